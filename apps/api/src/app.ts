@@ -1,0 +1,84 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import helmet from "@fastify/helmet";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppConfig } from "./config";
+import type { Database } from "./db/database";
+import { registerErrorHandling } from "./plugins/errors";
+import { registerApiDocs } from "./plugins/api-docs";
+import { registerWebApp } from "./plugins/web-app";
+import { healthRoutes } from "./modules/health/health.routes";
+import { restaurantRoutes } from "./modules/restaurants/restaurants.routes";
+import { createRestaurantService } from "./modules/restaurants/restaurants.service";
+import { PublicReadCache } from "./http/public-read-cache";
+import { registerRateLimiting } from "./plugins/rate-limit";
+import { registerAuthModule } from "./modules/auth/auth.module";
+import { createMailer } from "./mail/mailer";
+import { createOutboxTransport } from "./mail/outbox-transport";
+import { createSmtpTransport } from "./mail/smtp-transport";
+import { devMailboxRoutes } from "./mail/dev-mailbox.routes";
+import { registerReservationsModule } from "./modules/reservations/reservations.module";
+
+export interface AppDependencies {
+  database: Database;
+}
+
+/** Builds the whole HTTP application; server.ts listens, tests inject. */
+export async function buildApp(config: AppConfig, deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Query strings like ?a[b]=c stay flat strings: the zod schemas decide what is valid.
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The app and API share one origin; cross-origin isolation would only block the docs page assets.
+    crossOriginEmbedderPolicy: false,
+  });
+  await registerApiDocs(app);
+  await registerRateLimiting(app, config.redisUrl);
+
+  const cache = new PublicReadCache({ ttlSeconds: config.publicCacheTtlSeconds, maxEntries: 10_000 });
+  const restaurants = createRestaurantService(deps.database.db);
+
+  await app.register(healthRoutes, { prefix: "/api", database: deps.database });
+  await app.register(restaurantRoutes, { prefix: "/api/client", restaurants, cache });
+
+  const mailer = createMailer({
+    db: deps.database.db,
+    transport: config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createOutboxTransport(app.log),
+    from: config.mailFrom,
+    log: app.log,
+  });
+  app.addHook("onClose", () => mailer.close());
+  await registerAuthModule(app, { config, database: deps.database, mailer });
+  await registerReservationsModule(app, { database: deps.database, mailer, appOrigin: config.appOrigin });
+  // The development mailbox exists only where no real mail is sent (DESIGN §6).
+  if (mailer.transportKind === "outbox") await app.register(devMailboxRoutes, { db: deps.database.db });
+  await registerWebApp(app, config.webDistDir);
+
+  app.addHook("onResponse", async (request, reply) => {
+    if (reply.statusCode >= 500)
+      request.log.warn({ url: request.url, status: reply.statusCode }, "server error response");
+  });
+  return app;
+}

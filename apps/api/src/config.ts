@@ -1,0 +1,111 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** The only place that reads process.env (DESIGN §7). */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  APP_ORIGIN: z.url().optional(),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Tavolo <no-reply@tavolo.local>"),
+  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
+  GOOGLE_ISSUER: z.url().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  WEB_DIST_DIR: z.string().optional(),
+  SEED_RESTAURANTS: z.coerce.number().int().min(0).max(500_000).default(2_400),
+  PUBLIC_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: z.stringbool().default(false),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+});
+
+export interface RateLimitRule {
+  max: number;
+  windowSeconds: number;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  appOrigin: string;
+  dataDir: string;
+  /** Unset: embedded PGlite in dataDir. */
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  jwtSecret: string;
+  google: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  /** Built web app to serve; undefined = API only. */
+  webDistDir: string | undefined;
+  seedRestaurants: number;
+  /** Lifetime of cached public catalogue answers; 0 turns the cache off. */
+  publicCacheTtlSeconds: number;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  trustProxy: boolean;
+  /** Sign-in, registration, code and reset routes: per client address and per e-mail address. */
+  authRateLimit: { perIp: RateLimitRule; perAccount: RateLimitRule };
+}
+
+const defaultWebDist = path.resolve(import.meta.dirname, "../../web/dist");
+
+/**
+ * Parses the environment once. With a real database (DATABASE_URL) a JWT_SECRET is mandatory;
+ * the embedded setup generates one into DATA_DIR so `npm start` needs no configuration.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const google =
+    e.GOOGLE_ISSUER && e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+      ? { issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+      : undefined;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    appOrigin: (e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: e.JWT_SECRET ?? embeddedJwtSecret(dataDir, e.DATABASE_URL),
+    google,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : existsSync(defaultWebDist) ? defaultWebDist : undefined,
+    seedRestaurants: e.SEED_RESTAURANTS,
+    publicCacheTtlSeconds: e.PUBLIC_CACHE_TTL_SECONDS,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    authRateLimit: {
+      perIp: { max: e.AUTH_RATE_LIMIT_PER_IP, windowSeconds: 60 },
+      perAccount: { max: e.AUTH_RATE_LIMIT_PER_ACCOUNT, windowSeconds: 15 * 60 },
+    },
+  };
+}
+
+function embeddedJwtSecret(dataDir: string, databaseUrl: string | undefined): string {
+  if (databaseUrl) {
+    throw new Error("JWT_SECRET is required when DATABASE_URL is set (a production start).");
+  }
+  const file = path.join(dataDir, "jwt-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,12 @@
+import { loadConfig } from "../../config";
+import { openDatabase, type Database } from "../database";
+import { migrate } from "../migrate";
+
+/** The database the server would use (same environment), migrated, for the command-line tools. */
+export async function openConfiguredDatabase(): Promise<Database> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 4 });
+  const applied = await migrate(database);
+  if (applied.length > 0) console.log(`Applied migrations: ${applied.join(", ")}`);
+  return database;
+}

@@ -1,0 +1,92 @@
+import path from "node:path";
+import { mkdirSync } from "node:fs";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { PGlite } from "@electric-sql/pglite";
+import type { DB } from "./schema";
+
+/** NUMERIC (ratings) and BIGINT (counts) as JS numbers; DATE stays "YYYY-MM-DD" text, free of zones. */
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
+export interface Database {
+  db: Kysely<DB>;
+  kind: "pglite" | "postgres";
+  pool: pg.Pool;
+  /** Runs a script of several statements (migrations) outside the prepared-statement path. */
+  exec(script: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A postgres:// URL; when absent, embedded PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory, or "memory://" for a throwaway database. */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const database = options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : await openPglite(options.dataDir ?? "memory://");
+  // Shutdown paths may overlap (signal during a failed start, tests); closing twice is harmless.
+  let closing: Promise<void> | undefined;
+  const close = database.close;
+  return { ...database, close: () => (closing ??= close()) };
+}
+
+function openPostgres(connectionString: string, max: number): Database {
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+  // An idle client losing its server must not crash the process; the next query reports it.
+  pool.on("error", () => {});
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: "postgres",
+    pool,
+    async exec(script) {
+      await pool.query(script);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  // Loaded lazily: a PostgreSQL deployment never pays for the WebAssembly build.
+  const [{ PGlite }, { createPgConfig }, extensions] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/node-postgres"),
+    loadPgliteExtensions(),
+  ]);
+  const location = dataDir.startsWith("memory://") ? dataDir : path.join(dataDir, "pgdata");
+  if (!dataDir.startsWith("memory://")) mkdirSync(location, { recursive: true });
+  const pglite: PGlite = await PGlite.create(location, { extensions });
+  const pool = new pg.Pool(createPgConfig(pglite));
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: "pglite",
+    pool,
+    async exec(script) {
+      await pglite.exec(script);
+    },
+    async close() {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+async function loadPgliteExtensions() {
+  const [{ btree_gist }, { cube }, { earthdistance }, { pg_trgm }] = await Promise.all([
+    import("@electric-sql/pglite/contrib/btree_gist"),
+    import("@electric-sql/pglite/contrib/cube"),
+    import("@electric-sql/pglite/contrib/earthdistance"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+  ]);
+  return { btree_gist, cube, earthdistance, pg_trgm };
+}

@@ -1,0 +1,94 @@
+import type { Kysely } from "kysely";
+import { normalizeSearchKey } from "@tavolo/shared/text";
+import type { DB } from "../schema";
+import { catalogFileSchema, type CatalogFile } from "./catalog-file.schema";
+import { upsertCities, upsertRestaurants } from "../../modules/restaurants/catalog-writes.repository";
+
+export interface ImportProblem {
+  /** e.g. "restaurants[3].openingHours.monday.close" */
+  where: string;
+  message: string;
+}
+
+export type ImportResult =
+  { ok: true; cities: number; restaurants: number; tables: number } | { ok: false; problems: ImportProblem[] };
+
+/**
+ * Validates the whole file first (shape, then references to cities) and imports only when every
+ * record is good, in one transaction: a bad record anywhere means nothing changes.
+ */
+export async function importCatalog(db: Kysely<DB>, input: unknown): Promise<ImportResult> {
+  const parsed = catalogFileSchema.safeParse(input);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      problems: parsed.error.issues.map((issue) => ({ where: formatPath(issue.path), message: issue.message })),
+    };
+  }
+  const file = parsed.data;
+  const citySlugByKey = await knownCityKeys(db, file);
+  const problems: ImportProblem[] = [];
+  const restaurants = file.restaurants.map((r, index) => {
+    const citySlug = citySlugByKey.get(normalizeSearchKey(r.city));
+    if (!citySlug) problems.push({ where: `restaurants[${index}].city`, message: `unknown city "${r.city}"` });
+    return {
+      ...(r.id ? { id: r.id } : {}),
+      citySlug: citySlug ?? "",
+      name: r.name,
+      type: r.type,
+      categories: r.categories,
+      descriptionIt: r.description.it,
+      descriptionEn: r.description.en,
+      address: r.address,
+      phone: r.phone,
+      imageKey: r.image ?? `${r.categories[0]}-1`,
+      rating: r.rating,
+      priceRange: r.priceRange,
+      openingHours: r.openingHours,
+      timeZone: r.timeZone,
+      lat: r.lat,
+      lng: r.lng,
+      autoConfirm: r.autoConfirm,
+      tables: r.tables,
+    };
+  });
+  if (problems.length > 0) return { ok: false, problems };
+
+  return db.transaction().execute(async (trx) => {
+    await upsertCities(trx, file.cities);
+    const cityIds = new Map(
+      (await trx.selectFrom("cities").select(["id", "slug"]).execute()).map((c) => [c.slug, c.id]),
+    );
+    await upsertRestaurants(trx, restaurants, cityIds);
+    return {
+      ok: true as const,
+      cities: file.cities.length,
+      restaurants: restaurants.length,
+      tables: restaurants.reduce((sum, r) => sum + r.tables.length, 0),
+    };
+  });
+}
+
+/** Every spelling that names a city: those already stored and those the file itself brings. */
+async function knownCityKeys(db: Kysely<DB>, file: CatalogFile): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom("city_aliases as a")
+    .innerJoin("cities as c", "c.id", "a.city_id")
+    .select(["a.key", "c.slug"])
+    .execute();
+  const keys = new Map(rows.map((row) => [row.key, row.slug]));
+  for (const city of file.cities) {
+    for (const name of [city.slug, city.nameIt, city.nameEn, ...city.aliases])
+      keys.set(normalizeSearchKey(name), city.slug);
+  }
+  return keys;
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  return (
+    path.reduce<string>(
+      (out, part) => (typeof part === "number" ? `${out}[${part}]` : out ? `${out}.${String(part)}` : String(part)),
+      "",
+    ) || "(file)"
+  );
+}

@@ -1,0 +1,26 @@
+/** SQLSTATE codes the application answers itself (https://www.postgresql.org/docs/15/errcodes-appendix.html). */
+const EXCLUSION_VIOLATION = "23P01";
+const DEADLOCK_DETECTED = "40P01";
+
+function sqlState(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+/** An exclusion constraint refused the row: for reservations, the table is already taken. */
+export const isExclusionViolation = (error: unknown) => sqlState(error) === EXCLUSION_VIOLATION;
+
+/**
+ * Runs `work` again when PostgreSQL broke a deadlock by aborting it. Concurrent inserts checked by
+ * one exclusion constraint wait on each other's uncommitted rows and can deadlock; the aborted one
+ * changed nothing, and only a retry tells whether it really clashes with the survivor.
+ */
+export async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (sqlState(error) !== DEADLOCK_DETECTED || attempt >= attempts) throw error;
+    }
+  }
+}

@@ -1,0 +1,190 @@
+import type { ColumnType, Generated } from "kysely";
+import type { AuthProvider } from "@tavolo/shared/auth";
+import type { Language } from "@tavolo/shared/languages";
+import type { OpeningHours } from "@tavolo/shared/opening-hours";
+import type { ReservationStatus } from "@tavolo/shared/reservations";
+import type { MailAttachment } from "../mail/mail-transport";
+
+/** Row types of the tables, as Kysely sees them. Keep in step with migrations/. */
+export interface CitiesTable {
+  id: Generated<number>;
+  slug: string;
+  name_it: string;
+  name_en: string;
+  region: string;
+  province: string;
+  lat: number;
+  lng: number;
+  population: number;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface CityAliasesTable {
+  key: string;
+  city_id: number;
+}
+
+export interface RestaurantsTable {
+  id: Generated<string>;
+  city_id: number;
+  name: string;
+  type: string;
+  categories: string[];
+  description_it: string;
+  description_en: string;
+  address: string;
+  phone: string;
+  image_key: string;
+  rating: number;
+  price_range: number;
+  opening_hours: ColumnType<OpeningHours, string, string>;
+  time_zone: string;
+  lat: number;
+  lng: number;
+  auto_confirm: boolean;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, never, string>;
+}
+
+export interface RestaurantTablesTable {
+  id: Generated<string>;
+  restaurant_id: string;
+  number: number;
+  capacity: number;
+  active: boolean;
+}
+
+/** Timestamps the database fills in and the application may set explicitly. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string | null;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  display_name: Generated<string>;
+  phone_number: string | null;
+  phone_verified: Generated<boolean>;
+  email_verified: Generated<boolean>;
+  language: Generated<Language>;
+  terms_accepted: Generated<boolean>;
+  newsletter_subscribed: Generated<boolean>;
+  auth_provider: Generated<AuthProvider>;
+  google_issuer: string | null;
+  google_sub: string | null;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: Timestamp;
+}
+
+export type SessionRevokeReason = "logout" | "reuse" | "password_reset" | "account_secured";
+
+export interface AuthSessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  created_at: ColumnType<Date, never, never>;
+  revoked_at: NullableTimestamp;
+  revoke_reason: SessionRevokeReason | null;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  family_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  created_at: ColumnType<Date, never, never>;
+  revoked_at: NullableTimestamp;
+  replaced_by: string | null;
+}
+
+export type CodePurpose = "email_verification" | "phone_verification";
+
+export interface OneTimeCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  purpose: CodePurpose;
+  target: string;
+  code_hash: string;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  consumed_at: NullableTimestamp;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export type ActionTokenPurpose = "email_verification" | "password_reset" | "login" | "google_exchange" | "google_state";
+
+export interface ActionTokensTable {
+  id: Generated<string>;
+  token_hash: string;
+  purpose: ActionTokenPurpose;
+  user_id: string | null;
+  target: string | null;
+  payload: ColumnType<unknown, string | null, string | null> | null;
+  expires_at: Timestamp;
+  consumed_at: NullableTimestamp;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface SendCooldownsTable {
+  key: string;
+  until: Timestamp;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  language: Language;
+  template: string;
+  created_at: ColumnType<Date, never, never>;
+  sent_at: NullableTimestamp;
+  attempts: Generated<number>;
+  last_error: string | null;
+  attachments: ColumnType<MailAttachment[], string | undefined, string>;
+}
+
+/** A moment the application always supplies. */
+type RequiredTimestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface ReservationsTable {
+  id: Generated<string>;
+  user_id: string;
+  restaurant_id: string;
+  table_id: string;
+  starts_at: RequiredTimestamp;
+  ends_at: RequiredTimestamp;
+  party_size: number;
+  special_requests: Generated<string>;
+  status: ReservationStatus;
+  created_at: ColumnType<Date, never, never>;
+  cancelled_at: NullableTimestamp;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  operation: string;
+  key: string;
+  request_hash: string;
+  status_code: number;
+  response: ColumnType<unknown, string, string>;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface DB {
+  cities: CitiesTable;
+  city_aliases: CityAliasesTable;
+  restaurants: RestaurantsTable;
+  restaurant_tables: RestaurantTablesTable;
+  users: UsersTable;
+  auth_sessions: AuthSessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  one_time_codes: OneTimeCodesTable;
+  action_tokens: ActionTokensTable;
+  send_cooldowns: SendCooldownsTable;
+  mail_outbox: MailOutboxTable;
+  reservations: ReservationsTable;
+  idempotency_keys: IdempotencyKeysTable;
+}

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import type { DB } from "../db/schema";
+import { emailSchema } from "@tavolo/shared/validation";
+import { listMail } from "./outbox.repository";
+import { renderMailboxPage } from "./mailbox-page";
+
+const LIMIT = 50;
+const tags = ["development"];
+
+/**
+ * GET /dev/mailbox (page) and GET /api/dev/outbox (JSON). Registered only while the outbox transport
+ * is active, i.e. never where real mail is sent (DESIGN §6).
+ */
+export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async (app, { db }) => {
+  app.get(
+    "/dev/mailbox",
+    { schema: { tags, summary: "Stored mail as a web page, newest first" } },
+    async (_request, reply) => {
+      const rows = await listMail(db, { limit: LIMIT });
+      return reply.header("cache-control", "no-store").type("text/html; charset=utf-8").send(renderMailboxPage(rows));
+    },
+  );
+
+  app.get(
+    "/api/dev/outbox",
+    {
+      schema: {
+        tags,
+        summary: "Stored mail as JSON, newest first, optionally for one address",
+        querystring: z.object({ to: emailSchema.optional() }),
+      },
+    },
+    async (request, reply) => {
+      const rows = await listMail(db, { to: request.query.to, limit: LIMIT });
+      void reply.header("cache-control", "no-store");
+      return {
+        success: true,
+        messages: rows.map((row) => ({
+          id: row.id,
+          to: row.to_address,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body,
+          language: row.language,
+          template: row.template,
+          createdAt: row.created_at.toISOString(),
+          sentAt: row.sent_at?.toISOString() ?? null,
+          attempts: row.attempts,
+          lastError: row.last_error,
+          attachments: row.attachments,
+        })),
+      };
+    },
+  );
+};

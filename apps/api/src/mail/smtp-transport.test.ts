@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { register } from "../../test/auth-helpers";
+import { createSmtpTransport } from "./smtp-transport";
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+let smtp: SMTPServer;
+let port: number;
+const received: Received[] = [];
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  port = (smtp.server.address() as AddressInfo).port;
+  t = await createTestApp({
+    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "Tavolo <no-reply@tavolo.test>" },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+async function eventually<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const outboxRow = (to: string) =>
+  t.database.db.selectFrom("mail_outbox").selectAll().where("to_address", "=", to).executeTakeFirst();
+
+describe("SMTP transport", () => {
+  it("delivers to a real SMTP peer, then forgets the body it no longer needs", async () => {
+    const account = await register(t.app, { language: "en" });
+    const mail = await eventually(() => received.find((m) => m.to.includes(account.user.email)));
+    expect(mail.raw).toContain("Subject: Your Tavolo verification code");
+    expect(mail.raw).toContain("no-reply@tavolo.test");
+    expect(mail.raw).toMatch(/Content-Type: text\/html/);
+    const row = await eventually(async () => {
+      const found = await outboxRow(account.user.email);
+      return found?.sent_at ? found : undefined;
+    });
+    expect(row).toMatchObject({ attempts: 1, last_error: null, text_body: "", html_body: "" });
+  });
+
+  it("sends attachments (a booking's .ics) as MIME parts", async () => {
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${port}`);
+    const ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nUID:smtp-attachment-test\r\nEND:VCALENDAR\r\n";
+    try {
+      await transport.deliver({
+        to: "ics@example.it",
+        from: "Tavolo <no-reply@tavolo.test>",
+        subject: "Prenotazione confermata",
+        text: "Ciao",
+        html: "<p>Ciao</p>",
+        attachments: [
+          {
+            filename: "prenotazione-tavolo.ics",
+            contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+            content: ics,
+          },
+        ],
+      });
+    } finally {
+      transport.close();
+    }
+    const mail = await eventually(() => received.find((m) => m.to.includes("ics@example.it")));
+    expect(mail.raw).toMatch(
+      /Content-Type: text\/calendar; charset=utf-8; method=PUBLISH;\s+name=prenotazione-tavolo\.ics/,
+    );
+    expect(mail.raw).toContain("filename=prenotazione-tavolo.ics");
+    const part = /filename=prenotazione-tavolo\.ics\r\n\r\n([\s\S]+?)\r\n--/.exec(mail.raw)?.[1] ?? "";
+    const decoded = mail.raw.includes("Content-Transfer-Encoding: base64")
+      ? Buffer.from(part.replace(/\s/g, ""), "base64").toString("utf8")
+      : part;
+    expect(decoded).toContain("UID:smtp-attachment-test");
+  });
+
+  it("has no development mailbox", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/dev/mailbox" })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/api/dev/outbox" })).statusCode).toBe(404);
+  });
+
+  it("does not fail the request when the server is down: the mail stays in the outbox with the error", async () => {
+    const down = await createTestApp({ env: { SMTP_URL: "smtp://127.0.0.1:1" } });
+    try {
+      const account = await register(down.app);
+      expect(account.success).toBe(true);
+      const row = await eventually(async () => {
+        const found = await down.database.db
+          .selectFrom("mail_outbox")
+          .selectAll()
+          .where("to_address", "=", account.user.email)
+          .executeTakeFirst();
+        return found?.last_error ? found : undefined;
+      });
+      expect(row.sent_at).toBeNull();
+      expect(row.attempts).toBe(1);
+      // Undelivered mail keeps its body, so it can still be read or sent again.
+      expect(row.text_body).toContain("Giulia");
+    } finally {
+      await down.close();
+    }
+  });
+});

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from "fastify";
+import type { AppConfig } from "../../config";
+import type { Database } from "../../db/database";
+import type { Mailer } from "../../mail/mailer";
+import { registerAuth } from "../../plugins/auth";
+import { createAccessTokens } from "./access-tokens";
+import { createAccountService } from "./accounts.service";
+import { authRoutes } from "./auth.routes";
+import { createEmailVerificationService } from "./email-verification.service";
+import { createGoogleAccounts } from "./google/google-accounts";
+import { createGoogleOidc } from "./google/google-oidc";
+import { googleAuthRoutes, googleIdTokenRoutes } from "./google/google.routes";
+import { createGoogleService } from "./google/google.service";
+import { purgeExpiredSecrets } from "./housekeeping.repository";
+import { createPasswordResetService } from "./password-reset.service";
+import { passwordResetRoutes } from "./password-reset.routes";
+import { profileRoutes } from "./profile.routes";
+import { createCodeHasher } from "./secrets";
+import { createSessionService } from "./sessions.service";
+import { verificationRoutes } from "./verification.routes";
+
+const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Accounts (issue 3): wires the services and registers their routes. Must run on the root instance
+ * before any module whose routes use `app.requireUser`.
+ */
+export async function registerAuthModule(
+  app: FastifyInstance,
+  deps: { config: AppConfig; database: Database; mailer: Mailer },
+): Promise<void> {
+  const { config, mailer } = deps;
+  const db = deps.database.db;
+  const appOrigin = config.appOrigin;
+  const rateLimits = config.authRateLimit;
+
+  const sessions = createSessionService(db, createAccessTokens({ secret: config.jwtSecret, issuer: appOrigin }));
+  registerAuth(app, sessions.authenticate);
+
+  const hashCode = createCodeHasher(config.jwtSecret);
+  const verification = createEmailVerificationService({ db, mailer, appOrigin, hashCode, log: app.log });
+  const accounts = createAccountService(db, sessions, verification);
+  const passwordReset = createPasswordResetService({ db, mailer, appOrigin, log: app.log });
+  const google = config.google
+    ? createGoogleService({
+        db,
+        oidc: createGoogleOidc({ ...config.google, redirectUri: `${appOrigin}/api/auth/google/callback` }),
+        accounts: createGoogleAccounts({ db, sessions, mailer, appOrigin }),
+        signIn: accounts.signIn,
+        appOrigin,
+        log: app.log,
+      })
+    : undefined;
+
+  await app.register(
+    async (client) => {
+      // Answers here carry tokens or personal data: no cache may keep them.
+      client.addHook("onRequest", async (_request, reply) => {
+        void reply.header("cache-control", "no-store");
+      });
+      await client.register(authRoutes, { accounts, sessions, rateLimits });
+      await client.register(verificationRoutes, { verification, appOrigin, rateLimits });
+      await client.register(passwordResetRoutes, { passwordReset, rateLimits });
+      await client.register(profileRoutes, { accounts });
+      await client.register(googleIdTokenRoutes, { google, appOrigin, rateLimits });
+    },
+    { prefix: "/api/client" },
+  );
+  await app.register(googleAuthRoutes, { prefix: "/api/auth/google", google, appOrigin, rateLimits });
+
+  const housekeeping = setInterval(() => {
+    purgeExpiredSecrets(db).catch((error: unknown) => app.log.warn({ err: error }, "auth housekeeping failed"));
+  }, HOUSEKEEPING_INTERVAL_MS);
+  housekeeping.unref();
+  app.addHook("onClose", async () => clearInterval(housekeeping));
+}

@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  loginRequestSchema,
+  loginWithTokenRequestSchema,
+  logoutRequestSchema,
+  refreshTokenRequestSchema,
+  registerRequestSchema,
+} from "@tavolo/shared/auth";
+import type { AppConfig } from "../../config";
+import { AppError } from "../../errors";
+import { requestLanguage } from "../../i18n/request-language";
+import { bearerToken } from "../../plugins/auth";
+import type { AccountService } from "./accounts.service";
+import type { SessionService } from "./sessions.service";
+import { rateLimited, translate } from "./route-helpers";
+
+interface Options {
+  accounts: AccountService;
+  sessions: SessionService;
+  rateLimits: AppConfig["authRateLimit"];
+}
+
+const tags = ["account"];
+
+/** Registration, sign-in and sessions of SPEC §7, under /api/client. */
+export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { accounts, sessions, rateLimits }) => {
+  app.post(
+    "/register",
+    {
+      schema: { tags, summary: "Create an account (sends the verification code)", body: registerRequestSchema },
+      ...rateLimited(app, "register", rateLimits),
+    },
+    async (request, reply) => {
+      try {
+        const result = await accounts.register(request.body, requestLanguage(request));
+        return reply.code(201).send(result);
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        // SPEC §8 names this message for any other failure of registration.
+        request.log.error({ err: error }, "registration failed");
+        throw new AppError(500, "registration_failed", "apiErrors.registrationFailed");
+      }
+    },
+  );
+
+  app.post(
+    "/login",
+    {
+      schema: { tags, summary: "Sign in with e-mail and password", body: loginRequestSchema },
+      ...rateLimited(app, "login", rateLimits),
+    },
+    (request) => accounts.login(request.body.email, request.body.password),
+  );
+
+  app.post(
+    "/login-with-token",
+    {
+      schema: {
+        tags,
+        summary: "Sign in with the one-time token of e-mail verification",
+        body: loginWithTokenRequestSchema,
+      },
+      ...rateLimited(app, "login-with-token", rateLimits),
+    },
+    (request) => accounts.loginWithToken(request.body.email, request.body.token),
+  );
+
+  app.post(
+    "/refresh-token",
+    { schema: { tags, summary: "Swap a refresh token for a new pair (rotation)", body: refreshTokenRequestSchema } },
+    async (request) => {
+      const issued = await sessions.refresh(request.body.refreshToken);
+      return { success: true, accessToken: issued.token, token: issued.token, refreshToken: issued.refreshToken };
+    },
+  );
+
+  app.post(
+    "/logout",
+    { schema: { tags, summary: "End the session (refresh token and/or bearer token)", body: logoutRequestSchema } },
+    async (request) => {
+      const accessToken = bearerToken(request);
+      await sessions.close({
+        refreshToken: request.body?.refreshToken,
+        sessionId: accessToken ? ((await sessions.sessionOf(accessToken)) ?? undefined) : undefined,
+      });
+      return { success: true, message: translate(request, "apiMessages.loggedOut") };
+    },
+  );
+};

@@ -1,0 +1,130 @@
+import * as client from "openid-client";
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
+
+/** Who Google says signed in. Users are keyed by issuer + subject (DESIGN §5), never by e-mail alone. */
+export interface GoogleIdentity {
+  issuer: string;
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  givenName: string;
+  familyName: string;
+  name: string;
+}
+
+export interface GoogleSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Our callback, built from APP_ORIGIN. */
+  redirectUri: string;
+}
+
+/** Per-attempt secrets kept server-side between the redirect and the callback. */
+export interface AuthorizationChecks {
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+
+function identityOf(issuer: string, claims: JWTPayload): GoogleIdentity {
+  if (typeof claims.sub !== "string" || !claims.sub) throw new Error("ID token without a subject");
+  const email = text(claims.email);
+  return {
+    issuer,
+    subject: claims.sub,
+    email: email || null,
+    // Old Google tokens carry the flag as the string "true".
+    emailVerified: claims.email_verified === true || claims.email_verified === "true",
+    givenName: text(claims.given_name).slice(0, 60),
+    familyName: text(claims.family_name).slice(0, 60),
+    name: text(claims.name).slice(0, 60),
+  };
+}
+
+/** Plain HTTP is tolerated only for an issuer on this machine (the test and development mock). */
+function isLoopbackHttp(issuer: string): boolean {
+  const url = new URL(issuer);
+  return url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+}
+
+/**
+ * OpenID Connect against Google (or any issuer): authorization code flow with PKCE, state and nonce
+ * through openid-client, and ID tokens from the native plugin verified against the issuer's JWKS.
+ */
+export function createGoogleOidc(settings: GoogleSettings) {
+  let configuration: Promise<client.Configuration> | undefined;
+  let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
+
+  // Discovered on first use and kept; a failed discovery is retried on the next attempt.
+  function discover(): Promise<client.Configuration> {
+    configuration ??= client
+      .discovery(
+        new URL(settings.issuer),
+        settings.clientId,
+        settings.clientSecret,
+        undefined,
+        isLoopbackHttp(settings.issuer) ? { execute: [client.allowInsecureRequests] } : undefined,
+      )
+      .catch((error: unknown) => {
+        configuration = undefined;
+        throw error;
+      });
+    return configuration;
+  }
+
+  return {
+    newChecks(): AuthorizationChecks {
+      return {
+        state: client.randomState(),
+        nonce: client.randomNonce(),
+        codeVerifier: client.randomPKCECodeVerifier(),
+      };
+    },
+
+    async authorizationUrl(checks: AuthorizationChecks): Promise<URL> {
+      const config = await discover();
+      return client.buildAuthorizationUrl(config, {
+        redirect_uri: settings.redirectUri,
+        scope: "openid email profile",
+        state: checks.state,
+        nonce: checks.nonce,
+        code_challenge: await client.calculatePKCECodeChallenge(checks.codeVerifier),
+        code_challenge_method: "S256",
+        prompt: "select_account",
+      });
+    },
+
+    /** Redeems the authorization code; openid-client checks state, nonce, PKCE and the ID token. */
+    async exchange(callbackUrl: URL, checks: AuthorizationChecks): Promise<GoogleIdentity> {
+      const config = await discover();
+      const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
+        expectedState: checks.state,
+        expectedNonce: checks.nonce,
+        pkceCodeVerifier: checks.codeVerifier,
+        idTokenExpected: true,
+      });
+      const claims = tokens.claims();
+      if (!claims) throw new Error("token response without an ID token");
+      return identityOf(config.serverMetadata().issuer, claims);
+    },
+
+    /** An ID token obtained by the native Google plugin, for our client id. */
+    async verifyIdToken(idToken: string): Promise<GoogleIdentity> {
+      const metadata = (await discover()).serverMetadata();
+      if (!metadata.jwks_uri) throw new Error("issuer without jwks_uri");
+      jwks ??= createRemoteJWKSet(new URL(metadata.jwks_uri));
+      const { payload } = await jwtVerify(idToken, jwks, {
+        // Google writes its issuer with or without the scheme.
+        issuer: [metadata.issuer, metadata.issuer.replace(/^https:\/\//, "")],
+        audience: settings.clientId,
+        algorithms: ["RS256", "ES256", "PS256"],
+        requiredClaims: ["sub", "exp", "iat"],
+      });
+      return identityOf(metadata.issuer, payload);
+    },
+  };
+}
+export type GoogleOidc = ReturnType<typeof createGoogleOidc>;

@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { resendEmailRequestSchema, verifyEmailOtpRequestSchema, verifyEmailRequestSchema } from "@tavolo/shared/auth";
+import { isSharedKey } from "@tavolo/shared/i18n/translate";
+import type { AppConfig } from "../../config";
+import { AppError } from "../../errors";
+import type { EmailVerificationService } from "./email-verification.service";
+import { rateLimited, translate } from "./route-helpers";
+
+interface Options {
+  verification: EmailVerificationService;
+  appOrigin: string;
+  rateLimits: AppConfig["authRateLimit"];
+}
+
+const tags = ["verification"];
+
+/** E-mail verification by code and by link (SPEC §7 "Verification and recovery"), under /api/client. */
+export const verificationRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {
+  const { verification, appOrigin, rateLimits } = options;
+  const verified = (request: Parameters<typeof translate>[0], result: { loginToken: string }) => ({
+    success: true,
+    message: translate(request, "apiMessages.emailVerified"),
+    loginToken: result.loginToken,
+  });
+  const resent = (request: Parameters<typeof translate>[0]) => ({
+    success: true,
+    message: translate(request, "apiMessages.verificationEmailSent"),
+  });
+
+  app.post(
+    "/verify-email-otp",
+    {
+      schema: { tags, summary: "Verify the address with the six-digit code", body: verifyEmailOtpRequestSchema },
+      ...rateLimited(app, "verify-email", rateLimits),
+    },
+    async (request) => verified(request, await verification.verifyCode(request.body.email, request.body.otp)),
+  );
+
+  app.post(
+    "/resend-email-otp",
+    {
+      schema: {
+        tags,
+        summary: "Send a new code (60 s cooldown, answered with retryAfter)",
+        body: resendEmailRequestSchema,
+      },
+      ...rateLimited(app, "resend-email", rateLimits),
+    },
+    async (request) => {
+      await verification.resend(request.body.email, "code");
+      return resent(request);
+    },
+  );
+
+  app.post(
+    "/verify-email",
+    {
+      schema: { tags, summary: "Verify the address with the e-mail link's token", body: verifyEmailRequestSchema },
+      ...rateLimited(app, "verify-email", rateLimits),
+    },
+    async (request) => verified(request, await verification.verifyLink(request.body.email, request.body.actionCode)),
+  );
+
+  app.post(
+    "/resend-verification-email",
+    {
+      schema: { tags, summary: "Send a new verification link (60 s cooldown)", body: resendEmailRequestSchema },
+      ...rateLimited(app, "resend-email", rateLimits),
+    },
+    async (request) => {
+      await verification.resend(request.body.email, "link");
+      return resent(request);
+    },
+  );
+
+  app.get(
+    "/verify-email-and-login",
+    {
+      schema: {
+        tags,
+        summary: "Browser navigation from the e-mail link: verifies, then redirects to the web result page",
+        // Checked in the handler: a browser must land on a page, not on a JSON error.
+        querystring: z.object({ token: z.string().optional(), email: z.string().optional() }),
+      },
+    },
+    async (request, reply) => {
+      const fail = (key: string) =>
+        reply.redirect(`${appOrigin}/verify-result/error?${new URLSearchParams({ message: translate(request, key) })}`);
+      const input = verifyEmailRequestSchema.safeParse({ email: request.query.email, actionCode: request.query.token });
+      if (!input.success) {
+        const key = input.error.issues[0]?.message ?? "";
+        return fail(isSharedKey(key) ? key : "apiErrors.verificationLinkInvalid");
+      }
+      try {
+        const { loginToken } = await verification.verifyLink(input.data.email, input.data.actionCode);
+        return reply.redirect(
+          `${appOrigin}/verify-result/success?${new URLSearchParams({ loginToken, email: input.data.email })}`,
+        );
+      } catch (error) {
+        if (error instanceof AppError) return fail(error.messageKey);
+        request.log.error({ err: error }, "e-mail link verification failed");
+        return fail("apiErrors.internal");
+      }
+    },
+  );
+};

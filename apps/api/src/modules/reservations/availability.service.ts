@@ -1,0 +1,76 @@
+import type { Kysely } from "kysely";
+import type { z } from "zod";
+import { dateInZone } from "@tavolo/shared/dates";
+import { checkBookingDate, openSeatings, overlaps, type Seating } from "@tavolo/shared/reservation-slots";
+import type { availableTablesQuerySchema, AvailableTablesResponse } from "@tavolo/shared/restaurants";
+import type { DB } from "../../db/schema";
+import { findRestaurantById, findTables, type TableRow } from "../restaurants/restaurants.repository";
+import { toTable } from "../restaurants/restaurants.mapper";
+import { restaurantNotFound } from "../restaurants/restaurants.service";
+import { seatingProblemError } from "./booking-rules";
+import { listLiveSeatings } from "./reservations.repository";
+
+type TablesQuery = z.output<typeof availableTablesQuerySchema>;
+type Interval = { startsAt: Date; endsAt: Date };
+
+/**
+ * Which tables a diner may pick (issue 5). With a time, a table is available when it seats the
+ * party and is free for that whole seating; with a date only, when it seats the party and is free
+ * for at least one seating still to come that day. A time that is not an open seating (closed,
+ * past, 19:07) leaves every table unavailable; `slots` lists the times worth offering instead.
+ */
+export function createAvailabilityService(db: Kysely<DB>) {
+  return {
+    async availableTables(restaurantId: string, query: TablesQuery): Promise<AvailableTablesResponse> {
+      const [restaurant, tables] = await Promise.all([
+        findRestaurantById(db, restaurantId),
+        findTables(db, restaurantId),
+      ]);
+      if (!restaurant) throw restaurantNotFound();
+      const now = new Date();
+      const date = query.date ?? dateInZone(now, restaurant.time_zone);
+      const dateProblem = checkBookingDate(date, restaurant.time_zone, now);
+      if (dateProblem) throw seatingProblemError(dateProblem);
+
+      const seatings = openSeatings(restaurant.opening_hours, restaurant.time_zone, date, now);
+      const booked = await bookedIntervalsByTable(db, restaurantId, seatings);
+      const inService = tables.filter((table) => table.active);
+      const fits = (table: TableRow) => query.people === undefined || table.capacity >= query.people;
+      const isFree = (table: TableRow, seating: Seating) =>
+        !(booked.get(table.id) ?? []).some((interval) => overlaps(interval, seating));
+      const wanted = query.time === undefined ? seatings : seatings.filter((seating) => seating.time === query.time);
+
+      return {
+        success: true,
+        date,
+        time: query.time ?? null,
+        slots: seatings
+          .filter((seating) => inService.some((table) => fits(table) && isFree(table, seating)))
+          .map((seating) => seating.time),
+        tables: inService.map((table) =>
+          toTable(table, fits(table) && wanted.some((seating) => isFree(table, seating))),
+        ),
+      };
+    },
+  };
+}
+
+export type AvailabilityService = ReturnType<typeof createAvailabilityService>;
+
+/** The live seatings of the day's service, grouped by table: one query for the whole restaurant. */
+async function bookedIntervalsByTable(
+  db: Kysely<DB>,
+  restaurantId: string,
+  seatings: Seating[],
+): Promise<Map<string, Interval[]>> {
+  const byTable = new Map<string, Interval[]>();
+  const first = seatings[0];
+  const last = seatings.at(-1);
+  if (!first || !last) return byTable;
+  for (const row of await listLiveSeatings(db, restaurantId, first.startsAt, last.endsAt)) {
+    const intervals = byTable.get(row.table_id) ?? [];
+    intervals.push({ startsAt: row.startsAt, endsAt: row.endsAt });
+    byTable.set(row.table_id, intervals);
+  }
+  return byTable;
+}

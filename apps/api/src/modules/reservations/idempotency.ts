@@ -1,0 +1,58 @@
+import { createHash } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import type { DB } from "../../db/schema";
+import { AppError } from "../../errors";
+import { findStoredAnswer, lockIdempotencyKey, storeAnswer } from "./idempotency.repository";
+
+/** An HTTP answer as the routes send it and as a retry gets it back. */
+export interface Answer<T> {
+  statusCode: number;
+  body: T;
+}
+
+/** Key order must not matter: `{a, b}` and `{b, a}` are one request. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value)
+      .filter(([, field]) => field !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, field]) => `${JSON.stringify(key)}:${canonicalJson(field)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export const requestFingerprint = (request: unknown) =>
+  createHash("sha256").update(canonicalJson(request)).digest("base64url");
+
+/**
+ * Runs `run` at most once per (user, operation, key) (the Idempotency-Key header). A retry with the
+ * same request gets the stored answer (`replayed`); the same key with another request is a 422.
+ * The work and the stored answer commit together, so a failure leaves the key unused and a retry
+ * runs afresh; without a key, `run` simply runs.
+ */
+export async function runIdempotently<T>(
+  db: Kysely<DB>,
+  scope: { userId: string; operation: string; key: string | undefined },
+  request: unknown,
+  run: (db: Kysely<DB> | Transaction<DB>) => Promise<Answer<T>>,
+): Promise<Answer<T> & { replayed: boolean }> {
+  const { key } = scope;
+  if (key === undefined) return { ...(await run(db)), replayed: false };
+  const keyScope = { ...scope, key };
+  const requestHash = requestFingerprint(request);
+  return db.transaction().execute(async (trx) => {
+    await lockIdempotencyKey(trx, keyScope);
+    const stored = await findStoredAnswer(trx, keyScope);
+    if (stored) {
+      if (stored.requestHash !== requestHash) {
+        throw new AppError(422, "idempotency_key_reused", "apiErrors.idempotencyKeyReused");
+      }
+      // What was stored is exactly what `run` returned then, as JSON.
+      return { statusCode: stored.statusCode, body: stored.body as T, replayed: true };
+    }
+    const answer = await run(trx);
+    await storeAnswer(trx, keyScope, { requestHash, statusCode: answer.statusCode, body: answer.body });
+    return { ...answer, replayed: false };
+  });
+}

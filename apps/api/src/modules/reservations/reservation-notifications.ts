@@ -1,0 +1,62 @@
+import type { FastifyBaseLogger } from "fastify";
+import { wallClockOf } from "@tavolo/shared/dates";
+import type { Mailer } from "../../mail/mailer";
+import {
+  reservationBookedMail,
+  reservationCancelledMail,
+  type ReservationMailData,
+} from "../../mail/templates/reservation-mails";
+import type { ReservationViewRow } from "./reservations.repository";
+
+export interface ReservationNotifications {
+  /** Never throws: a booking or a cancellation stands whatever happens to its mail. */
+  booked(reservation: ReservationViewRow): Promise<void>;
+  cancelled(reservation: ReservationViewRow): Promise<void>;
+}
+
+function mailData(row: ReservationViewRow, appOrigin: string): ReservationMailData {
+  const { date, time } = wallClockOf(row.starts_at, row.time_zone);
+  return {
+    reservationId: row.id,
+    name: row.user_first_name || row.user_display_name,
+    restaurantName: row.restaurant_name,
+    address: row.address,
+    city: row.user_language === "en" ? row.city_name_en : row.city_name_it,
+    lat: row.lat,
+    lng: row.lng,
+    date,
+    time,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    timeZone: row.time_zone,
+    people: row.party_size,
+    tableNumber: row.table_number,
+    status: row.status === "pending" ? "pending" : "confirmed",
+    specialRequests: row.special_requests,
+    historyLink: `${appOrigin}/history`,
+    searchLink: `${appOrigin}/search`,
+    sentAt: new Date(),
+  };
+}
+
+/** Booking and cancellation mails, in the diner's own language (not the request's). */
+export function createReservationNotifications(deps: {
+  mailer: Mailer;
+  appOrigin: string;
+  log: FastifyBaseLogger;
+}): ReservationNotifications {
+  const { mailer, appOrigin, log } = deps;
+
+  async function send(row: ReservationViewRow, render: typeof reservationBookedMail): Promise<void> {
+    try {
+      await mailer.send(row.user_email, row.user_language, render(row.user_language, mailData(row, appOrigin)));
+    } catch (error) {
+      log.warn({ err: error, reservationId: row.id }, "reservation mail not sent; the reservation stands");
+    }
+  }
+
+  return {
+    booked: (row) => send(row, reservationBookedMail),
+    cancelled: (row) => send(row, reservationCancelledMail),
+  };
+}

@@ -1,0 +1,199 @@
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Transaction } from "kysely";
+import type { OpeningHours } from "@tavolo/shared/opening-hours";
+import type { Language } from "@tavolo/shared/languages";
+import { ACTIVE_RESERVATION_STATUSES, type ReservationStatus } from "@tavolo/shared/reservations";
+import type { DB, ReservationsTable } from "../../db/schema";
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** The restaurant of a booking request, and the requested table if it is one of that restaurant's. */
+export interface BookingContextRow {
+  restaurant_id: string;
+  opening_hours: OpeningHours;
+  time_zone: string;
+  auto_confirm: boolean;
+  table_id: string | null;
+  table_capacity: number | null;
+  table_active: boolean | null;
+}
+
+export function findBookingContext(
+  db: Db,
+  restaurantId: string,
+  tableId: string,
+): Promise<BookingContextRow | undefined> {
+  return db
+    .selectFrom("restaurants as r")
+    .leftJoin("restaurant_tables as t", (join) => join.onRef("t.restaurant_id", "=", "r.id").on("t.id", "=", tableId))
+    .select([
+      "r.id as restaurant_id",
+      "r.opening_hours",
+      "r.time_zone",
+      "r.auto_confirm",
+      "t.id as table_id",
+      "t.capacity as table_capacity",
+      "t.active as table_active",
+    ])
+    .where("r.id", "=", restaurantId)
+    .executeTakeFirst();
+}
+
+export interface NewReservation {
+  userId: string;
+  restaurantId: string;
+  tableId: string;
+  startsAt: Date;
+  endsAt: Date;
+  partySize: number;
+  specialRequests: string;
+  status: "pending" | "confirmed";
+}
+
+/** A reservation with what a diner sees of its restaurant and table. */
+export interface ReservationViewRow {
+  id: string;
+  user_id: string;
+  restaurant_id: string;
+  table_id: string;
+  table_number: number;
+  starts_at: Date;
+  ends_at: Date;
+  party_size: number;
+  special_requests: string;
+  status: ReservationStatus;
+  can_cancel: boolean;
+  created_at: Date;
+  restaurant_name: string;
+  image_key: string;
+  lat: number;
+  lng: number;
+  address: string;
+  categories: string[];
+  time_zone: string;
+  city_name_it: string;
+  city_name_en: string;
+  /** Whom the booking mails go to, in which language; never part of an answer. */
+  user_email: string;
+  user_language: Language;
+  user_first_name: string;
+  user_display_name: string;
+}
+
+type ReservationSource = SelectQueryBuilder<DB & { res: Selectable<ReservationsTable> }, "res", object>;
+
+/**
+ * The shared SELECT of every reservation answer, over stored rows or rows just inserted.
+ * `completed` is not stored: a confirmed seating that has ended reads as completed, by the
+ * database's clock (docs/decisions/007-reservations.md).
+ */
+function viewOf(source: ReservationSource) {
+  return source
+    .innerJoin("restaurants as r", "r.id", "res.restaurant_id")
+    .innerJoin("cities as c", "c.id", "r.city_id")
+    .innerJoin("restaurant_tables as t", "t.id", "res.table_id")
+    .innerJoin("users as u", "u.id", "res.user_id")
+    .select([
+      "res.id",
+      "res.user_id",
+      "res.restaurant_id",
+      "res.table_id",
+      "t.number as table_number",
+      "res.starts_at",
+      "res.ends_at",
+      "res.party_size",
+      "res.special_requests",
+      sql<ReservationStatus>`CASE WHEN res.status = 'confirmed' AND res.ends_at <= now() THEN 'completed' ELSE res.status END`.as(
+        "status",
+      ),
+      sql<boolean>`res.status IN ('pending', 'confirmed') AND res.starts_at > now()`.as("can_cancel"),
+      "res.created_at",
+      "r.name as restaurant_name",
+      "r.image_key",
+      "r.lat",
+      "r.lng",
+      "r.address",
+      "r.categories",
+      "r.time_zone",
+      "c.name_it as city_name_it",
+      "c.name_en as city_name_en",
+      "u.email as user_email",
+      "u.language as user_language",
+      "u.first_name as user_first_name",
+      "u.display_name as user_display_name",
+    ]);
+}
+
+function reservationViews(db: Db) {
+  return viewOf(db.selectFrom((eb) => eb.selectFrom("reservations").selectAll().as("res")));
+}
+
+/**
+ * Inserts a booking and reads it back as a view in one statement (every round trip counts at
+ * booking time). Raises SQLSTATE 23P01 when the table already holds an overlapping live seating.
+ */
+export function insertReservation(db: Db, reservation: NewReservation): Promise<ReservationViewRow> {
+  const inserted = db.with("res", (cte) =>
+    cte
+      .insertInto("reservations")
+      .values({
+        user_id: reservation.userId,
+        restaurant_id: reservation.restaurantId,
+        table_id: reservation.tableId,
+        starts_at: reservation.startsAt,
+        ends_at: reservation.endsAt,
+        party_size: reservation.partySize,
+        special_requests: reservation.specialRequests,
+        status: reservation.status,
+      })
+      .returningAll(),
+  );
+  return viewOf(inserted.selectFrom("res")).executeTakeFirstOrThrow();
+}
+
+export function findReservationView(db: Db, id: string): Promise<ReservationViewRow | undefined> {
+  return reservationViews(db).where("res.id", "=", id).executeTakeFirst();
+}
+
+/** Newest seating first; the (user_id, starts_at DESC) index serves it. */
+export function listUserReservationViews(db: Db, userId: string, limit: number): Promise<ReservationViewRow[]> {
+  return reservationViews(db)
+    .where("res.user_id", "=", userId)
+    .orderBy("res.starts_at", "desc")
+    .orderBy("res.created_at", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/** Cancels the owner's live booking whose seating has not started; false when there is none such. */
+export async function cancelUpcomingReservation(db: Db, id: string, userId: string): Promise<boolean> {
+  const row = await db
+    .updateTable("reservations")
+    .set({ status: "cancelled", cancelled_at: sql<Date>`now()` })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("status", "in", ACTIVE_RESERVATION_STATUSES)
+    .where("starts_at", ">", sql<Date>`now()`)
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function findReservationOwnerAndStatus(db: Db, id: string) {
+  return db.selectFrom("reservations").select(["user_id", "status"]).where("id", "=", id).executeTakeFirst();
+}
+
+/** Live seatings of a restaurant's tables that overlap [from, to). */
+export function listLiveSeatings(db: Db, restaurantId: string, from: Date, to: Date) {
+  return (
+    db
+      .selectFrom("reservations")
+      .select(["table_id", "starts_at as startsAt", "ends_at as endsAt"])
+      .where("restaurant_id", "=", restaurantId)
+      .where("status", "in", ACTIVE_RESERVATION_STATUSES)
+      .where("starts_at", "<", to)
+      .where("ends_at", ">", from)
+      // No seating lasts a day: this bound keeps the (restaurant_id, starts_at) index scan to a few days.
+      .where("starts_at", ">", new Date(from.getTime() - 24 * 3_600_000))
+      .execute()
+  );
+}

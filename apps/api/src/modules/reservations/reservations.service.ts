@@ -1,0 +1,121 @@
+import type { Kysely } from "kysely";
+import { translateShared } from "@tavolo/shared/i18n/translate";
+import type { Language } from "@tavolo/shared/languages";
+import type { MakeReservationInput, ReservationResponse, UserReservationsResponse } from "@tavolo/shared/reservations";
+import { isExclusionViolation, retryOnDeadlock } from "../../db/postgres-errors";
+import type { DB } from "../../db/schema";
+import { AppError, forbidden, notFound } from "../../errors";
+import { bookableSeating } from "./booking-rules";
+import { runIdempotently, type Answer } from "./idempotency";
+import type { ReservationNotifications } from "./reservation-notifications";
+import * as repo from "./reservations.repository";
+import { toReservation } from "./reservations.mapper";
+
+/** The most recent seatings a history answer lists. */
+const HISTORY_LIMIT = 200;
+
+const tableTaken = () => new AppError(409, "table_taken", "apiErrors.tableTaken");
+const reservationNotFound = () => notFound("reservation_not_found", "apiErrors.reservationNotFound");
+const notCancellable = () => new AppError(409, "reservation_not_cancellable", "apiErrors.reservationNotCancellable");
+
+/** What a retry must repeat to be the same booking; `userId` only repeats the caller, so it is left out. */
+const bookingIntent = (input: MakeReservationInput) => ({
+  restaurantId: input.restaurantId,
+  tableId: input.tableId,
+  date: input.date,
+  time: input.time,
+  numberOfPeople: input.numberOfPeople,
+  specialRequests: input.specialRequests,
+});
+
+export function createReservationService(deps: { db: Kysely<DB>; notifications: ReservationNotifications }) {
+  const { db, notifications } = deps;
+
+  async function viewOf(executor: Parameters<typeof repo.findReservationView>[0], id: string) {
+    const row = await repo.findReservationView(executor, id);
+    if (!row) throw reservationNotFound();
+    return row;
+  }
+
+  return {
+    /**
+     * Books a table: the rules first (nothing is written when one fails), then one INSERT that the
+     * exclusion constraint refuses if the table was taken meanwhile (409). Answers 201, or the
+     * first answer again for a retry with the same Idempotency-Key.
+     */
+    async make(
+      userId: string,
+      input: MakeReservationInput,
+      language: Language,
+      idempotencyKey: string | undefined,
+    ): Promise<Answer<ReservationResponse> & { replayed: boolean }> {
+      let booked: repo.ReservationViewRow | undefined;
+      const answer = await retryOnDeadlock(() =>
+        runIdempotently<ReservationResponse>(
+          db,
+          { userId, operation: "makeReservation", key: idempotencyKey },
+          bookingIntent(input),
+          async (executor) => {
+            const context = await repo.findBookingContext(executor, input.restaurantId, input.tableId);
+            const { seating, status } = bookableSeating(context, input, new Date());
+            booked = await repo
+              .insertReservation(executor, {
+                userId,
+                restaurantId: input.restaurantId,
+                tableId: input.tableId,
+                startsAt: seating.startsAt,
+                endsAt: seating.endsAt,
+                partySize: input.numberOfPeople,
+                specialRequests: input.specialRequests,
+                status,
+              })
+              .catch((error: unknown) => {
+                throw isExclusionViolation(error) ? tableTaken() : error;
+              });
+            const message =
+              status === "confirmed" ? "apiMessages.reservationConfirmed" : "apiMessages.reservationPending";
+            return {
+              statusCode: 201,
+              body: {
+                success: true,
+                message: translateShared(language, message),
+                reservation: toReservation(booked, language),
+              },
+            };
+          },
+        ),
+      );
+      // Mail only once the booking is committed, and never for a replay.
+      if (!answer.replayed && booked) await notifications.booked(booked);
+      return answer;
+    },
+
+    /**
+     * The owner cancels a live booking before its seating starts; the table is free again at once
+     * (the constraint only covers pending and confirmed). Cancelling twice answers the same.
+     */
+    async cancel(userId: string, id: string, language: Language): Promise<ReservationResponse> {
+      const cancelled = await repo.cancelUpcomingReservation(db, id, userId);
+      if (!cancelled) {
+        const existing = await repo.findReservationOwnerAndStatus(db, id);
+        if (!existing) throw reservationNotFound();
+        if (existing.user_id !== userId) throw forbidden();
+        if (existing.status !== "cancelled") throw notCancellable();
+      }
+      const row = await viewOf(db, id);
+      if (cancelled) await notifications.cancelled(row);
+      return {
+        success: true,
+        message: translateShared(language, "apiMessages.reservationCancelled"),
+        reservation: toReservation(row, language),
+      };
+    },
+
+    async history(userId: string, language: Language): Promise<UserReservationsResponse> {
+      const rows = await repo.listUserReservationViews(db, userId, HISTORY_LIMIT);
+      return { success: true, reservations: rows.map((row) => toReservation(row, language)) };
+    },
+  };
+}
+
+export type ReservationService = ReturnType<typeof createReservationService>;

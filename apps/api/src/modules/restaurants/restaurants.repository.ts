@@ -1,0 +1,152 @@
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from "kysely";
+import type { OpeningHours } from "@tavolo/shared/opening-hours";
+import type { DB } from "../../db/schema";
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export interface CityRow {
+  id: number;
+  slug: string;
+  name_it: string;
+  name_en: string;
+  region: string;
+  lat: number;
+  lng: number;
+}
+
+export interface RestaurantRow {
+  id: string;
+  name: string;
+  type: string;
+  categories: string[];
+  description_it: string;
+  description_en: string;
+  address: string;
+  phone: string;
+  image_key: string;
+  rating: number;
+  price_range: number;
+  lat: number;
+  lng: number;
+  city_slug: string;
+  city_name_it: string;
+  city_name_en: string;
+}
+
+export interface RestaurantDetailRow extends RestaurantRow {
+  opening_hours: OpeningHours;
+  time_zone: string;
+}
+
+export interface TableRow {
+  id: string;
+  number: number;
+  capacity: number;
+  active: boolean;
+}
+
+const restaurantColumns = [
+  "r.id",
+  "r.name",
+  "r.type",
+  "r.categories",
+  "r.description_it",
+  "r.description_en",
+  "r.address",
+  "r.phone",
+  "r.image_key",
+  "r.rating",
+  "r.price_range",
+  "r.lat",
+  "r.lng",
+  "c.slug as city_slug",
+  "c.name_it as city_name_it",
+  "c.name_en as city_name_en",
+] as const;
+
+export async function findCityByKey(db: Db, key: string): Promise<CityRow | undefined> {
+  return db
+    .selectFrom("city_aliases as a")
+    .innerJoin("cities as c", "c.id", "a.city_id")
+    .select(["c.id", "c.slug", "c.name_it", "c.name_en", "c.region", "c.lat", "c.lng"])
+    .where("a.key", "=", key)
+    .executeTakeFirst();
+}
+
+export interface PageRequest {
+  limit: number;
+  offset: number;
+}
+
+type RestaurantFilter = SelectQueryBuilder<DB & { r: DB["restaurants"] }, "r", object>;
+
+/** One page of restaurants matching `filter`, best rated first, with the total for the pager. */
+async function pageOfRestaurants(
+  filter: RestaurantFilter,
+  page: PageRequest,
+): Promise<{ rows: RestaurantRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    filter
+      .innerJoin("cities as c", "c.id", "r.city_id")
+      .select(restaurantColumns)
+      .orderBy("r.rating", "desc")
+      .orderBy("r.name")
+      .orderBy("r.id")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    filter.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: count.total };
+}
+
+/** One city's restaurants; the (city_id, rating DESC, name, id) index serves the order. */
+export function searchRestaurantsInCity(db: Db, cityId: number, category: string | undefined, page: PageRequest) {
+  let filter = db.selectFrom("restaurants as r").where("r.city_id", "=", cityId);
+  if (category) filter = filter.where("r.categories", "@>", sql<string[]>`ARRAY[${category}]::text[]`);
+  return pageOfRestaurants(filter, page);
+}
+
+export function listRestaurantsByType(db: Db, type: string, page: PageRequest) {
+  return pageOfRestaurants(db.selectFrom("restaurants as r").where("r.type", "=", type), page);
+}
+
+export async function findRestaurantById(db: Db, id: string): Promise<RestaurantDetailRow | undefined> {
+  return db
+    .selectFrom("restaurants as r")
+    .innerJoin("cities as c", "c.id", "r.city_id")
+    .select([...restaurantColumns, "r.opening_hours", "r.time_zone"])
+    .where("r.id", "=", id)
+    .executeTakeFirst();
+}
+
+export async function findTables(db: Db, restaurantId: string): Promise<TableRow[]> {
+  return db
+    .selectFrom("restaurant_tables")
+    .select(["id", "number", "capacity", "active"])
+    .where("restaurant_id", "=", restaurantId)
+    .orderBy("number")
+    .execute();
+}
+
+export async function restaurantExists(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom("restaurants").select("id").where("id", "=", id).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function listCitiesWithRestaurants(db: Db) {
+  return db
+    .selectFrom("cities as c")
+    .innerJoin(
+      (eb) =>
+        eb
+          .selectFrom("restaurants")
+          .select(["city_id", (e) => e.fn.countAll<number>().as("restaurant_count")])
+          .groupBy("city_id")
+          .as("counts"),
+      (join) => join.onRef("counts.city_id", "=", "c.id"),
+    )
+    .select(["c.slug", "c.name_it", "c.name_en", "c.region", "c.lat", "c.lng", "counts.restaurant_count"])
+    .orderBy("c.population", "desc")
+    .execute();
+}

@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  filterByTypeQuerySchema,
+  restaurantIdParamsSchema,
+  restaurantIdQuerySchema,
+  searchRestaurantsQuerySchema,
+} from "@tavolo/shared/restaurants";
+import { requestLanguage } from "../../i18n/request-language";
+import type { RestaurantService } from "./restaurants.service";
+import type { PublicReadCache } from "../../http/public-read-cache";
+
+interface Options {
+  restaurants: RestaurantService;
+  cache: PublicReadCache;
+}
+
+const tags = ["restaurants"];
+
+/** Public catalogue reads of SPEC §7, under /api/client. */
+export const restaurantRoutes: FastifyPluginAsyncZod<Options> = async (app, { restaurants, cache }) => {
+  app.get(
+    "/searchRestaurantsByLocation",
+    { schema: { tags, summary: "Restaurants of a city, best rated first", querystring: searchRestaurantsQuerySchema } },
+    (request, reply) => {
+      const language = requestLanguage(request);
+      return cache.respond(request, reply, language, () => restaurants.search(request.query, language));
+    },
+  );
+
+  app.get(
+    "/filterRestaurantsByType",
+    {
+      schema: {
+        tags,
+        summary: "Restaurants of one type (trattoria, pizzeria...)",
+        querystring: filterByTypeQuerySchema,
+      },
+    },
+    (request, reply) => {
+      const language = requestLanguage(request);
+      return cache.respond(request, reply, language, () => restaurants.filterByType(request.query, language));
+    },
+  );
+
+  const byId = (
+    id: string,
+    request: Parameters<typeof requestLanguage>[0],
+    reply: Parameters<PublicReadCache["respond"]>[1],
+  ) => {
+    const language = requestLanguage(request);
+    return cache.respond(request, reply, language, () => restaurants.getById(id, language));
+  };
+  app.get(
+    "/getRestaurantById/:id",
+    { schema: { tags, summary: "One restaurant with hours and tables", params: restaurantIdParamsSchema } },
+    (request, reply) => byId(request.params.id, request, reply),
+  );
+  app.get(
+    "/getRestaurantById",
+    { schema: { tags, summary: "Same, id in the query", querystring: restaurantIdQuerySchema } },
+    (request, reply) => byId(request.query.restaurantId, request, reply),
+  );
+  app.get(
+    "/getRestaurant",
+    { schema: { tags, summary: "Same, older path", querystring: restaurantIdQuerySchema } },
+    (request, reply) => byId(request.query.restaurantId, request, reply),
+  );
+
+  app.get("/getAllAvailableCities", { schema: { tags, summary: "Cities that have restaurants" } }, (request, reply) => {
+    const language = requestLanguage(request);
+    return cache.respond(request, reply, language, () => restaurants.cities(language));
+  });
+};

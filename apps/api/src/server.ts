@@ -1,0 +1,41 @@
+import { loadConfig } from "./config";
+import { openDatabase } from "./db/database";
+import { migrate } from "./db/migrate";
+import { seedIfEmpty } from "./db/seed/seed";
+import { buildApp } from "./app";
+
+/** Process entry: open and prepare the database, listen, and shut down gracefully on signals. */
+const config = loadConfig();
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
+});
+await migrate(database);
+const app = await buildApp(config, { database });
+const seeded = await seedIfEmpty(database, { restaurants: config.seedRestaurants });
+if (seeded) app.log.info(seeded, "seeded an empty database");
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, "shutting down");
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, "error during shutdown");
+    process.exit(1);
+  }
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  `Tavolo is serving ${config.appOrigin} (database: ${database.kind}${database.kind === "pglite" ? ` in ${config.dataDir}` : ""})`,
+);

@@ -1,0 +1,61 @@
+import type { ComponentType } from "react";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { routePatterns, paths } from "../config/paths";
+import { AppShell } from "../features/shell/components/app-shell";
+import { RedirectIfSignedIn, RequireAuth } from "../features/auth/session/route-guards";
+import { RouteError } from "./route-error";
+
+type PageModule = { default: ComponentType };
+
+/** Each page is its own chunk, fetched when its route is first visited. */
+const page = (load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+const strip = (pattern: string) => pattern.replace(/^\//, "");
+
+export const routes: RouteObject[] = [
+  {
+    path: "/",
+    element: <AppShell />,
+    errorElement: <RouteError />,
+    // While the first page's chunk loads, paint the shell (header, bar) instead of a blank screen.
+    hydrateFallbackElement: <AppShell />,
+    children: [
+      { index: true, ...page(() => import("./routes/home")) },
+      { path: strip(routePatterns.search), ...page(() => import("./routes/search")) },
+      { path: strip(routePatterns.restaurant), ...page(() => import("./routes/restaurant")) },
+      { path: strip(routePatterns.offer), ...page(() => import("./routes/offer")) },
+      { path: strip(routePatterns.verifyEmail), ...page(() => import("./routes/verify-email")) },
+      { path: strip(routePatterns.verifyResult), ...page(() => import("./routes/verify-email")) },
+      { path: strip(routePatterns.emailVerification), ...page(() => import("./routes/email-verification")) },
+      { path: strip(routePatterns.resetPassword), ...page(() => import("./routes/reset-password")) },
+      { path: strip(routePatterns.emailRedirect), ...page(() => import("./routes/email-redirect")) },
+      { path: strip(routePatterns.googleCallback), ...page(() => import("./routes/google-callback")) },
+      {
+        element: <RedirectIfSignedIn />,
+        children: [
+          { path: strip(routePatterns.login), ...page(() => import("./routes/login")) },
+          { path: strip(routePatterns.register), ...page(() => import("./routes/register")) },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: strip(routePatterns.reservation), ...page(() => import("./routes/reservation")) },
+          { path: strip(routePatterns.profile), element: <Navigate to={paths.settings()} replace /> },
+          { path: strip(routePatterns.settings), ...page(() => import("./routes/settings")) },
+          { path: strip(routePatterns.history), ...page(() => import("./routes/history")) },
+          { path: strip(routePatterns.favorites), ...page(() => import("./routes/favorites")) },
+          { path: strip(routePatterns.notifications), ...page(() => import("./routes/notifications")) },
+          { path: strip(routePatterns.completeProfile), ...page(() => import("./routes/complete-profile")) },
+        ],
+      },
+      { path: "*", ...page(() => import("./routes/not-found")) },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

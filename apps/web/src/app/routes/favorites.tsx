@@ -1,0 +1,5 @@
+import { FavoritesPage } from "../../features/favorites/components/favorites-page";
+
+export default function FavoritesRoute() {
+  return <FavoritesPage />;
+}

@@ -1,0 +1,8 @@
+import { useSession } from "../../features/auth/session/session-context";
+import { HistoryPage } from "../../features/reservations/components/history-page";
+
+/** Behind RequireAuth, so the user is there. */
+export default function HistoryRoute() {
+  const { user } = useSession();
+  return user ? <HistoryPage userId={user.id} /> : null;
+}

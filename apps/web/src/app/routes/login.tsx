@@ -1,0 +1,5 @@
+import { LoginPage } from "../../features/auth/components/login-page";
+
+export default function Route() {
+  return <LoginPage />;
+}

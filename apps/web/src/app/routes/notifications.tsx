@@ -1,0 +1,5 @@
+import { NotificationsPage } from "../../features/account/components/notifications-page";
+
+export default function NotificationsRoute() {
+  return <NotificationsPage />;
+}

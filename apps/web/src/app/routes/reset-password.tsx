@@ -1,0 +1,5 @@
+import { ResetPasswordPage } from "../../features/auth/components/reset-password-page";
+
+export default function Route() {
+  return <ResetPasswordPage />;
+}

@@ -1,0 +1,19 @@
+import { useLocation, useParams } from "react-router";
+import { paths } from "../../config/paths";
+import { useSession } from "../../features/auth/session/session-context";
+import type { ReturnState } from "../../features/auth/session/route-guards";
+import { RestaurantDetailPage, type ReserveLink } from "../../features/restaurants/components/restaurant-detail-page";
+
+export default function RestaurantRoute() {
+  const { id = "" } = useParams();
+  const { status } = useSession();
+  const location = useLocation();
+  const reservation = paths.reservation(id);
+  // Visitors go through /login, which brings them back to the reservation form.
+  const reserveLink: ReserveLink =
+    status === "signedIn"
+      ? { to: reservation }
+      : { to: paths.login(), state: { from: reservation } satisfies ReturnState };
+  const backTo = (location.state as { backTo?: string } | null)?.backTo;
+  return <RestaurantDetailPage key={id} id={id} reserveLink={reserveLink} backTo={backTo} />;
+}

@@ -1,0 +1,5 @@
+import { VerifyEmailPage } from "../../features/auth/components/verify-email-page";
+
+export default function Route() {
+  return <VerifyEmailPage />;
+}

@@ -1,0 +1,67 @@
+import { useId, type ReactNode } from "react";
+import { Link, type LinkProps } from "react-router";
+import styles from "./chip.module.css";
+
+/** A static label, e.g. a cuisine on a card. */
+export function Tag({
+  children,
+  tone = "neutral",
+}: {
+  children: ReactNode;
+  tone?: "neutral" | "brand" | "success" | "warning";
+}) {
+  return <span className={`${styles.tag} ${styles[tone]}`}>{children}</span>;
+}
+
+export function ChipLink({ className, children, ...rest }: LinkProps) {
+  return (
+    <Link className={[styles.chip, className].filter(Boolean).join(" ")} {...rest}>
+      {children}
+    </Link>
+  );
+}
+
+interface ChipGroupProps<V extends string> {
+  legend: string;
+  hideLegend?: boolean;
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onChange: (value: V) => void;
+  /** Lay the chips on one scrollable line (mobile filters) instead of wrapping. */
+  scroll?: boolean;
+}
+
+/**
+ * Single choice shown as chips. Native radios underneath, so arrow keys, Tab and screen readers
+ * behave as for any radio group.
+ */
+export function ChipRadioGroup<V extends string>({
+  legend,
+  hideLegend,
+  value,
+  options,
+  onChange,
+  scroll,
+}: ChipGroupProps<V>) {
+  const name = useId();
+  return (
+    <fieldset className={styles.group}>
+      <legend className={hideLegend ? "visually-hidden" : styles.legend}>{legend}</legend>
+      <div className={scroll ? styles.scrollRow : styles.wrapRow}>
+        {options.map((option) => (
+          <label key={option.value} className={styles.radioChip}>
+            <input
+              type="radio"
+              className={styles.radio}
+              name={name}
+              value={option.value}
+              checked={option.value === value}
+              onChange={() => onChange(option.value)}
+            />
+            <span className={styles.chip}>{option.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

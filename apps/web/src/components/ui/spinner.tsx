@@ -1,0 +1,26 @@
+import styles from "./spinner.module.css";
+
+/** Decorative: pair it with text or aria-busy on the region that is loading. */
+export function Spinner({ size = 24 }: { size?: number }) {
+  return <span className={styles.spinner} style={{ width: size, height: size }} aria-hidden="true" />;
+}
+
+export function Skeleton({
+  width,
+  height,
+  radius,
+  className,
+}: {
+  width?: string | number;
+  height?: string | number;
+  radius?: string;
+  className?: string;
+}) {
+  return (
+    <span
+      className={[styles.skeleton, className].filter(Boolean).join(" ")}
+      style={{ width, height, borderRadius: radius }}
+      aria-hidden="true"
+    />
+  );
+}

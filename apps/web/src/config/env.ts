@@ -1,0 +1,22 @@
+/** Every Vite env read lives here, so defaults are decided once. */
+function trimSlash(value: string): string {
+  return value.replace(/\/+$/, "");
+}
+
+const env = import.meta.env;
+
+export const API_BASE_URL = trimSlash(env.VITE_API_BASE_URL || "/api");
+
+/** Empty string = same origin, so `${AUTH_BACKEND}/api/...` stays a relative URL. */
+export const AUTH_BACKEND = trimSlash(env.VITE_AUTH_BACKEND_URL || "");
+
+export const RESTAURANT_PORTAL_URL = trimSlash(env.VITE_RESTAURANT_PORTAL_URL || "https://partner.tavolo.it");
+export const RESTAURANT_OWNER_SIGNUP_URL = `${RESTAURANT_PORTAL_URL}/register`;
+
+/** Contact block of the footer: Tavolo's office in Milano. */
+export const CONTACT = {
+  email: "ciao@tavolo.it",
+  phone: "+39 02 8088 1234",
+  phoneHref: "tel:+390280881234",
+  address: "Via Tortona 31, 20144 Milano MI",
+} as const;

@@ -1,0 +1,54 @@
+/** Every route path of SPEC §2, written once. Parametrised ones are functions. */
+export const OFFER_PRODUCT = "lastminute";
+
+export const routePatterns = {
+  home: "/",
+  login: "/login",
+  register: "/register",
+  search: "/search",
+  restaurant: "/restaurants/:id",
+  reservation: "/reservation/:restaurantId",
+  profile: "/profile",
+  settings: "/settings",
+  history: "/history",
+  favorites: "/favorites",
+  notifications: "/notifications",
+  verifyEmail: "/verify-email",
+  verifyResult: "/verify-result/*",
+  emailVerification: "/email-verification",
+  resetPassword: "/reset-password",
+  emailRedirect: "/email-redirect",
+  offer: `/${OFFER_PRODUCT}/:id`,
+  completeProfile: "/completeProfile",
+  /** Where the server sends the browser back from Google (DESIGN §1). */
+  googleCallback: "/auth/google/callback",
+} as const;
+
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+export const paths = {
+  home: () => routePatterns.home,
+  login: () => routePatterns.login,
+  register: () => routePatterns.register,
+  search: (query: { location?: string; category?: string } = {}) => withQuery(routePatterns.search, query),
+  restaurant: (id: string) => `/restaurants/${encodeURIComponent(id)}`,
+  reservation: (restaurantId: string) => `/reservation/${encodeURIComponent(restaurantId)}`,
+  profile: () => routePatterns.profile,
+  settings: () => routePatterns.settings,
+  history: () => routePatterns.history,
+  favorites: () => routePatterns.favorites,
+  notifications: () => routePatterns.notifications,
+  verifyEmail: (query: { email?: string } = {}) => withQuery(routePatterns.verifyEmail, query),
+  verifyResult: (result: "success" | "error") => `/verify-result/${result}`,
+  emailVerification: (query: { email?: string } = {}) => withQuery(routePatterns.emailVerification, query),
+  resetPassword: () => routePatterns.resetPassword,
+  emailRedirect: () => routePatterns.emailRedirect,
+  offer: (id: string) => `/${OFFER_PRODUCT}/${encodeURIComponent(id)}`,
+  completeProfile: () => routePatterns.completeProfile,
+  googleCallback: () => routePatterns.googleCallback,
+} as const;

@@ -1,0 +1,32 @@
+import { API_BASE_URL } from "../../../config/env";
+import { apiClient } from "../../../lib/api-client";
+import type { AuthResponse } from "./login";
+
+export interface GoogleRedirectOptions {
+  registration?: boolean;
+  termsAccepted?: boolean;
+  marketing?: boolean;
+}
+
+/**
+ * GET /api/auth/google/redirect is a full-page navigation to Google and back (not a fetch): the
+ * server runs the OIDC code flow and returns to the web with a one-time code.
+ */
+export function googleRedirectUrl(options: GoogleRedirectOptions = {}): string {
+  const params = new URLSearchParams();
+  if (options.registration) params.set("registration", "true");
+  if (options.termsAccepted !== undefined) params.set("terms_accepted", String(options.termsAccepted));
+  if (options.marketing !== undefined) params.set("marketing", String(options.marketing));
+  const query = params.toString();
+  return `${API_BASE_URL}/auth/google/redirect${query ? `?${query}` : ""}`;
+}
+
+/** GET /api/auth/google/status: whether this server has Google sign-in configured. */
+export function getGoogleStatus() {
+  return apiClient.get<{ configured?: boolean }>("/auth/google/status");
+}
+
+/** POST /api/auth/google/code: the one-time code of the Google return, for a session. */
+export function exchangeGoogleCode(code: string) {
+  return apiClient.post<AuthResponse>("/auth/google/code", { code }, { anonymous: true });
+}

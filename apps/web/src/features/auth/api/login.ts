@@ -1,0 +1,31 @@
+import { apiClient, clientPath, errorMessage } from "../../../lib/api-client";
+import { storage } from "../../../lib/storage";
+import type { SignInPayload } from "../session/session-context";
+
+export interface AuthResponse {
+  token?: string;
+  accessToken?: string;
+  refreshToken?: string;
+  user?: unknown;
+}
+
+/** An answer without a token or a user: 'Dati di autenticazione incompleti' (SPEC §8). */
+export class IncompleteAuthError extends Error {}
+
+/** A session out of any auth response, or an error when the server left a part out. */
+export function toSession(response: AuthResponse, incompleteMessage: string): SignInPayload {
+  const token = response.token ?? response.accessToken;
+  const user = storage.parseUser(response.user);
+  if (!token || !user) throw new IncompleteAuthError(incompleteMessage);
+  return { token, user, refreshToken: response.refreshToken ?? null };
+}
+
+/** What to show for a failed sign-in: ours for incomplete data, else the server's, else `fallback`. */
+export function signInErrorMessage(error: unknown, fallback: string): string {
+  return error instanceof IncompleteAuthError ? error.message : errorMessage(error, fallback);
+}
+
+/** POST /client/login */
+export function login(input: { email: string; password: string }) {
+  return apiClient.post<AuthResponse>(clientPath("/login"), input, { anonymous: true });
+}

@@ -1,0 +1,6 @@
+import { apiClient, clientPath } from "../../../lib/api-client";
+
+/** POST /client/request-password-reset: answers alike whether the address exists or not. */
+export function requestPasswordReset(input: { email: string }) {
+  return apiClient.post<{ success?: boolean; message?: string }>(clientPath("/request-password-reset"), input);
+}

@@ -1,0 +1,6 @@
+import { apiClient, clientPath } from "../../../lib/api-client";
+
+/** POST /client/resend-email-otp: a 429 carries retryAfter (seconds). */
+export function resendEmailOtp(input: { email: string }) {
+  return apiClient.post<{ success?: boolean; message?: string }>(clientPath("/resend-email-otp"), input);
+}

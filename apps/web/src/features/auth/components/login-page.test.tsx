@@ -1,0 +1,120 @@
+import { describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { browser } from "../../../lib/browser";
+import { storage } from "../../../lib/storage";
+import { json, mockFetch, renderAt, renderRoutes, testUser } from "../../../../test/render";
+import { RedirectIfSignedIn } from "../session/route-guards";
+import { LoginPage } from "./login-page";
+
+async function fillAndSubmit(email: string, password: string) {
+  fireEvent.change(await screen.findByLabelText(/^Email/), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: password } });
+  fireEvent.click(screen.getByRole("button", { name: "Accedi" }));
+}
+
+describe("LoginPage", () => {
+  it("requires email and password", async () => {
+    const fetch = mockFetch(() => json({}));
+    renderAt(<LoginPage />, { path: "/login" });
+    fireEvent.click(screen.getByRole("button", { name: "Accedi" }));
+    expect(await screen.findByText("Email richiesta")).toBeInTheDocument();
+    expect(screen.getByText("Inserisci la password")).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message when login fails, else auth.loginFailed", async () => {
+    mockFetch(() => json({ success: false, error: "Email o password non corretti", code: "invalid_credentials" }, 401));
+    renderAt(<LoginPage />, { path: "/login" });
+    await fillAndSubmit("a@b.it", "secret");
+    expect(await screen.findByText("Email o password non corretti")).toBeInTheDocument();
+
+    mockFetch(() => new Response("", { status: 500 }));
+    fireEvent.click(screen.getByRole("button", { name: "Accedi" }));
+    expect(await screen.findByText("Accesso non riuscito. Controlla email e password.")).toBeInTheDocument();
+
+    mockFetch(() => json({ success: true, token: "t" }));
+    fireEvent.click(screen.getByRole("button", { name: "Accedi" }));
+    expect(await screen.findByText("Dati di autenticazione incompleti")).toBeInTheDocument();
+    expect(storage.getString("auth_token")).toBeNull();
+  });
+
+  it("stores the session and goes back to where the visitor was going", async () => {
+    const fetch = mockFetch(() =>
+      json({ success: true, token: "access-1", accessToken: "access-1", refreshToken: "refresh-1", user: testUser }),
+    );
+    const { router } = renderRoutes(
+      [
+        { element: <RedirectIfSignedIn />, children: [{ path: "/login", element: <LoginPage /> }] },
+        { path: "/history", element: <p>history page</p> },
+        { path: "/", element: <p>home page</p> },
+      ],
+      { at: "/" },
+    );
+    await router.navigate("/login", { state: { from: "/history" } });
+    await fillAndSubmit(" giulia.rossi@example.com ", "Tavolo1!");
+    expect(await screen.findByText("history page")).toBeInTheDocument();
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toMatchObject({
+      email: "giulia.rossi@example.com",
+      password: "Tavolo1!",
+    });
+    expect(storage.getString("auth_token")).toBe("access-1");
+    expect(storage.getString("refresh_token")).toBe("refresh-1");
+    expect(storage.getJson("user")?.email).toBe(testUser.email);
+  });
+
+  it("opens the forgot-password dialog: 'Email richiesta', then loading and the server's answer", async () => {
+    let answer!: (response: Response) => void;
+    const fetch = mockFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderAt(<LoginPage />, { path: "/login" });
+    fireEvent.click(screen.getByRole("button", { name: "Password dimenticata?" }));
+    const dialog = await screen.findByRole("dialog", { name: "Reimposta la password" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Invia il link" }));
+    expect(await within(dialog).findByText("Email richiesta")).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+
+    fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: "giulia@example.com" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Invia il link" }));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(within(dialog).getByRole("button", { name: "Invia il link" })).toHaveAttribute("aria-busy", "true");
+    answer(json({ success: true, message: "Se l'indirizzo è registrato, riceverai un'email" }));
+    expect(await within(dialog).findByText("Se l'indirizzo è registrato, riceverai un'email")).toBeInTheDocument();
+    expect(String(fetch.mock.calls[0]![0])).toBe("/api/client/request-password-reset");
+  });
+
+  it("shows the forgot-password error state with the server's text", async () => {
+    mockFetch(() => json({ success: false, error: "Troppe richieste. Riprova tra qualche secondo." }, 429));
+    renderAt(<LoginPage />, { path: "/login" });
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: "giulia@example.com" } });
+    fireEvent.click(screen.getByRole("button", { name: "Password dimenticata?" }));
+    const dialog = await screen.findByRole("dialog");
+    // The address typed on the page comes along.
+    expect(within(dialog).getByLabelText(/^Email/)).toHaveValue("giulia@example.com");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Invia il link" }));
+    expect(await within(dialog).findByText("Troppe richieste. Riprova tra qualche secondo.")).toBeInTheDocument();
+  });
+
+  it("explains that Google is not configured instead of leaving the app", async () => {
+    const assign = vi.spyOn(browser, "assign").mockImplementation(() => {});
+    mockFetch(() => json({ success: true, configured: false }));
+    renderAt(<LoginPage />, { path: "/login" });
+    fireEvent.click(screen.getByRole("button", { name: "Continua con Google" }));
+    expect(
+      await screen.findByText("L'accesso con Google non è configurato su questo server. Accedi con email e password."),
+    ).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("leaves for Google when it is configured", async () => {
+    const assign = vi.spyOn(browser, "assign").mockImplementation(() => {});
+    const fetch = mockFetch(() => json({ success: true, configured: true }));
+    renderAt(<LoginPage />, { path: "/login" });
+    fireEvent.click(screen.getByRole("button", { name: "Continua con Google" }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("/api/auth/google/redirect"));
+    expect(String(fetch.mock.calls[0]![0])).toBe("/api/auth/google/status");
+  });
+
+  it("shows the message a Google return brought", () => {
+    renderAt(<LoginPage />, { path: "/login", at: "/login?message=Accesso%20con%20Google%20non%20riuscito" });
+    expect(screen.getByText("Accesso con Google non riuscito")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,82 @@
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { loginSchema, type LoginInput } from "@tavolo/shared/validation";
+import { paths } from "../../../config/paths";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { login, signInErrorMessage, toSession } from "../api/login";
+import { safeReturnPath } from "../session/route-guards";
+import { useSession } from "../session/session-context";
+import { AuthLayout, Divider } from "./auth-layout";
+import { EmailField } from "./email-field";
+import { ForgotPasswordDialog } from "./forgot-password-dialog";
+import { GoogleSignIn } from "./google-sign-in";
+import { PasswordField } from "./password-field";
+import { useFieldError } from "./use-field-error";
+import styles from "./forms.module.css";
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t("auth.login.title"));
+  const { signIn, ended } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  // A Google sign-in that came back with a message (SPEC §2) shows it here.
+  const returnMessage = params.get("message");
+  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
+  const watched = useWatch({ control: form.control, name: "email" });
+  const fieldError = useFieldError(form.formState.errors);
+  const mutation = useMutation({
+    mutationFn: async (values: LoginInput) => toSession(await login(values), t("auth.incompleteData")),
+    onSuccess: (session) => {
+      signIn(session);
+      void navigate(safeReturnPath(location.state), { replace: true });
+    },
+  });
+
+  return (
+    <AuthLayout
+      title={t("auth.login.title")}
+      subtitle={t("auth.login.subtitle")}
+      footer={
+        <p>
+          {t("auth.login.noAccount")}{" "}
+          <Link to={paths.register()} state={location.state}>
+            {t("auth.login.registerLink")}
+          </Link>
+        </p>
+      }
+    >
+      {ended === "expired" && !mutation.isError ? <Alert tone="warning">{t("errors.sessionExpired")}</Alert> : null}
+      {returnMessage ? <Alert tone="warning">{returnMessage}</Alert> : null}
+      <GoogleSignIn />
+      <Divider>{t("common.or")}</Divider>
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={form.handleSubmit((values) => mutation.mutate({ ...values, email: values.email.trim() }))}
+      >
+        <EmailField required error={fieldError("email")} {...form.register("email")} />
+        <PasswordField
+          label={t("auth.password")}
+          autoComplete="current-password"
+          required
+          error={fieldError("password")}
+          {...form.register("password")}
+        />
+        <div className={styles.between}>
+          <ForgotPasswordDialog defaultEmail={watched} />
+        </div>
+        {mutation.isError ? <Alert>{signInErrorMessage(mutation.error, t("auth.loginFailed"))}</Alert> : null}
+        <Button type="submit" size="lg" fullWidth loading={mutation.isPending}>
+          {t("auth.login.submit")}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,62 @@
+import { useTranslation } from "react-i18next";
+import { MIN_PASSWORD_LENGTH } from "@tavolo/shared/constants";
+import { PASSWORD_RULES, passwordChecks, passwordScore, passwordStrength } from "@tavolo/shared/validation";
+import { CheckIcon, CloseIcon } from "../../../components/ui/icons";
+import styles from "./password-strength.module.css";
+
+interface Props {
+  password: string;
+  /** "all" lists every rule with its state (register); "missing" only what is left (reset). */
+  list?: "all" | "missing";
+}
+
+/** Live strength meter: share of the five rules met, weak < 40% <= medium < 80% <= strong. */
+export function PasswordStrength({ password, list = "all" }: Props) {
+  const { t } = useTranslation();
+  const checks = passwordChecks(password);
+  const score = passwordScore(password);
+  const strength = passwordStrength(password);
+  const rules = list === "all" ? PASSWORD_RULES : PASSWORD_RULES.filter((rule) => !checks[rule]);
+  return (
+    <div className={styles.box}>
+      <div className={styles.meterRow}>
+        <span className={styles.meterLabel}>{t("password.strengthLabel")}</span>
+        <span className={`${styles.level} ${password ? styles[strength] : ""}`} data-testid="strength">
+          {password ? t(`password.strength.${strength}`) : "—"}
+        </span>
+      </div>
+      <meter
+        className={`${styles.meter} ${styles[strength]}`}
+        min={0}
+        max={100}
+        low={40}
+        high={79}
+        optimum={100}
+        value={Math.round(score * 100)}
+        aria-label={t("password.strengthLabel")}
+        aria-valuetext={`${Math.round(score * 100)}% · ${t(`password.strength.${strength}`)}`}
+      >
+        {Math.round(score * 100)}%
+      </meter>
+      {rules.length > 0 ? (
+        <>
+          {list === "missing" ? <p className={styles.listTitle}>{t("password.missing")}</p> : null}
+          <ul
+            className={styles.rules}
+            aria-label={list === "missing" ? t("password.missing") : t("password.requirements")}
+          >
+            {rules.map((rule) => (
+              <li key={rule} className={checks[rule] ? styles.met : styles.unmet}>
+                {checks[rule] ? <CheckIcon size={16} /> : <CloseIcon size={16} />}
+                <span>{t(`password.rules.${rule}`, { count: MIN_PASSWORD_LENGTH })}</span>
+                <span className="visually-hidden">
+                  {checks[rule] ? t("password.ruleMet") : t("password.ruleUnmet")}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}

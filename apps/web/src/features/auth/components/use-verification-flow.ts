@@ -1,0 +1,62 @@
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
+import { EMAIL_VERIFIED_REDIRECT_MS } from "@tavolo/shared/constants";
+import { paths } from "../../../config/paths";
+import { errorMessage } from "../../../lib/api-client";
+import { toSession } from "../api/login";
+import { loginWithToken } from "../api/login-with-token";
+import type { VerifyResponse } from "../api/verify-email-otp";
+import { useSession } from "../session/session-context";
+
+/** SPEC §4: otp_input → verifying → success | error → redirecting (home, after 1.5 s). */
+export type VerifyPhase = "otp_input" | "verifying" | "success" | "error" | "redirecting";
+
+export interface VerifyState {
+  phase: VerifyPhase;
+  /** The error's text, or null. */
+  message: string | null;
+  /** The error came from a typed code: the form stays, to try again. */
+  fromCode: boolean;
+}
+
+export function useVerificationFlow(initial: VerifyState) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const [state, setState] = useState<VerifyState>(initial);
+
+  useEffect(() => {
+    if (state.phase !== "redirecting") return;
+    const timer = setTimeout(() => void navigate(paths.home(), { replace: true }), EMAIL_VERIFIED_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [state.phase, navigate]);
+
+  /** The one-time login token that verification hands out signs the user in. */
+  async function signInWith(email: string, loginToken: string) {
+    setState({ phase: "verifying", message: null, fromCode: false });
+    try {
+      const already = session.status === "signedIn" && session.user?.email.toLowerCase() === email.toLowerCase();
+      // Registering signed them in already: that session only needs the verified flag.
+      if (already) await session.refreshUser();
+      else session.signIn(toSession(await loginWithToken({ email, token: loginToken }), t("auth.incompleteData")));
+      setState({ phase: "redirecting", message: null, fromCode: false });
+    } catch {
+      // The address is verified all the same; signing in by hand still works.
+      setState({ phase: "success", message: null, fromCode: false });
+    }
+  }
+
+  async function verify(email: string, request: () => Promise<VerifyResponse>, fromCode: boolean) {
+    setState({ phase: "verifying", message: null, fromCode });
+    try {
+      const response = await request();
+      if (response.loginToken) await signInWith(email, response.loginToken);
+      else setState({ phase: "success", message: null, fromCode });
+    } catch (error) {
+      setState({ phase: "error", message: errorMessage(error, t("verify.failed")), fromCode });
+    }
+  }
+
+  return { state, verify, signInWith };
+}

@@ -1,0 +1,38 @@
+import { createContext, useContext } from "react";
+import type { StoredUser } from "../../../lib/storage";
+
+export type SessionStatus = "loading" | "signedIn" | "signedOut";
+export type SessionEnd = "logout" | "expired";
+
+export interface SignInPayload {
+  user: StoredUser;
+  token: string;
+  refreshToken?: string | null;
+}
+
+export interface Session {
+  status: SessionStatus;
+  user: StoredUser | null;
+  /** How the last session ended: by logging out, or because it could not be refreshed. */
+  ended: SessionEnd | null;
+  signIn: (payload: SignInPayload) => void;
+  /** Always ends signed out, even when the server call fails (SPEC §4). */
+  signOut: () => Promise<void>;
+  /** Re-reads the signed-in user from GET getUserProfile/:id and stores it. */
+  refreshUser: () => Promise<void>;
+}
+
+export const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error("useSession needs a <SessionProvider>");
+  return session;
+}
+
+/** Window event other screens fire after saving the profile, so the header re-reads it. */
+export const PROFILE_UPDATED_EVENT = "profile-updated";
+
+export function dispatchProfileUpdated(): void {
+  window.dispatchEvent(new Event(PROFILE_UPDATED_EVENT));
+}

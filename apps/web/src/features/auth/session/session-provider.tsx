@@ -1,0 +1,118 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { apiClient, clientPath } from "../../../lib/api-client";
+import { SESSION_EXPIRED_EVENT } from "../../../lib/session-refresh";
+import { storage, type StoredUser } from "../../../lib/storage";
+import { getCurrentUser, getUserProfile } from "../api/get-user-profile";
+import { startSession, type InitialSession } from "./app-start";
+import {
+  PROFILE_UPDATED_EVENT,
+  SessionContext,
+  type Session,
+  type SessionEnd,
+  type SessionStatus,
+  type SignInPayload,
+} from "./session-context";
+import { readStoredSession, storeSession, storeUser } from "./session-storage";
+
+interface State {
+  status: SessionStatus;
+  user: StoredUser | null;
+  ended: SessionEnd | null;
+}
+
+const signedOut = (ended: SessionEnd | null = null): State => ({ status: "signedOut", user: null, ended });
+
+interface Props {
+  children: ReactNode;
+  /** The app-start sequence of SPEC §4; tests hand in their own. */
+  resolveInitial?: () => Promise<InitialSession>;
+}
+
+export function SessionProvider({ children, resolveInitial = startSession }: Props) {
+  const [state, setState] = useState<State>({ status: "loading", user: null, ended: null });
+
+  const signIn = useCallback((payload: SignInPayload) => {
+    storeSession(payload);
+    setState({ status: "signedIn", user: payload.user, ended: null });
+  }, []);
+
+  /** Stores what the server says about the signed-in user; failures leave the session as it is. */
+  const adopt = useCallback(async (load: () => Promise<unknown>) => {
+    try {
+      const user = storage.parseUser(await load());
+      // Signed out, or in as someone else, while the call ran: do not bring that session back.
+      if (!user || readStoredSession()?.id !== user.id) return;
+      storeUser(user);
+      setState((current) => (current.status === "signedIn" ? { ...current, user: readStoredSession() } : current));
+    } catch {
+      // A refused refresh has already signed out (SESSION_EXPIRED_EVENT); anything else can wait.
+    }
+  }, []);
+
+  const refreshUser = useCallback(async () => {
+    const id = readStoredSession()?.id;
+    if (id) await adopt(async () => (await getUserProfile(id)).profile);
+  }, [adopt]);
+
+  // One start per mount: StrictMode's second effect run must not log in with spent auto-login flags.
+  const start = useRef<Promise<InitialSession> | null>(null);
+  useEffect(() => {
+    let active = true;
+    start.current ??= resolveInitial();
+    void start.current
+      .catch((): InitialSession => ({ kind: "none" }))
+      .then((initial) => {
+        if (!active) return;
+        if (initial.kind === "signIn") signIn(initial.session);
+        else if (initial.kind === "none") setState(signedOut());
+        else {
+          setState({ status: "signedIn", user: initial.user, ended: null });
+          // A stored session may be stale or revoked: check it without holding up the first paint.
+          void adopt(async () => (await getCurrentUser()).user);
+        }
+      });
+    return () => {
+      active = false;
+    };
+  }, [resolveInitial, signIn, adopt]);
+
+  useEffect(() => {
+    // Another tab signing in or out, or the profile screen saving, changes what we show.
+    const reread = () =>
+      setState((current) => {
+        if (current.status === "loading") return current;
+        const user = readStoredSession();
+        return user ? { status: "signedIn", user, ended: null } : signedOut(current.ended);
+      });
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || ["user", "auth_token", "currentUserDisplayInfo"].includes(event.key)) reread();
+    };
+    const onExpired = () => setState(signedOut("expired"));
+    window.addEventListener("storage", onStorage);
+    window.addEventListener(PROFILE_UPDATED_EVENT, reread);
+    window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
+    return () => {
+      window.removeEventListener("storage", onStorage);
+      window.removeEventListener(PROFILE_UPDATED_EVENT, reread);
+      window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
+    };
+  }, []);
+
+  const signOut = useCallback(async () => {
+    const refreshToken = storage.getString("refresh_token");
+    try {
+      // Sent while the bearer token is still stored, so the server can revoke this session.
+      await apiClient.post(clientPath("/logout"), refreshToken ? { refreshToken } : {});
+    } catch {
+      // A failed logout call still ends the session here (SPEC §4).
+    }
+    storage.clearSession();
+    setState(signedOut("logout"));
+  }, []);
+
+  const value = useMemo<Session>(
+    () => ({ ...state, signIn, signOut, refreshUser }),
+    [state, signIn, signOut, refreshUser],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

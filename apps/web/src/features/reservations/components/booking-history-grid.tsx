@@ -1,0 +1,43 @@
+import { useTranslation } from "react-i18next";
+import { paths } from "../../../config/paths";
+import { ButtonLink } from "../../../components/ui/button";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { Skeleton } from "../../../components/ui/spinner";
+import { useUserReservations } from "../api/get-user-reservations";
+import { ReservationCard } from "./reservation-card";
+import styles from "./booking-history-grid.module.css";
+
+/** Latest bookings on the home page (signed-in only). An error reads as "nothing yet": home stays calm. */
+export function BookingHistoryGrid({ userId, limit = 4 }: { userId: string; limit?: number }) {
+  const { t } = useTranslation();
+  const reservations = useUserReservations(userId);
+  if (reservations.isPending) {
+    return (
+      <div className={styles.grid} aria-hidden="true">
+        {Array.from({ length: 2 }, (_, index) => (
+          <Skeleton key={index} height={112} radius="16px" />
+        ))}
+      </div>
+    );
+  }
+  const items = reservations.data ?? [];
+  if (reservations.isError || items.length === 0) {
+    return (
+      <EmptyState
+        headingLevel={3}
+        title={t("home.historyEmpty")}
+        text={reservations.isError ? t("home.historyError") : t("home.historyEmptyText")}
+        action={<ButtonLink to={paths.search()}>{t("favorites.findRestaurants")}</ButtonLink>}
+      />
+    );
+  }
+  return (
+    <ul role="list" className={styles.grid}>
+      {items.slice(0, limit).map((reservation) => (
+        <li key={reservation.id}>
+          <ReservationCard reservation={reservation} />
+        </li>
+      ))}
+    </ul>
+  );
+}

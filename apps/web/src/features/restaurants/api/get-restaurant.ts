@@ -1,0 +1,18 @@
+import { useQuery } from "@tanstack/react-query";
+import type { RestaurantResponse } from "@tavolo/shared/restaurants";
+import { apiClient, clientPath } from "../../../lib/api-client";
+
+export function getRestaurant(id: string, signal?: AbortSignal) {
+  return apiClient.get<RestaurantResponse>(clientPath(`/getRestaurantById/${encodeURIComponent(id)}`), { signal });
+}
+
+export const restaurantKey = (id: string) => ["restaurants", "detail", id] as const;
+
+export function useRestaurant(id: string | undefined) {
+  return useQuery({
+    queryKey: restaurantKey(id ?? ""),
+    queryFn: ({ signal }) => getRestaurant(id!, signal),
+    select: (response) => response.restaurant,
+    enabled: Boolean(id),
+  });
+}

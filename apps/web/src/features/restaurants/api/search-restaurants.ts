@@ -1,0 +1,38 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import type { CategoryFilter } from "@tavolo/shared/categories";
+import type { SearchRestaurantsResponse } from "@tavolo/shared/restaurants";
+import { apiClient, clientPath } from "../../../lib/api-client";
+
+/** Cards per page: a multiple of the 2- and 3-column grids. */
+export const SEARCH_PAGE_SIZE = 12;
+
+export interface SearchParams {
+  location: string;
+  category: CategoryFilter;
+}
+
+export function searchRestaurants(params: SearchParams & { page: number; pageSize?: number }, signal?: AbortSignal) {
+  return apiClient.get<SearchRestaurantsResponse>(clientPath("/searchRestaurantsByLocation"), {
+    query: {
+      location: params.location,
+      category: params.category,
+      page: params.page,
+      pageSize: params.pageSize ?? SEARCH_PAGE_SIZE,
+    },
+    signal,
+  });
+}
+
+export const searchRestaurantsKey = (params: SearchParams) =>
+  ["restaurants", "search", params.location.trim().toLowerCase(), params.category] as const;
+
+/** Pages of results for one city and cuisine; disabled until a city is given. */
+export function useSearchRestaurants(params: SearchParams | null) {
+  return useInfiniteQuery({
+    queryKey: params ? searchRestaurantsKey(params) : ["restaurants", "search", null],
+    queryFn: ({ pageParam, signal }) => searchRestaurants({ ...params!, page: pageParam }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    enabled: params !== null && params.location.trim() !== "",
+  });
+}

@@ -1,0 +1,94 @@
+import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { ALL_CATEGORIES, type CategoryFilter } from "@tavolo/shared/categories";
+import { Button } from "../../../components/ui/button";
+import { MapPinIcon, SearchIcon } from "../../../components/ui/icons";
+import { Select } from "../../../components/ui/select";
+import { TextField } from "../../../components/ui/text-field";
+import { cityLabel, useAllCities } from "../api/get-all-cities";
+import { cuisineOptions } from "./cuisine-options";
+import styles from "./city-search-form.module.css";
+
+export interface CitySearch {
+  location: string;
+  category: CategoryFilter;
+}
+
+interface Props {
+  initialLocation?: string;
+  initialCategory?: CategoryFilter;
+  /** The home hero picks the cuisine in a select; the search page uses chips beside the form. */
+  withCategory?: boolean;
+  layout?: "hero" | "bar";
+  onSearch: (search: CitySearch) => void;
+}
+
+export function CitySearchForm({
+  initialLocation = "",
+  initialCategory = ALL_CATEGORIES,
+  withCategory = false,
+  layout = "bar",
+  onSearch,
+}: Props) {
+  const { t, i18n } = useTranslation();
+  const [location, setLocation] = useState(initialLocation);
+  const [category, setCategory] = useState<CategoryFilter>(initialCategory);
+  const [error, setError] = useState<string | undefined>();
+  const cities = useAllCities();
+  const listId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const city = location.trim();
+    if (!city) {
+      setError(t("errors.cityRequired"));
+      return;
+    }
+    setError(undefined);
+    onSearch({ location: city, category });
+  };
+
+  return (
+    <form
+      className={`${styles.form} ${styles[layout]}`}
+      onSubmit={submit}
+      noValidate
+      role="search"
+      aria-label={t("search.formLabel")}
+    >
+      <TextField
+        className={styles.city}
+        label={t("search.cityLabel")}
+        placeholder={t("search.cityPlaceholder")}
+        icon={<MapPinIcon size={20} />}
+        value={location}
+        onChange={(event) => {
+          setLocation(event.target.value);
+          if (error) setError(undefined);
+        }}
+        list={listId}
+        autoComplete="off"
+        enterKeyHint="search"
+        error={error}
+        required
+      />
+      <datalist id={listId}>
+        {(cities.data ?? []).map((city) => (
+          <option key={city.slug} value={cityLabel(city, i18n.resolvedLanguage ?? "it")} />
+        ))}
+      </datalist>
+      {withCategory ? (
+        <Select
+          className={styles.category}
+          label={t("search.cuisineLabel")}
+          value={category}
+          onChange={(event) => setCategory(event.target.value as CategoryFilter)}
+          options={cuisineOptions(t)}
+        />
+      ) : null}
+      <Button type="submit" size="lg" className={styles.submit} icon={<SearchIcon size={20} />}>
+        {t("search.submit")}
+      </Button>
+    </form>
+  );
+}

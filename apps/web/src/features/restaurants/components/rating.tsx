@@ -1,0 +1,33 @@
+import { useTranslation } from "react-i18next";
+import { StarIcon } from "../../../components/ui/icons";
+import styles from "./rating.module.css";
+
+export function Rating({ value, size = "md" }: { value: number; size?: "md" | "lg" }) {
+  const { t, i18n } = useTranslation();
+  const text = new Intl.NumberFormat(i18n.resolvedLanguage, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(value);
+  return (
+    <span className={`${styles.rating} ${styles[size]}`}>
+      <StarIcon size={size === "lg" ? 20 : 16} className={styles.star} />
+      <span aria-hidden="true">{text}</span>
+      <span className="visually-hidden">{t("restaurant.rating", { rating: text })}</span>
+    </span>
+  );
+}
+
+/** "€€" style price band (1 to 4). */
+export function PriceRange({ value }: { value: number }) {
+  const { t } = useTranslation();
+  const level = Math.min(4, Math.max(1, Math.round(value)));
+  return (
+    <span className={styles.price} title={t("restaurant.priceRange", { count: level })}>
+      <span aria-hidden="true">
+        {"€".repeat(level)}
+        <span className={styles.priceRest}>{"€".repeat(4 - level)}</span>
+      </span>
+      <span className="visually-hidden">{t("restaurant.priceRange", { count: level })}</span>
+    </span>
+  );
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it, vi } from "vitest";
+import { screen, within } from "@testing-library/react";
+import type { RestaurantDetail } from "@tavolo/shared/restaurants";
+import { json, mockFetch, renderRoutes } from "../../../../test/render";
+import { RestaurantDetailPage } from "./restaurant-detail-page";
+
+const ID = "11111111-1111-4111-8111-111111111111";
+
+const detail = (extra: Partial<RestaurantDetail> = {}): RestaurantDetail => ({
+  id: ID,
+  name: "Osteria del Ponte",
+  type: "osteria",
+  city: "Milano",
+  citySlug: "milano",
+  address: "Ripa di Porta Ticinese 7, Milano",
+  phone: "+39 02 8940 1234",
+  description: "Cucina milanese di stagione sul Naviglio.",
+  image: "/images/restaurants/carne-1.svg",
+  imageUrl: "/images/restaurants/carne-1.svg",
+  rating: 4.6,
+  priceRange: 3,
+  categories: ["carne", "italiano"],
+  location: "45.45,9.17",
+  lat: 45.45,
+  lng: 9.17,
+  timeZone: "Europe/Rome",
+  capacity: 40,
+  openingHours: {
+    monday: null,
+    tuesday: { open: "12:00", close: "23:00" },
+    wednesday: { open: "12:00", close: "22:30" },
+    thursday: { open: "12:00", close: "23:00" },
+    friday: { open: "12:00", close: "23:30" },
+    saturday: { open: "12:00", close: "23:30" },
+    sunday: { open: "12:00", close: "15:00" },
+  },
+  tables: [],
+  ...extra,
+});
+
+const tables = [
+  { id: "t1", number: 1, capacity: 2, isAvailable: true },
+  { id: "t2", number: 2, capacity: 4, isAvailable: false },
+  { id: "t3", number: 3, capacity: 6, isAvailable: true },
+];
+
+function api(restaurant: RestaurantDetail | null) {
+  return mockFetch((url) => {
+    if (url.pathname === `/api/client/getRestaurantById/${ID}`) {
+      return restaurant
+        ? json({ success: true, restaurant })
+        : json({ success: false, error: "Ristorante non trovato", code: "restaurant_not_found" }, 404);
+    }
+    if (url.pathname === `/api/client/getAvailableTables/${ID}`) return json({ success: true, tables });
+    return json({ success: false, error: "?", code: "not_found" }, 404);
+  });
+}
+
+/** Wednesday 11 June 2025, 12:00 in Rome (10:00 UTC). */
+function atWednesdayNoon() {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date("2025-06-11T10:00:00Z"));
+}
+
+const render = () =>
+  renderRoutes(
+    [
+      {
+        path: "/restaurants/:id",
+        element: <RestaurantDetailPage id={ID} reserveLink={{ to: "/login", state: { from: `/reservation/${ID}` } }} />,
+      },
+    ],
+    { at: `/restaurants/${ID}` },
+  );
+
+describe("RestaurantDetailPage", () => {
+  it("shows the details, today's hours in the restaurant's zone and the weekly table", async () => {
+    atWednesdayNoon();
+    api(detail());
+    render();
+    expect(await screen.findByRole("heading", { level: 1, name: "Osteria del Ponte" })).toBeInTheDocument();
+    expect(screen.getByText("Cucina milanese di stagione sul Naviglio.")).toBeInTheDocument();
+    expect(screen.getByTestId("hours-today")).toHaveTextContent("12:00 – 22:30");
+    expect(screen.getByText("Aperto ora")).toBeInTheDocument();
+    const week = screen.getByRole("table", { name: "Orari di apertura" });
+    const today = within(week).getByRole("row", { current: "date" });
+    expect(today).toHaveTextContent("Mercoledì");
+    expect(within(week).getByRole("row", { name: /Lunedì/ })).toHaveTextContent("Chiuso");
+    expect(screen.getByRole("link", { name: /^Apri in Mappe/ })).toHaveAttribute(
+      "href",
+      "https://www.google.com/maps/search/?api=1&query=45.45,9.17",
+    );
+    expect(screen.getByRole("link", { name: "+39 02 8940 1234" })).toHaveAttribute("href", "tel:+390289401234");
+    expect(screen.getByText("40 coperti")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Prenota un tavolo" })).toHaveAttribute("href", "/login");
+  });
+
+  it("says closed today when today's slot is null", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2025-06-09T18:00:00Z")); // a Monday
+    api(detail());
+    render();
+    expect(await screen.findByTestId("hours-today")).toHaveTextContent("Chiuso oggi");
+    expect(within(screen.getByRole("table")).getByRole("row", { current: "date" })).toHaveTextContent("Lunedì");
+  });
+
+  it("lists today's tables with capacity and availability, asked for today's date in Rome", async () => {
+    atWednesdayNoon();
+    const fetch = api(detail());
+    render();
+    const cells = await screen.findAllByTestId("table");
+    expect(cells.map((cell) => cell.textContent)).toEqual([
+      "Tavolo 1" + "2 posti" + "Libero",
+      "Tavolo 2" + "4 posti" + "Occupato",
+      "Tavolo 3" + "6 posti" + "Libero",
+    ]);
+    expect(screen.getByText("2 tavoli liberi su 3")).toBeInTheDocument();
+    const call = fetch.mock.calls.find(([url]) => String(url).includes("getAvailableTables"))!;
+    expect(new URL(String(call[0]), "http://x").searchParams.get("date")).toBe("2025-06-11");
+  });
+
+  it("shows the not-found state for an unknown restaurant", async () => {
+    api(null);
+    render();
+    expect(await screen.findByRole("heading", { level: 1, name: "Ristorante non trovato" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Cerca altri ristoranti" })).toHaveAttribute("href", "/search");
+    expect(screen.queryByRole("button", { name: "Riprova" })).not.toBeInTheDocument();
+  });
+
+  it("shows the load error with a retry when the server fails", async () => {
+    mockFetch(() =>
+      json({ success: false, error: "Si è verificato un errore. Riprova più tardi.", code: "internal" }, 500),
+    );
+    render();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Impossibile caricare i dettagli del ristorante" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Riprova" })).toBeInTheDocument();
+  });
+});

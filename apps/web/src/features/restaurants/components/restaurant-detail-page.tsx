@@ -1,0 +1,81 @@
+import type { To } from "react-router";
+import { useTranslation } from "react-i18next";
+import { DEFAULT_TIME_ZONE } from "@tavolo/shared/constants";
+import { todayIn } from "../../../lib/dates";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { paths } from "../../../config/paths";
+import { DetailError, DetailPage } from "../../../components/ui/detail-page";
+import { Skeleton } from "../../../components/ui/spinner";
+import { useAvailableTables } from "../api/get-available-tables";
+import { useRestaurant } from "../api/get-restaurant";
+import { RestaurantOverview } from "./restaurant-overview";
+import styles from "./restaurant-detail-page.module.css";
+
+export interface ReserveLink {
+  to: To;
+  state?: unknown;
+}
+
+interface Props {
+  id: string;
+  /** Where "Reserve" leads: the form when signed in, else /login with the way back (decided by the route). */
+  reserveLink: ReserveLink;
+  /** The results page the visitor came from, when known. */
+  backTo?: string;
+}
+
+export function RestaurantDetailPage({ id, reserveLink, backTo }: Props) {
+  const { t } = useTranslation();
+  const restaurant = useRestaurant(id);
+  // Tables for today in Italy: asked in parallel with the details, not after them.
+  const tables = useAvailableTables(id, { date: todayIn(DEFAULT_TIME_ZONE) });
+  useDocumentTitle(restaurant.data?.name ?? (restaurant.isError ? t("restaurant.notFound") : t("restaurant.title")));
+
+  const back = {
+    to: backTo ?? (restaurant.data ? paths.search({ location: restaurant.data.city }) : paths.search()),
+    label: t("restaurant.back"),
+  };
+
+  if (restaurant.isError) {
+    return (
+      <DetailPage back={back}>
+        <DetailError
+          error={restaurant.error}
+          texts={{
+            notFound: t("restaurant.notFound"),
+            notFoundText: t("restaurant.notFoundText"),
+            loadError: t("restaurant.loadError"),
+          }}
+          onRetry={() => void restaurant.refetch()}
+          elsewhere={{ to: paths.search(), label: t("restaurant.findOthers") }}
+        />
+      </DetailPage>
+    );
+  }
+
+  if (restaurant.isPending) {
+    return (
+      <DetailPage back={back} loading>
+        <Skeleton className={styles.heroSkeleton} radius="16px" />
+        <div className={styles.skeletonText}>
+          <Skeleton height={36} width="60%" />
+          <Skeleton height={20} width="40%" />
+          <Skeleton height={80} />
+        </div>
+      </DetailPage>
+    );
+  }
+
+  return (
+    <DetailPage back={back}>
+      <RestaurantOverview
+        restaurant={restaurant.data}
+        tables={tables.data}
+        tablesLoading={tables.isPending}
+        tablesError={tables.isError}
+        reserveLink={reserveLink}
+        timeZone={restaurant.data.timeZone || DEFAULT_TIME_ZONE}
+      />
+    </DetailPage>
+  );
+}

@@ -1,0 +1,115 @@
+import { useTranslation } from "react-i18next";
+import type { RestaurantDetail, Table } from "@tavolo/shared/restaurants";
+import { ButtonLink } from "../../../components/ui/button";
+import { Tag } from "../../../components/ui/chip";
+import { CalendarIcon, MapPinIcon, PhoneIcon, UsersIcon } from "../../../components/ui/icons";
+import { HoursToday, OpeningHoursTable } from "./opening-hours";
+import { PriceRange, Rating } from "./rating";
+import type { ReserveLink } from "./restaurant-detail-page";
+import { TablesList } from "./tables-list";
+import { Fact } from "../../../components/ui/fact";
+import styles from "./restaurant-detail-page.module.css";
+
+interface Props {
+  restaurant: RestaurantDetail;
+  tables: Table[] | undefined;
+  tablesLoading: boolean;
+  tablesError: boolean;
+  reserveLink: ReserveLink;
+  timeZone: string;
+}
+
+export const mapsUrl = (restaurant: Pick<RestaurantDetail, "lat" | "lng">) =>
+  `https://www.google.com/maps/search/?api=1&query=${restaurant.lat},${restaurant.lng}`;
+
+export function RestaurantOverview({ restaurant, tables, tablesLoading, tablesError, reserveLink, timeZone }: Props) {
+  const { t } = useTranslation();
+  const image = restaurant.imageUrl || restaurant.image;
+  return (
+    <article className={styles.article}>
+      <div className={styles.hero}>
+        {image ? (
+          <img src={image} alt="" width={640} height={400} className={styles.heroImage} fetchPriority="high" />
+        ) : null}
+      </div>
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          <header className={styles.head}>
+            <p className={styles.kicker}>
+              {t(`restaurantType.${restaurant.type}`, { defaultValue: restaurant.type })} · {restaurant.city}
+            </p>
+            <h1 className={styles.name}>{restaurant.name}</h1>
+            <div className={styles.meta}>
+              <Rating value={restaurant.rating} size="lg" />
+              {restaurant.priceRange ? <PriceRange value={restaurant.priceRange} /> : null}
+              <ul role="list" className={styles.tags} aria-label={t("restaurant.cuisines")}>
+                {restaurant.categories.map((category) => (
+                  <li key={category}>
+                    <Tag tone="brand">{t(`cuisine.${category}`)}</Tag>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </header>
+
+          <section className={styles.section} aria-labelledby="about-title">
+            <h2 id="about-title" className={styles.sectionTitle}>
+              {t("restaurant.about")}
+            </h2>
+            <p className={styles.description}>{restaurant.description}</p>
+          </section>
+
+          <section className={styles.section} aria-labelledby="tables-title">
+            <h2 id="tables-title" className={styles.sectionTitle}>
+              {t("restaurant.tablesToday")}
+            </h2>
+            <TablesList
+              tables={tables ?? (tablesLoading ? undefined : restaurant.tables)}
+              loading={tablesLoading}
+              error={tablesError}
+            />
+          </section>
+
+          <section className={styles.section} aria-labelledby="hours-title">
+            <h2 id="hours-title" className={styles.sectionTitle}>
+              {t("restaurant.openingHours")}
+            </h2>
+            <OpeningHoursTable hours={restaurant.openingHours} timeZone={timeZone} />
+          </section>
+        </div>
+
+        <aside className={styles.aside} aria-label={t("restaurant.infoTitle")}>
+          <div className={styles.card}>
+            <HoursToday hours={restaurant.openingHours} timeZone={timeZone} />
+            <ButtonLink
+              to={reserveLink.to}
+              state={reserveLink.state}
+              size="lg"
+              fullWidth
+              icon={<CalendarIcon size={20} />}
+            >
+              {t("restaurant.reserve")}
+            </ButtonLink>
+            <dl className={styles.facts}>
+              <Fact icon={<MapPinIcon size={18} />} label={t("restaurant.address")}>
+                <address className={styles.address}>{restaurant.address}</address>
+                <a href={mapsUrl(restaurant)} target="_blank" rel="noopener noreferrer" className={styles.factLink}>
+                  {t("restaurant.openInMaps")}
+                  <span className="visually-hidden"> ({t("common.opensInNewTab")})</span>
+                </a>
+              </Fact>
+              <Fact icon={<PhoneIcon size={18} />} label={t("restaurant.phone")}>
+                <a href={`tel:${restaurant.phone.replace(/[^\d+]/g, "")}`} className={styles.factLink}>
+                  {restaurant.phone}
+                </a>
+              </Fact>
+              <Fact icon={<UsersIcon size={18} />} label={t("restaurant.capacity")}>
+                {t("restaurant.capacityValue", { count: restaurant.capacity })}
+              </Fact>
+            </dl>
+          </div>
+        </aside>
+      </div>
+    </article>
+  );
+}

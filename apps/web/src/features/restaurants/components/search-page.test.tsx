@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import type { RestaurantSummary } from "@tavolo/shared/restaurants";
+import { json, mockFetch, renderRoutes } from "../../../../test/render";
+import { SearchPage } from "./search-page";
+
+const restaurant = (n: number, extra: Partial<RestaurantSummary> = {}): RestaurantSummary => ({
+  id: `00000000-0000-4000-8000-00000000000${n}`,
+  name: `Trattoria ${n}`,
+  type: "trattoria",
+  city: "Milano",
+  citySlug: "milano",
+  address: `Via Roma ${n}, Milano`,
+  phone: "+39 02 1234567",
+  description: "",
+  image: `/images/restaurants/pizza-${n}.svg`,
+  imageUrl: `/images/restaurants/pizza-${n}.svg`,
+  rating: 4.5,
+  priceRange: 2,
+  categories: ["pizza", "italiano"],
+  location: "45.46,9.19",
+  lat: 45.46,
+  lng: 9.19,
+  ...extra,
+});
+
+const milano = {
+  slug: "milano",
+  name: "Milano",
+  nameIt: "Milano",
+  nameEn: "Milan",
+  region: "Lombardia",
+  lat: 45.46,
+  lng: 9.19,
+};
+
+function api() {
+  return mockFetch((url) => {
+    if (url.pathname === "/api/client/getAllAvailableCities")
+      return json({ success: true, cities: [{ ...milano, restaurantCount: 120 }] });
+    if (url.pathname === "/api/client/searchRestaurantsByLocation") {
+      const location = url.searchParams.get("location");
+      if (location === "Atlantide")
+        return json(
+          { success: false, error: 'Non conosciamo ancora la città "Atlantide"', code: "city_not_found" },
+          404,
+        );
+      const category = url.searchParams.get("category");
+      const list =
+        category === "sushi" ? [] : [restaurant(1), restaurant(2, { name: "Pizzeria Da Gino", categories: ["pizza"] })];
+      return json({ success: true, city: milano, restaurants: list, total: list.length, page: 1, pageSize: 12 });
+    }
+    return json({ success: false, error: "not here", code: "not_found" }, 404);
+  });
+}
+
+const searchCalls = (fetch: ReturnType<typeof api>) =>
+  fetch.mock.calls.filter(([url]) => String(url).includes("searchRestaurantsByLocation"));
+const render = (at: string) => renderRoutes([{ path: "/search", element: <SearchPage /> }], { at });
+
+describe("SearchPage", () => {
+  it("requires a city: shows errors.cityRequired and sends no search", async () => {
+    const fetch = api();
+    render("/search");
+    fireEvent.click(screen.getByRole("button", { name: "Cerca" }));
+    expect(await screen.findByText("Inserisci una città")).toBeInTheDocument();
+    expect(screen.getByLabelText(/Città/)).toHaveAttribute("aria-invalid", "true");
+    expect(searchCalls(fetch)).toHaveLength(0);
+  });
+
+  it("renders result cards for the city and category in the URL", async () => {
+    const fetch = api();
+    render("/search?location=milano&category=pizza");
+    expect(await screen.findByRole("heading", { name: "Trattoria 1" })).toBeInTheDocument();
+    const card = screen.getByRole("heading", { name: "Pizzeria Da Gino" }).closest("article")!;
+    expect(within(card).getByRole("link", { name: "Pizzeria Da Gino" })).toHaveAttribute(
+      "href",
+      "/restaurants/00000000-0000-4000-8000-000000000002",
+    );
+    expect(within(card).getByText("Pizza")).toBeInTheDocument();
+    expect(within(card).getByText("Via Roma 2, Milano")).toBeInTheDocument();
+    expect(within(card).getByText("Valutazione 4,5 su 5")).toBeInTheDocument();
+    const image = card.querySelector("img")!;
+    expect(image).toHaveAttribute("src", "/images/restaurants/pizza-2.svg");
+    expect(image).toHaveAttribute("width", "640");
+    expect(screen.getByText("2 ristoranti a Milano")).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: "Pizza" })).toBeChecked();
+    const url = new URL(String(searchCalls(fetch)[0]![0]), "http://x");
+    expect(url.searchParams.get("location")).toBe("milano");
+    expect(url.searchParams.get("category")).toBe("pizza");
+  });
+
+  it("keeps the URL in sync both ways", async () => {
+    api();
+    const { router } = render("/search");
+    fireEvent.change(screen.getByLabelText(/Città/), { target: { value: "Milano" } });
+    fireEvent.click(screen.getByRole("button", { name: "Cerca" }));
+    await screen.findByRole("heading", { name: "Trattoria 1" });
+    expect(router.state.location.search).toBe("?location=Milano");
+
+    fireEvent.click(screen.getByRole("radio", { name: "Sushi" }));
+    expect(await screen.findByText("Nessun ristorante trovato")).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get("category")).toBe("sushi");
+
+    // Back restores the previous search, field and filter included.
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole("heading", { name: "Trattoria 1" })).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: "Tutte" })).toBeChecked();
+
+    await act(() => router.navigate("/search?location=Roma"));
+    expect(screen.getByLabelText(/Città/)).toHaveValue("Roma");
+  });
+
+  it("shows the server's message for an unknown city", async () => {
+    api();
+    render("/search?location=Atlantide");
+    expect(await screen.findByRole("heading", { name: "Città non trovata" })).toBeInTheDocument();
+    expect(screen.getByText('Non conosciamo ancora la città "Atlantide"')).toBeInTheDocument();
+  });
+
+  it("shows the network error with a retry", async () => {
+    mockFetch(() => Promise.reject(new TypeError("Failed to fetch")));
+    render("/search?location=Milano");
+    expect(await screen.findByRole("heading", { name: "Ricerca non riuscita" })).toBeInTheDocument();
+    expect(screen.getByText("Errore di rete: controlla la connessione e riprova.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Riprova" })).toBeInTheDocument();
+  });
+});

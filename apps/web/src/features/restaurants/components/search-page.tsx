@@ -1,0 +1,99 @@
+import type { ReactNode } from "react";
+import { useSearchParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { ALL_CATEGORIES, type CategoryFilter } from "@tavolo/shared/categories";
+import { normalizeSearchKey } from "@tavolo/shared/text";
+import { ChipRadioGroup } from "../../../components/ui/chip";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { cityLabel, useAllCities } from "../api/get-all-cities";
+import { CitySearchForm, type CitySearch } from "./city-search-form";
+import { cuisineOptions, parseCategory } from "./cuisine-options";
+import { PopularCities } from "./popular-cities";
+import { SearchResults } from "./search-results";
+import styles from "./search-page.module.css";
+
+interface Props {
+  /** Filled by the Last Minute offers feature; nothing is rendered while it is absent. */
+  offersSlot?: ReactNode;
+}
+
+export function SearchPage({ offersSlot }: Props) {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const location = (params.get("location") ?? "").trim();
+  const category = parseCategory(params.get("category"));
+  const cities = useAllCities();
+
+  // The city as the user knows it ("Milano" / "Milan"), whatever spelling the URL has.
+  const known = cities.data?.find((city) =>
+    [city.slug, city.name, city.nameIt, city.nameEn].some(
+      (name) => normalizeSearchKey(name) === normalizeSearchKey(location),
+    ),
+  );
+  const cityName = known ? cityLabel(known, i18n.resolvedLanguage ?? "it") : location;
+  useDocumentTitle(location ? t("search.titleCity", { city: cityName }) : t("search.title"));
+
+  // URL is the source of truth: back/forward re-renders with the old query.
+  const update = (next: { location: string; category: CategoryFilter }) => {
+    const query: Record<string, string> = {};
+    if (next.location) query.location = next.location;
+    if (next.category !== ALL_CATEGORIES) query.category = next.category;
+    setParams(query);
+  };
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.top} aria-labelledby="search-title">
+        <div className={styles.container}>
+          <h1 id="search-title" className={styles.title}>
+            {location ? t("search.headingCity", { city: cityName }) : t("search.heading")}
+          </h1>
+          <p className={styles.subtitle}>{t("search.subtitle")}</p>
+          <CitySearchForm
+            key={location}
+            initialLocation={location}
+            onSearch={(search: CitySearch) => update({ location: search.location, category })}
+          />
+          <div className={styles.filters}>
+            <ChipRadioGroup
+              legend={t("search.cuisineLegend")}
+              value={category}
+              options={cuisineOptions(t)}
+              onChange={(value) => update({ location, category: value })}
+              scroll
+            />
+          </div>
+        </div>
+      </section>
+      <div className={styles.container}>
+        {offersSlot ? (
+          <section className={styles.offers} aria-label={t("search.lastMinuteTitle")}>
+            {offersSlot}
+          </section>
+        ) : null}
+        <section className={styles.results} aria-labelledby="results-title">
+          <h2 id="results-title" className="visually-hidden">
+            {t("search.resultsTitle")}
+          </h2>
+          {location ? (
+            <SearchResults
+              location={location}
+              category={category}
+              cityName={cityName}
+              onShowAllCuisines={() => update({ location, category: ALL_CATEGORIES })}
+            />
+          ) : (
+            <EmptyState
+              title={t("search.promptTitle")}
+              text={t("search.promptText")}
+              image="/images/steps/search.svg"
+              imageSize={[160, 160]}
+              action={<PopularCities category={category} compact />}
+            />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { ALL_CATEGORIES, type CategoryFilter } from "@tavolo/shared/categories";
+import { ApiError } from "../../../lib/api-client";
+import { Button } from "../../../components/ui/button";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { ErrorState } from "../../../components/ui/error-state";
+import { useSearchRestaurants } from "../api/search-restaurants";
+import { RestaurantCard, RestaurantCardSkeleton } from "./restaurant-card";
+import styles from "./search-results.module.css";
+
+/** Cards above the fold on a phone and a laptop; later ones lazy-load their image. */
+const EAGER_CARDS = 3;
+
+interface Props {
+  location: string;
+  category: CategoryFilter;
+  onShowAllCuisines: () => void;
+  cityName: string;
+}
+
+export function SearchResults({ location, category, onShowAllCuisines, cityName }: Props) {
+  const { t } = useTranslation();
+  const query = useSearchRestaurants({ location, category });
+  const here = useLocation();
+  const backState = { backTo: `${here.pathname}${here.search}` };
+
+  if (query.isPending) {
+    return (
+      <div aria-busy="true">
+        <p className={styles.count} role="status">
+          {t("search.loading")}
+        </p>
+        <div className={styles.grid}>
+          {Array.from({ length: 6 }, (_, index) => (
+            <RestaurantCardSkeleton key={index} />
+          ))}
+        </div>
+      </div>
+    );
+  }
+
+  if (query.isError) {
+    const error = query.error;
+    const unknownCity = error instanceof ApiError && error.code === "city_not_found";
+    return (
+      <ErrorState
+        title={unknownCity ? t("search.cityNotFoundTitle") : t("search.errorTitle")}
+        message={error instanceof ApiError ? error.message : t("errors.generic")}
+        image={unknownCity ? "/images/not-found.svg" : undefined}
+        onRetry={unknownCity ? undefined : () => void query.refetch()}
+      />
+    );
+  }
+
+  const pages = query.data.pages;
+  const total = pages[0]?.total ?? 0;
+  const restaurants = pages.flatMap((page) => page.restaurants);
+
+  if (total === 0) {
+    return (
+      <EmptyState
+        title={t("search.emptyTitle")}
+        text={
+          category === ALL_CATEGORIES
+            ? t("search.emptyText", { city: cityName })
+            : t("search.emptyTextCuisine", { cuisine: t(`cuisine.${category}`), city: cityName })
+        }
+        action={
+          category !== ALL_CATEGORIES ? (
+            <Button variant="outline" onClick={onShowAllCuisines}>
+              {t("search.showAllCuisines")}
+            </Button>
+          ) : null
+        }
+      />
+    );
+  }
+
+  return (
+    <div>
+      <p className={styles.count} role="status">
+        {t("search.resultCount", { count: total, city: cityName })}
+      </p>
+      <ul role="list" className={styles.grid}>
+        {restaurants.map((restaurant, index) => (
+          <li key={restaurant.id} className={styles.cell}>
+            <RestaurantCard restaurant={restaurant} eager={index < EAGER_CARDS} linkState={backState} />
+          </li>
+        ))}
+      </ul>
+      <div className={styles.more}>
+        <p className={styles.shown}>{t("search.shown", { shown: restaurants.length, total })}</p>
+        {query.hasNextPage ? (
+          <Button variant="outline" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+            {t("search.loadMore")}
+          </Button>
+        ) : null}
+        {query.isFetchNextPageError ? <p className={styles.moreError}>{t("search.loadMoreError")}</p> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { Outlet, ScrollRestoration, useNavigation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { BottomBar } from "./bottom-bar";
+import { Footer } from "./footer";
+import { Header } from "./header";
+import styles from "./app-shell.module.css";
+
+/** Root layout of every route: skip link, header, page, footer (desktop) and bottom bar (mobile). */
+export function AppShell() {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  return (
+    <>
+      <a href="#main" className={styles.skip}>
+        {t("common.skipToContent")}
+      </a>
+      {/* Decorative: the busy state is announced through aria-busy on <main>. */}
+      <div className={`${styles.progress} ${busy ? styles.progressOn : ""}`} aria-hidden="true" />
+      <Header />
+      <main id="main" tabIndex={-1} className={styles.main} aria-busy={busy || undefined}>
+        <Outlet />
+      </main>
+      <Footer />
+      <BottomBar />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { lazy, Suspense } from "react";
+import { NavLink } from "react-router";
+import { useTranslation } from "react-i18next";
+import { paths } from "../../../config/paths";
+import { RESTAURANT_PORTAL_URL } from "../../../config/env";
+import { buttonClassName, ButtonLink } from "../../../components/ui/button";
+import { CloseIcon, MenuIcon, StoreIcon } from "../../../components/ui/icons";
+import { useSession } from "../../auth/session/session-context";
+import { useLogout } from "../../auth/session/use-logout";
+import { ExternalLink } from "./external-link";
+import { LanguageSelector } from "./language-selector";
+import { Logo } from "./logo";
+import { MobileMenu } from "./mobile-menu";
+import { Avatar } from "./avatar";
+import { useMobileMenu } from "./use-mobile-menu";
+import { useProfileRefresh } from "./use-profile-refresh";
+import { useScrolled } from "./use-scrolled";
+import styles from "./header.module.css";
+
+// Radix menu + floating-ui are only needed once signed in: keep them out of the entry chunk.
+const ProfileMenu = lazy(() => import("./profile-menu").then((module) => ({ default: module.ProfileMenu })));
+
+const navClass = ({ isActive }: { isActive: boolean }) => `${styles.navLink} ${isActive ? styles.active : ""}`;
+
+export function Header() {
+  const { t } = useTranslation();
+  const { status, user } = useSession();
+  const logout = useLogout();
+  const scrolled = useScrolled();
+  const menu = useMobileMenu();
+  const signedIn = status === "signedIn" && user !== null;
+  useProfileRefresh();
+
+  // The menu is a sibling, not a child: the header's backdrop-filter would make it the containing
+  // block of the menu's position: fixed and clip it to the header's height.
+  return (
+    <>
+      <header
+        className={`${styles.header} ${scrolled || menu.open ? styles.scrolled : ""}`}
+        data-scrolled={scrolled || undefined}
+      >
+        <div className={styles.inner}>
+          <Logo />
+          <nav aria-label={t("nav.main")} className={styles.nav}>
+            <NavLink to={paths.home()} end className={navClass}>
+              {t("nav.home")}
+            </NavLink>
+            <NavLink to={paths.search()} className={navClass}>
+              {t("nav.search")}
+            </NavLink>
+            {signedIn ? (
+              <>
+                <NavLink to={paths.favorites()} className={navClass}>
+                  {t("nav.favorites")}
+                </NavLink>
+                <NavLink to={paths.history()} className={navClass}>
+                  {t("nav.reservations")}
+                </NavLink>
+              </>
+            ) : null}
+          </nav>
+          <div className={styles.actions}>
+            <ExternalLink href={RESTAURANT_PORTAL_URL} className={styles.portal}>
+              <StoreIcon size={18} />
+              <span className={styles.portalLabel}>{t("nav.forRestaurants")}</span>
+            </ExternalLink>
+            <LanguageSelector />
+            {status === "loading" ? <span className={styles.authPlaceholder} aria-hidden="true" /> : null}
+            {signedIn ? (
+              <Suspense fallback={<Avatar user={user} />}>
+                <ProfileMenu user={user} onLogout={logout} />
+              </Suspense>
+            ) : null}
+            {status === "signedOut" ? (
+              <>
+                <ButtonLink to={paths.login()} variant="ghost" size="sm">
+                  {t("nav.login")}
+                </ButtonLink>
+                <ButtonLink to={paths.register()} size="sm">
+                  {t("nav.register")}
+                </ButtonLink>
+              </>
+            ) : null}
+          </div>
+          <button
+            type="button"
+            className={`${buttonClassName({ variant: "ghost", size: "sm" })} ${styles.menuButton}`}
+            aria-expanded={menu.open}
+            aria-controls="mobile-menu"
+            aria-label={menu.open ? t("nav.closeMenu") : t("nav.openMenu")}
+            onClick={menu.toggle}
+          >
+            {menu.open ? <CloseIcon size={24} /> : <MenuIcon size={24} />}
+          </button>
+        </div>
+      </header>
+      <MobileMenu
+        id="mobile-menu"
+        open={menu.open}
+        user={signedIn ? user : null}
+        onLogout={logout}
+        onClose={menu.close}
+      />
+    </>
+  );
+}

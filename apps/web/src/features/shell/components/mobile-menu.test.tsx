@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import { renderInLayout, signInAs, testUser } from "../../../../test/render";
+import { Header } from "./header";
+
+const renderHeader = () => renderInLayout(<Header />);
+
+describe("Mobile menu", () => {
+  it("toggles open and closed and locks page scroll while open", async () => {
+    renderHeader();
+    const toggle = screen.getByRole("button", { name: "Apri il menu" });
+    const menu = document.getElementById("mobile-menu")!;
+    expect(menu).not.toBeVisible();
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+
+    fireEvent.click(toggle);
+    expect(menu).toBeVisible();
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    expect(toggle).toHaveAccessibleName("Chiudi il menu");
+    expect(document.body.style.overflow).toBe("hidden");
+
+    fireEvent.click(toggle);
+    expect(menu).not.toBeVisible();
+    expect(document.body.style.overflow).toBe("");
+  });
+
+  it("closes on route change and on Escape", async () => {
+    const { router } = renderHeader();
+    fireEvent.click(screen.getByRole("button", { name: "Apri il menu" }));
+    const menu = document.getElementById("mobile-menu")!;
+    fireEvent.click(within(menu).getByRole("link", { name: /Trova ristoranti/ }));
+    expect(await screen.findByText("other page")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/search");
+    expect(menu).not.toBeVisible();
+    expect(document.body.style.overflow).toBe("");
+
+    fireEvent.click(screen.getByRole("button", { name: "Apri il menu" }));
+    expect(menu).toBeVisible();
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(menu).not.toBeVisible();
+
+    // A navigation that does not come from the menu closes it too (e.g. the back button).
+    fireEvent.click(screen.getByRole("button", { name: "Apri il menu" }));
+    await act(() => router.navigate("/"));
+    expect(menu).not.toBeVisible();
+  });
+
+  it("shows the user's name, email and a settings link when signed in", async () => {
+    signInAs();
+    renderHeader();
+    fireEvent.click(screen.getByRole("button", { name: "Apri il menu" }));
+    const menu = document.getElementById("mobile-menu")!;
+    expect(await within(menu).findByText("Giulia R.")).toBeInTheDocument();
+    expect(within(menu).getByText(testUser.email)).toBeInTheDocument();
+    expect(within(menu).getAllByRole("link", { name: "Impostazioni" })[0]).toHaveAttribute("href", "/settings");
+    expect(within(menu).getByRole("button", { name: "Esci" })).toBeInTheDocument();
+    expect(within(menu).queryByRole("link", { name: "Accedi" })).not.toBeInTheDocument();
+  });
+
+  it("offers login, register and the restaurant portal to visitors", async () => {
+    renderHeader();
+    fireEvent.click(screen.getByRole("button", { name: "Apri il menu" }));
+    const menu = document.getElementById("mobile-menu")!;
+    expect(await within(menu).findByRole("link", { name: "Accedi" })).toHaveAttribute("href", "/login");
+    expect(within(menu).getByRole("link", { name: "Registrati" })).toHaveAttribute("href", "/register");
+    expect(within(menu).getByRole("link", { name: /Per i ristoranti/ })).toHaveAttribute(
+      "href",
+      "https://partner.tavolo.it",
+    );
+  });
+});

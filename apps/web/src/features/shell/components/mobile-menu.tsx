@@ -1,0 +1,113 @@
+import { Link, NavLink } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { StoredUser } from "../../../lib/storage";
+import { paths } from "../../../config/paths";
+import { RESTAURANT_PORTAL_URL } from "../../../config/env";
+import { Button, ButtonLink } from "../../../components/ui/button";
+import {
+  BellIcon,
+  CalendarIcon,
+  HeartIcon,
+  HomeIcon,
+  LogoutIcon,
+  SearchIcon,
+  SettingsIcon,
+  StoreIcon,
+} from "../../../components/ui/icons";
+import { ExternalLink } from "./external-link";
+import { LanguageSelector } from "./language-selector";
+import { UserIdentity } from "./user-identity";
+import styles from "./mobile-menu.module.css";
+
+interface Props {
+  id: string;
+  open: boolean;
+  user: StoredUser | null;
+  onLogout: () => void;
+  onClose: () => void;
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) => `${styles.link} ${isActive ? styles.active : ""}`;
+
+export function MobileMenu({ id, open, user, onLogout, onClose }: Props) {
+  const { t } = useTranslation();
+  return (
+    <div id={id} className={styles.root} hidden={!open} data-open={open || undefined}>
+      <button type="button" className={styles.backdrop} tabIndex={-1} aria-hidden="true" onClick={onClose} />
+      <nav className={styles.panel} aria-label={t("nav.mobile")}>
+        {user ? (
+          <UserIdentity
+            user={user}
+            className={styles.identity}
+            end={
+              <Link to={paths.settings()} className={styles.settings} aria-label={t("nav.settings")}>
+                <SettingsIcon />
+              </Link>
+            }
+          />
+        ) : null}
+        <ul role="list" className={styles.list}>
+          <li>
+            <NavLink to={paths.home()} end className={linkClass}>
+              <HomeIcon /> {t("nav.home")}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to={paths.search()} className={linkClass}>
+              <SearchIcon /> {t("nav.search")}
+            </NavLink>
+          </li>
+          {user ? (
+            <>
+              <li>
+                <NavLink to={paths.favorites()} className={linkClass}>
+                  <HeartIcon /> {t("nav.favorites")}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to={paths.history()} className={linkClass}>
+                  <CalendarIcon /> {t("nav.reservations")}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to={paths.notifications()} className={linkClass}>
+                  <BellIcon /> {t("nav.notifications")}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to={paths.settings()} className={linkClass}>
+                  <SettingsIcon /> {t("nav.settings")}
+                </NavLink>
+              </li>
+            </>
+          ) : null}
+          <li>
+            <ExternalLink href={RESTAURANT_PORTAL_URL} className={styles.link}>
+              <StoreIcon /> <span className={styles.grow}>{t("nav.forRestaurants")}</span>
+            </ExternalLink>
+          </li>
+        </ul>
+        <div className={styles.section}>
+          <p className={styles.sectionTitle}>{t("language.label")}</p>
+          <LanguageSelector tone="wide" />
+        </div>
+        <div className={styles.footer}>
+          {user ? (
+            <Button variant="danger" fullWidth icon={<LogoutIcon size={18} />} onClick={onLogout}>
+              {t("nav.logout")}
+            </Button>
+          ) : (
+            <>
+              <ButtonLink to={paths.login()} variant="outline" fullWidth>
+                {t("nav.login")}
+              </ButtonLink>
+              <ButtonLink to={paths.register()} fullWidth>
+                {t("nav.register")}
+              </ButtonLink>
+            </>
+          )}
+        </div>
+      </nav>
+    </div>
+  );
+}

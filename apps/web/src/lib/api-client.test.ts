@@ -1,0 +1,147 @@
+import { describe, expect, it, vi } from "vitest";
+import i18n from "../i18n/i18n";
+import { ApiError, apiClient, clientPath, createApiClient, LANGUAGE_OVERRIDE_HEADER } from "./api-client";
+import { storage } from "./storage";
+import { json, mockFetch } from "../../test/render";
+
+const headersOf = (init: RequestInit) => new Headers(init.headers);
+
+describe("apiClient", () => {
+  it("calls the client prefix under /api with language headers and no token when signed out", async () => {
+    const fetch = mockFetch(() => json({ success: true, cities: [] }));
+    await apiClient.get(clientPath("/getAllAvailableCities"));
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(String(url)).toBe("/api/client/getAllAvailableCities");
+    const headers = headersOf(init!);
+    expect(headers.get("Accept-Language")).toBe("it");
+    expect(headers.get("X-User-Language")).toBe("it");
+    expect(headers.has("Authorization")).toBe(false);
+  });
+
+  it("sends the stored bearer token and follows the current language", async () => {
+    storage.setString("auth_token", "abc.def");
+    await i18n.changeLanguage("en");
+    const fetch = mockFetch(() => json({ success: true }));
+    await apiClient.get("/client/x", { query: { location: "Milano", empty: "", page: 2 } });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(String(url)).toBe("/api/client/x?location=Milano&page=2");
+    expect(headersOf(init!).get("Authorization")).toBe("Bearer abc.def");
+    expect(headersOf(init!).get("X-User-Language")).toBe("en");
+  });
+
+  it("adds the language field to POST and PUT bodies", async () => {
+    const fetch = mockFetch(() => json({ success: true }));
+    await apiClient.post("/client/login", { email: "a@b.it", password: "x" });
+    await apiClient.put("/client/p", { a: 1 });
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toEqual({
+      language: "it",
+      email: "a@b.it",
+      password: "x",
+    });
+    expect(JSON.parse(String(fetch.mock.calls[1]![1]!.body))).toEqual({ language: "it", a: 1 });
+    expect(headersOf(fetch.mock.calls[0]![1]!).get("Content-Type")).toBe("application/json");
+  });
+
+  it("leaves the body alone when the override header is set", async () => {
+    const fetch = mockFetch(() => json({ success: true }));
+    await apiClient.post(
+      "/client/register",
+      { email: "a@b.it", language: "en" },
+      { headers: { [LANGUAGE_OVERRIDE_HEADER]: "1" } },
+    );
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toEqual({ email: "a@b.it", language: "en" });
+    await apiClient.post("/client/other", { email: "a@b.it" }, { headers: { "x-language-override": "true" } });
+    expect(JSON.parse(String(fetch.mock.calls[1]![1]!.body))).toEqual({ email: "a@b.it" });
+  });
+
+  it("throws an ApiError carrying the server's message and code", async () => {
+    mockFetch(() =>
+      json({ success: false, error: 'Non conosciamo ancora la città "Atlantide"', code: "city_not_found" }, 404),
+    );
+    const error = await apiClient.get("/client/searchRestaurantsByLocation").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 404,
+      code: "city_not_found",
+      message: 'Non conosciamo ancora la città "Atlantide"',
+      fromServer: true,
+    });
+    expect((error as ApiError).body).toMatchObject({ code: "city_not_found" });
+  });
+
+  it("falls back to a translated message when the error body has none", async () => {
+    mockFetch(() => new Response("<html>bad gateway</html>", { status: 502 }));
+    const error = (await apiClient.get("/client/x").catch((e: unknown) => e)) as ApiError;
+    expect(error).toMatchObject({ status: 502, code: "http_502", fromServer: false });
+    expect(error.message).toBe(i18n.t("errors.server"));
+  });
+
+  it("treats success:false in a 200 as a failure", async () => {
+    mockFetch(() => json({ success: false, error: "Nope", type: "user_exists" }));
+    await expect(apiClient.post("/client/register", {})).rejects.toMatchObject({ message: "Nope", status: 200 });
+  });
+
+  it("turns a network failure into ApiError 'network' with the translated text", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => Promise.reject(new TypeError("Failed to fetch"))),
+    );
+    await expect(apiClient.get("/client/x")).rejects.toMatchObject({
+      code: "network",
+      status: 0,
+      message: i18n.t("errors.network"),
+    });
+  });
+
+  it("aborts after the timeout and reports 'timeout'", async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_resolve, reject) =>
+            init.signal!.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))),
+          ),
+      ),
+    );
+    const client = createApiClient({
+      baseUrl: "/api",
+      timeoutMs: 15_000,
+      getToken: () => null,
+      getLanguage: () => "it",
+      translate: (key) => key,
+    });
+    const pending = client.get("/client/slow").catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(14_999);
+    let settled = false;
+    void pending.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await pending).toMatchObject({ code: "timeout", message: "errors.timeout" });
+  });
+
+  it("retries once through the onUnauthorized seam when it reports a refreshed session", async () => {
+    let token = "old";
+    const onUnauthorized = vi.fn(async () => {
+      token = "new";
+      return true;
+    });
+    const fetch = mockFetch((_url, init) =>
+      new Headers(init.headers).get("Authorization") === "Bearer new"
+        ? json({ success: true, ok: 1 })
+        : json({ success: false, error: "expired", code: "unauthorized" }, 401),
+    );
+    const client = createApiClient({
+      baseUrl: "/api",
+      timeoutMs: 1000,
+      getToken: () => token,
+      getLanguage: () => "it",
+      translate: (key) => key,
+      onUnauthorized,
+    });
+    await expect(client.get("/client/me")).resolves.toMatchObject({ ok: 1 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});

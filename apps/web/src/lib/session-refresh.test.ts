@@ -1,0 +1,152 @@
+import { describe, expect, it, vi } from "vitest";
+import { apiClient, clientPath } from "./api-client";
+import { SESSION_EXPIRED_EVENT, type SessionExpiredDetail } from "./session-refresh";
+import { storage } from "./storage";
+import { json, mockFetch } from "../../test/render";
+
+const isRefresh = (url: URL) => url.pathname === "/api/client/refresh-token";
+const bearer = (init: RequestInit) => new Headers(init.headers).get("Authorization");
+
+function signedInWith(token: string, refreshToken: string | null) {
+  storage.setJson("user", { id: "u-1", email: "giulia.rossi@example.com" });
+  storage.setString("auth_token", token);
+  if (refreshToken) storage.setString("refresh_token", refreshToken);
+}
+
+function expiredReasons() {
+  const reasons: string[] = [];
+  const listener = (event: Event) => reasons.push((event as CustomEvent<SessionExpiredDetail>).detail.reason);
+  window.addEventListener(SESSION_EXPIRED_EVENT, listener);
+  return reasons;
+}
+
+describe("session refresh on 401", () => {
+  it("shares ONE refresh among three concurrent 401s and retries each call once with the new token", async () => {
+    signedInWith("old-access", "refresh-1");
+    let releaseRefresh!: () => void;
+    const refreshGate = new Promise<void>((resolve) => (releaseRefresh = resolve));
+    const fetch = mockFetch(async (url, init) => {
+      if (isRefresh(url)) {
+        await refreshGate; // hold it open so every 401 arrives while it is in flight
+        return json({ success: true, accessToken: "new-access", token: "new-access", refreshToken: "refresh-2" });
+      }
+      return bearer(init) === "Bearer new-access"
+        ? json({ success: true, path: url.pathname })
+        : json({ success: false, error: "Token scaduto", code: "token_expired" }, 401);
+    });
+
+    const calls = ["/a", "/b", "/c"].map((path) => apiClient.get<{ path: string }>(clientPath(path)));
+    await vi.waitFor(() =>
+      expect(fetch.mock.calls.filter(([u]) => String(u).endsWith("refresh-token"))).toHaveLength(1),
+    );
+    releaseRefresh();
+    const results = await Promise.all(calls);
+
+    expect(results.map((r) => r.path)).toEqual(["/api/client/a", "/api/client/b", "/api/client/c"]);
+    const refreshCalls = fetch.mock.calls.filter(([u]) => String(u).endsWith("/refresh-token"));
+    expect(refreshCalls).toHaveLength(1);
+    expect(JSON.parse(String(refreshCalls[0]![1]!.body))).toMatchObject({ refreshToken: "refresh-1" });
+    expect(bearer(refreshCalls[0]![1]!)).toBeNull();
+    // 3 first tries + 1 refresh + 3 retries.
+    expect(fetch).toHaveBeenCalledTimes(7);
+    expect(storage.getString("auth_token")).toBe("new-access");
+    expect(storage.getString("refresh_token")).toBe("refresh-2");
+  });
+
+  it("retries without another refresh when a 401 arrives after the refresh has finished", async () => {
+    signedInWith("old-access", "refresh-1");
+    let releaseSlow!: () => void;
+    const slowGate = new Promise<void>((resolve) => (releaseSlow = resolve));
+    const fetch = mockFetch(async (url, init) => {
+      if (isRefresh(url)) return json({ success: true, accessToken: "new-access", refreshToken: "refresh-2" });
+      if (bearer(init) === "Bearer new-access") return json({ success: true });
+      if (url.pathname.endsWith("/slow")) await slowGate; // its 401 comes back late
+      return json({ success: false }, 401);
+    });
+    const slow = apiClient.get(clientPath("/slow"));
+    await apiClient.get(clientPath("/fast"));
+    expect(storage.getString("auth_token")).toBe("new-access");
+    releaseSlow();
+    await slow;
+    // The late 401 carried the old token: it retries with the new one instead of spending refresh-2.
+    expect(fetch.mock.calls.filter(([u]) => String(u).endsWith("/refresh-token"))).toHaveLength(1);
+    expect(storage.getString("refresh_token")).toBe("refresh-2");
+  });
+
+  it("waits for other tabs (Web Lock) and uses the token a tab stored meanwhile instead of refreshing", async () => {
+    signedInWith("old-access", "refresh-1");
+    const request = vi.fn(async (_name: string, callback: () => Promise<boolean>) => {
+      // While this tab queued for the lock, another one refreshed and stored its new pair.
+      storage.setString("auth_token", "other-tab-access");
+      storage.setString("refresh_token", "refresh-2");
+      return callback();
+    });
+    vi.stubGlobal("navigator", { ...navigator, locks: { request } });
+    const fetch = mockFetch((url, init) =>
+      bearer(init) === "Bearer other-tab-access" ? json({ success: true }) : json({ success: false }, 401),
+    );
+    await apiClient.get(clientPath("/user-profile"));
+    expect(request).toHaveBeenCalledWith("tavolo-session-refresh", expect.any(Function));
+    expect(fetch.mock.calls.filter(([u]) => String(u).endsWith("/refresh-token"))).toHaveLength(0);
+    expect(storage.getString("refresh_token")).toBe("refresh-2");
+  });
+
+  it("a refused refresh clears the stored session and says why, with the server's message", async () => {
+    signedInWith("old-access", "replayed");
+    const reasons = expiredReasons();
+    mockFetch((url) =>
+      isRefresh(url)
+        ? json(
+            { success: false, error: "Sessione non valida o scaduta: accedi di nuovo", code: "invalid_refresh_token" },
+            401,
+          )
+        : json({ success: false, error: "Token scaduto", code: "token_expired" }, 401),
+    );
+    await expect(apiClient.get(clientPath("/user-profile"))).rejects.toMatchObject({ status: 401 });
+    expect(storage.getString("auth_token")).toBeNull();
+    expect(storage.getString("refresh_token")).toBeNull();
+    expect(storage.getJson("user")).toBeNull();
+    expect(reasons).toEqual(["Sessione non valida o scaduta: accedi di nuovo"]);
+  });
+
+  it("without a refresh token clears the session: 'Nessun refresh token disponibile'", async () => {
+    signedInWith("old-access", null);
+    const reasons = expiredReasons();
+    const fetch = mockFetch(() => json({ success: false }, 401));
+    await expect(apiClient.get(clientPath("/user-profile"))).rejects.toMatchObject({ status: 401 });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(storage.getString("auth_token")).toBeNull();
+    expect(reasons).toEqual(["Nessun refresh token disponibile"]);
+  });
+
+  it("an answer without an access token clears the session: 'Token di accesso non presente nella risposta'", async () => {
+    signedInWith("old-access", "refresh-1");
+    const reasons = expiredReasons();
+    mockFetch((url) => (isRefresh(url) ? json({ success: true, refreshToken: "x" }) : json({ success: false }, 401)));
+    await expect(apiClient.get(clientPath("/user-profile"))).rejects.toMatchObject({ status: 401 });
+    expect(storage.getString("auth_token")).toBeNull();
+    expect(storage.getString("refresh_token")).toBeNull();
+    expect(reasons).toEqual(["Token di accesso non presente nella risposta"]);
+  });
+
+  it("keeps the session when the refresh cannot reach the server", async () => {
+    signedInWith("old-access", "refresh-1");
+    mockFetch((url) => {
+      if (isRefresh(url)) throw new TypeError("Failed to fetch");
+      return json({ success: false }, 401);
+    });
+    await expect(apiClient.get(clientPath("/user-profile"))).rejects.toMatchObject({ status: 401 });
+    expect(storage.getString("auth_token")).toBe("old-access");
+    expect(storage.getString("refresh_token")).toBe("refresh-1");
+  });
+
+  it("never refreshes for a call made signed out (a wrong password on /login)", async () => {
+    const fetch = mockFetch(() =>
+      json({ success: false, error: "Email o password non corretti", code: "invalid_credentials" }, 401),
+    );
+    await expect(apiClient.post(clientPath("/login"), { email: "a@b.it", password: "x" })).rejects.toMatchObject({
+      message: "Email o password non corretti",
+    });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,14 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Where the browser is sent for verify-email-and-login; default: this origin. */
+  readonly VITE_AUTH_BACKEND_URL?: string;
+  /** The restaurant portal (outside this product). */
+  readonly VITE_RESTAURANT_PORTAL_URL?: string;
+  /** Override of the API base, e.g. for the native wrapper; default "/api". */
+  readonly VITE_API_BASE_URL?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

@@ -1,0 +1,89 @@
+import type { ReactElement, ReactNode } from "react";
+import { render } from "@testing-library/react";
+import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from "react-router";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { vi } from "vitest";
+import { SessionProvider } from "../src/features/auth/session/session-provider";
+import { storage, type StoredUser } from "../src/lib/storage";
+
+export const testUser: StoredUser = {
+  id: "u-1",
+  email: "giulia.rossi@example.com",
+  firstName: "Giulia",
+  lastName: "Rossi",
+  displayName: "Giulia R.",
+};
+
+/** Stores a session the way the login flow does, before the provider reads it. */
+export function signInAs(user: StoredUser = testUser): void {
+  storage.setJson("user", user);
+  storage.setString("auth_token", "test-token");
+}
+
+export function Wrapper({ children, client }: { children: ReactNode; client: QueryClient }) {
+  return (
+    <QueryClientProvider client={client}>
+      <SessionProvider>{children}</SessionProvider>
+    </QueryClientProvider>
+  );
+}
+
+/** Renders routes in a memory router with a fresh query cache; returns the router to inspect or drive it. */
+export function renderRoutes(routes: RouteObject[], { at = "/" }: { at?: string } = {}) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [at] });
+  const view = render(
+    <Wrapper client={client}>
+      <RouterProvider router={router} />
+    </Wrapper>,
+  );
+  return { ...view, router, client };
+}
+
+export function renderAt(element: ReactElement, { path = "/", at = path }: { path?: string; at?: string } = {}) {
+  return renderRoutes(
+    [
+      { path, element },
+      { path: "*", element: <p>other page</p> },
+    ],
+    { at },
+  );
+}
+
+/** A layout piece (the header, say) above every page: "home page" at /, "other page" elsewhere. */
+export function renderInLayout(layout: ReactElement, { at = "/" }: { at?: string } = {}) {
+  return renderRoutes(
+    [
+      {
+        path: "/",
+        element: (
+          <>
+            {layout}
+            <Outlet />
+          </>
+        ),
+        children: [
+          { index: true, element: <p>home page</p> },
+          { path: "*", element: <p>other page</p> },
+        ],
+      },
+    ],
+    { at },
+  );
+}
+
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
+
+/** Replaces fetch: the API is the edge of the web unit. Returns the mock to assert calls. */
+export function mockFetch(handler: Handler) {
+  const fn = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) =>
+    Promise.resolve(handler(new URL(String(input), "http://localhost"), init)),
+  );
+  vi.stubGlobal("fetch", fn);
+  return fn;
+}

@@ -1,0 +1,24 @@
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+
+// The API (apps/api) serves /api and, while the outbox mail transport is on, /dev (mailbox).
+const api = "http://localhost:3000";
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: { "/api": api, "/dev": api },
+  },
+  build: {
+    outDir: "dist",
+    assetsDir: "assets",
+    emptyOutDir: true,
+    target: "es2022",
+    rolldownOptions: {
+      // Shared modules declare zod schemas at top level (e.g. languageSchema beside matchLanguage).
+      // Those calls are pure: mark them so, or zod lands in the entry chunk of pages that never validate.
+      treeshake: { manualPureFunctions: ["z"] },
+    },
+  },
+});

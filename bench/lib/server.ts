@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import pg from "pg";
+
+export const repoRoot = path.resolve(import.meta.dirname, "../..");
+
+export interface BenchServer {
+  url: string;
+  /** The PostgreSQL database the server uses (undefined on PGlite), for set-up and checks. */
+  databaseUrl: string | undefined;
+  stop(): Promise<void>;
+}
+
+export type Engine = "postgres" | "pglite";
+
+/**
+ * Starts the real API in its own process (so the load generator does not share its event loop),
+ * on PostgreSQL or on PGlite, seeded with `restaurants` demo restaurants on first use.
+ */
+export async function startBenchServer(
+  engine: Engine,
+  restaurants: number,
+  port: number,
+  extraEnv: Record<string, string> = {},
+): Promise<BenchServer> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    WEB_DIST_DIR: "/nonexistent",
+    SEED_RESTAURANTS: String(restaurants),
+    JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+    ...extraEnv,
+  };
+  if (engine === "postgres") {
+    env.DATABASE_URL = await ensureBenchDatabase(restaurants);
+    env.DATABASE_POOL_SIZE = "20";
+  } else {
+    env.DATA_DIR = path.join(repoRoot, "bench/results", `pglite-${restaurants}`);
+    delete env.DATABASE_URL;
+  }
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/server.ts"], {
+    cwd: repoRoot,
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilReady(`${url}/api/ready`, child, 600_000);
+  return { url, databaseUrl: env.DATABASE_URL, stop: () => stopChild(child) };
+}
+
+/** One database per catalogue size, kept between runs: seeding 50,000 restaurants is done once. */
+async function ensureBenchDatabase(restaurants: number): Promise<string> {
+  const server =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const name = `tavolo_bench_${restaurants}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`API process exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`API not ready after ${timeoutMs} ms`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}

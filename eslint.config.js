@@ -1,0 +1,89 @@
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import importX, { createNodeResolver } from "eslint-plugin-import-x";
+
+/** Web features that must not import one another; the shell (and home, a page composition) may. */
+const FEATURES = ["auth", "restaurants", "offers", "reservations", "account", "favorites"];
+
+const capacitorOnlyInNative = {
+  group: ["@capacitor/*", "@capacitor-community/*", "@aparajita/*", "@codetrix-studio/*"],
+  message: "Only apps/web/src/lib/native.ts may import Capacitor plugins.",
+};
+
+const featureBoundaries = {
+  files: ["apps/web/src/**/*.{ts,tsx}"],
+  plugins: { "import-x": importX },
+  settings: { "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".json"] })] },
+  rules: {
+    "import-x/no-restricted-paths": [
+      "error",
+      {
+        zones: FEATURES.map((feature) => ({
+          target: `./apps/web/src/features/${feature}`,
+          from: "./apps/web/src/features",
+          except: [`./${feature}`],
+          message: "Features do not import each other: move shared code to components/, lib/ or packages/shared.",
+        })).concat(
+          // Nothing below app/ composition may reach up into it, and shared UI stays feature-free.
+          [
+            {
+              target: "./apps/web/src/features",
+              from: "./apps/web/src/app",
+              message: "app/ composes features, not the reverse.",
+            },
+          ],
+          [
+            {
+              target: "./apps/web/src/components",
+              from: "./apps/web/src/features",
+              message: "Shared components must not depend on features.",
+            },
+          ],
+        ),
+      },
+    ],
+  },
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      "**/dist/**",
+      "**/node_modules/**",
+      "data/**",
+      "**/public/**",
+      "**/test-results/**",
+      "**/playwright-report/**",
+      "bench/results/**",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: { ...globals.node, ...globals.browser },
+      parserOptions: {
+        projectService: { allowDefaultProject: ["*.ts", "*.js", "scripts/*.mjs"] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      "@typescript-eslint/await-thenable": "error",
+      "@typescript-eslint/consistent-type-imports": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "no-restricted-imports": ["error", { patterns: [capacitorOnlyInNative] }],
+    },
+  },
+  { files: ["**/*.js", "**/*.mjs"], ...tseslint.configs.disableTypeChecked },
+  {
+    files: ["apps/web/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  featureBoundaries,
+  { files: ["apps/web/src/lib/native.ts"], rules: { "no-restricted-imports": "off" } },
+);

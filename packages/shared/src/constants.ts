@@ -1,0 +1,38 @@
+/** Business constants of SPEC §9, the single source for web and API. */
+export const API_TIMEOUT_MS = 15_000;
+export const RESERVATION_CACHE_MS = 300_000;
+export const RETRY_DELAY_MS = 2_000;
+export const MAX_RETRIES = 3;
+export const HISTORY_BACKOFF_MAX_MS = 32_000;
+export const PROFILE_FETCH_THROTTLE_MS = 10_000;
+export const COOLDOWN_SECONDS = 60;
+export const CODE_LENGTH = 6;
+export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
+export const MIN_PASSWORD_LENGTH = 6;
+export const MIN_SETTINGS_PASSWORD_LENGTH = 8;
+/** Caps on what a client may send: RFC 5321's address length, and a password bound that keeps argon2 cheap. */
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_PASSWORD_LENGTH = 128;
+export const STRENGTH_MEDIUM_FROM = 0.4;
+export const STRENGTH_STRONG_FROM = 0.8;
+export const RADIUS_KM = { min: 1, max: 50, default: 10 } as const;
+export const INCLUDE_NEARBY_CITIES_DEFAULT = false;
+export const PEOPLE_PER_RESERVATION = { min: 1, max: 10 } as const;
+export const DEFAULT_PHONE_PREFIX = "+39";
+export const PARSED_PHONE_PREFIXES = ["+39", "+1", "+44", "+33", "+49"] as const;
+export const RESERVATION_REDIRECT_MS = 2_000;
+export const EMAIL_VERIFIED_REDIRECT_MS = 1_500;
+export const USER_EXISTS_REDIRECT_MS = 3_000;
+export const SCROLL_THRESHOLD_PX = 20;
+export const MOBILE_BREAKPOINT_PX = 768;
+export const HEADER_INFO_POLL_MS = 5_000;
+export const FOOTER_YEAR = 2025;
+export const PAGE_SIZE = { default: 20, max: 50 } as const;
+/** Restaurants' own zone; the seed and every slot computation use it. */
+export const DEFAULT_TIME_ZONE = "Europe/Rome";
+/** Table bookings (issue 5): a seating starts on a quarter hour and lasts 90 minutes. */
+export const SLOT_MINUTES = 15;
+export const SEATING_MINUTES = 90;
+/** How far ahead a table can be booked: last-minute tables, not next year's. */
+export const BOOKING_HORIZON_DAYS = 90;
+export const SPECIAL_REQUESTS_MAX_LENGTH = 500;

@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+export const LANGUAGES = ["it", "en"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "it";
+export const languageSchema = z.enum(LANGUAGES);
+
+/** Picks our language out of a tag such as "en-GB" or an Accept-Language list; null when none fits. */
+export function matchLanguage(value: string | null | undefined): Language | null {
+  if (!value) return null;
+  for (const part of value.split(",")) {
+    const base = part.split(";")[0]?.trim().slice(0, 2).toLowerCase();
+    if (base === "it" || base === "en") return base;
+  }
+  return null;
+}

@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "validation.time");
+export const openingSlotSchema = z
+  .object({ open: hhmm, close: hhmm })
+  .refine((slot) => slot.open < slot.close, { message: "validation.openingHours", path: ["close"] });
+export const openingHoursSchema = z.object(
+  Object.fromEntries(WEEKDAYS.map((day) => [day, openingSlotSchema.nullable()])) as Record<
+    Weekday,
+    z.ZodNullable<typeof openingSlotSchema>
+  >,
+);
+export type OpeningSlot = z.infer<typeof openingSlotSchema>;
+export type OpeningHours = z.infer<typeof openingHoursSchema>;
+
+/** Weekday name of an instant as seen on the wall clock of `timeZone`. */
+export function weekdayIn(timeZone: string, at: Date = new Date()): Weekday {
+  const name = new Intl.DateTimeFormat("en-US", { weekday: "long", timeZone }).format(at).toLowerCase();
+  return name as Weekday;
+}
+
+/** Today's opening slot in the restaurant's own zone (null = closed today). */
+export function hoursToday(hours: OpeningHours, timeZone: string, at: Date = new Date()): OpeningSlot | null {
+  return hours[weekdayIn(timeZone, at)];
+}

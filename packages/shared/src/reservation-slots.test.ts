@@ -1,0 +1,164 @@
+import { describe, expect, it } from "vitest";
+import { addDays, instantOfWallClock, wallClockOf } from "./dates";
+import type { OpeningHours } from "./opening-hours";
+import { checkSeating, daySeatings, hoursOn, openSeatings, overlaps } from "./reservation-slots";
+
+const ROME = "Europe/Rome";
+const dinner = { open: "19:00", close: "23:30" };
+/** Closed on Monday; dinner on the other days. */
+const week: OpeningHours = {
+  monday: null,
+  tuesday: dinner,
+  wednesday: dinner,
+  thursday: dinner,
+  friday: dinner,
+  saturday: dinner,
+  sunday: dinner,
+};
+/** A night venue, so that the hour the clocks change falls inside the service. */
+const night = { open: "00:00", close: "06:00" };
+const nightWeek: OpeningHours = {
+  monday: night,
+  tuesday: night,
+  wednesday: night,
+  thursday: night,
+  friday: night,
+  saturday: night,
+  sunday: night,
+};
+const longAgo = new Date("2000-01-01T00:00:00Z");
+const iso = (date: Date) => date.toISOString();
+
+describe("wall clock and instants", () => {
+  it("converts Rome's wall clock both ways, winter and summer", () => {
+    expect(iso(instantOfWallClock("2026-01-15", "19:00", ROME)!)).toBe("2026-01-15T18:00:00.000Z");
+    expect(iso(instantOfWallClock("2026-07-15", "19:00", ROME)!)).toBe("2026-07-15T17:00:00.000Z");
+    expect(wallClockOf(new Date("2026-07-15T22:30:00Z"), ROME)).toEqual({ date: "2026-07-16", time: "00:30" });
+    expect(wallClockOf(new Date("2026-01-15T23:00:00Z"), ROME)).toEqual({ date: "2026-01-16", time: "00:00" });
+  });
+
+  it("has no 02:30 on 2026-03-29 (clocks go forward) and reads the repeated 02:30 of 2026-10-25 once", () => {
+    expect(instantOfWallClock("2026-03-29", "02:30", ROME)).toBeNull();
+    expect(iso(instantOfWallClock("2026-03-29", "02:30", ROME, { inGap: "later" })!)).toBe("2026-03-29T01:30:00.000Z");
+    // 02:30 happens at 00:30Z (summer time) and again at 01:30Z: the first one.
+    expect(iso(instantOfWallClock("2026-10-25", "02:30", ROME)!)).toBe("2026-10-25T00:30:00.000Z");
+    expect(iso(instantOfWallClock("2026-10-25", "03:00", ROME)!)).toBe("2026-10-25T02:00:00.000Z");
+  });
+
+  it("adds calendar days across month, year and DST changes", () => {
+    expect(addDays("2026-03-28", 1)).toBe("2026-03-29");
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addDays("2028-03-01", -1)).toBe("2028-02-29");
+  });
+});
+
+describe("seatings of a day", () => {
+  it("are the quarter hours from opening to closing − 90 minutes", () => {
+    const times = daySeatings(week, ROME, "2026-06-10").map((s) => s.time);
+    expect(times[0]).toBe("19:00");
+    expect(times.at(-1)).toBe("22:00");
+    expect(times).toHaveLength(13);
+    expect(times).not.toContain("19:07");
+  });
+
+  it("start at the first quarter hour after an odd opening time", () => {
+    const odd: OpeningHours = { ...week, wednesday: { open: "12:10", close: "15:00" } };
+    expect(daySeatings(odd, ROME, "2026-06-10").map((s) => s.time)).toEqual([
+      "12:15",
+      "12:30",
+      "12:45",
+      "13:00",
+      "13:15",
+      "13:30",
+    ]);
+  });
+
+  it("do not exist on a closed day", () => {
+    expect(hoursOn(week, "2026-06-08")).toBeNull(); // a Monday
+    expect(daySeatings(week, ROME, "2026-06-08")).toEqual([]);
+  });
+
+  it("keep their wall-clock times on both DST days, with the instants of the new offset", () => {
+    for (const [before, change, offsetBefore, offsetAfter] of [
+      ["2026-03-28", "2026-03-29", 1, 2],
+      ["2026-10-24", "2026-10-25", 2, 1],
+    ] as const) {
+      const day = daySeatings(week, ROME, change);
+      expect(day.map((s) => s.time)).toEqual(daySeatings(week, ROME, before).map((s) => s.time));
+      expect(iso(day[0]!.startsAt)).toBe(`${change}T${String(19 - offsetAfter).padStart(2, "0")}:00:00.000Z`);
+      const dayBefore = daySeatings(week, ROME, before)[0]!;
+      expect(iso(dayBefore.startsAt)).toBe(`${before}T${String(19 - offsetBefore).padStart(2, "0")}:00:00.000Z`);
+      for (const seating of day) expect(seating.endsAt.getTime() - seating.startsAt.getTime()).toBe(90 * 60_000);
+    }
+  });
+
+  it("skip the hour that does not exist when clocks go forward (2026-03-29)", () => {
+    const times = daySeatings(nightWeek, ROME, "2026-03-29").map((s) => s.time);
+    expect(times).not.toContain("02:00");
+    expect(times).not.toContain("02:45");
+    expect(times).toContain("03:00");
+    // Closing at 06:00 summer time: the last seating still ends exactly then.
+    expect(times.at(-1)).toBe("04:30");
+    const last = daySeatings(nightWeek, ROME, "2026-03-29").at(-1)!;
+    expect(iso(last.endsAt)).toBe("2026-03-29T04:00:00.000Z");
+  });
+
+  it("offer the repeated hour once when clocks go back (2026-10-25), seatings lasting 90 real minutes", () => {
+    const day = daySeatings(nightWeek, ROME, "2026-10-25");
+    const times = day.map((s) => s.time);
+    expect(times.filter((time) => time === "02:30")).toHaveLength(1);
+    expect(times.at(-1)).toBe("04:30");
+    const half = day.find((s) => s.time === "01:30")!;
+    // 01:30 summer time + 90 minutes = 02:00 winter time (the clock went back meanwhile).
+    expect(iso(half.endsAt)).toBe("2026-10-25T01:00:00.000Z");
+    expect(wallClockOf(half.endsAt, ROME).time).toBe("02:00");
+  });
+
+  it("hide those that already started", () => {
+    const now = new Date("2026-06-10T18:20:00Z"); // 20:20 in Rome
+    expect(openSeatings(week, ROME, "2026-06-10", now)[0]!.time).toBe("20:30");
+  });
+});
+
+describe("checking a requested seating", () => {
+  const now = new Date("2026-06-10T10:00:00Z"); // a Wednesday, 12:00 in Rome
+  const check = (date: string, time: string, at = now) => checkSeating(week, ROME, date, time, at);
+
+  it("accepts an open quarter hour in the future", () => {
+    const result = check("2026-06-10", "20:15");
+    expect(result.ok && iso(result.seating.startsAt)).toBe("2026-06-10T18:15:00.000Z");
+  });
+
+  it("names what is wrong otherwise", () => {
+    expect(check("2026-06-09", "20:00")).toEqual({ ok: false, problem: "dateInPast" });
+    expect(check("2026-09-09", "20:00")).toEqual({ ok: false, problem: "dateTooFar" });
+    expect(check("2026-06-15", "20:00")).toEqual({ ok: false, problem: "closed" });
+    expect(check("2026-06-10", "19:07")).toEqual({ ok: false, problem: "notASlot" });
+    expect(check("2026-06-10", "22:15")).toEqual({ ok: false, problem: "notASlot" }); // ends after closing
+    expect(check("2026-06-10", "18:45")).toEqual({ ok: false, problem: "notASlot" }); // before opening
+    expect(check("2026-06-10", "19:00", new Date("2026-06-10T17:00:00Z"))).toEqual({
+      ok: false,
+      problem: "timeInPast",
+    });
+    expect(checkSeating(nightWeek, ROME, "2026-03-29", "02:15", longAgo).ok).toBe(false);
+  });
+
+  it("reads 'today' on the restaurant's clock", () => {
+    // 23:30 UTC on 9 June is already 10 June in Rome.
+    const lateUtc = new Date("2026-06-09T23:30:00Z");
+    expect(check("2026-06-10", "19:00", lateUtc).ok).toBe(true);
+    expect(check("2026-06-09", "22:00", lateUtc)).toEqual({ ok: false, problem: "dateInPast" });
+  });
+});
+
+describe("overlap", () => {
+  const at = (time: string) => {
+    const startsAt = instantOfWallClock("2026-06-10", time, ROME)!;
+    return { startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) };
+  };
+  it("lets one seating end as the next starts", () => {
+    expect(overlaps(at("19:00"), at("20:30"))).toBe(false);
+    expect(overlaps(at("19:00"), at("20:15"))).toBe(true);
+    expect(overlaps(at("20:15"), at("19:00"))).toBe(true);
+  });
+});

@@ -1,0 +1,104 @@
+import { BOOKING_HORIZON_DAYS, SEATING_MINUTES, SLOT_MINUTES } from "./constants";
+import { addDays, dateInZone, instantOfWallClock, minutesOfDay, noonUtcOf, timeOfDay } from "./dates";
+import { WEEKDAYS, type OpeningHours, type OpeningSlot } from "./opening-hours";
+
+/**
+ * When a table can be booked (issue 5): seatings start on a quarter hour of the restaurant's own
+ * wall clock, last 90 real minutes, start no earlier than opening and end by closing (so the last
+ * seating is close − 90 min), never on a closed day, never in the past. Pure functions of their
+ * arguments, `now` included, shared by the API (the rules) and the web (the choices it offers).
+ */
+
+export interface Seating {
+  /** "HH:MM" on the restaurant's wall clock. */
+  time: string;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+export type SeatingProblem = "dateInPast" | "dateTooFar" | "closed" | "notASlot" | "timeInPast";
+
+export type SeatingCheck = { ok: true; seating: Seating } | { ok: false; problem: SeatingProblem };
+
+/** A seating that starts at `startsAt`. */
+export function seatingEnd(startsAt: Date): Date {
+  return new Date(startsAt.getTime() + SEATING_MINUTES * 60_000);
+}
+
+/** Half-open intervals, as PostgreSQL's tstzrange '[)': one seating may end as the next starts. */
+export function overlaps(a: { startsAt: Date; endsAt: Date }, b: { startsAt: Date; endsAt: Date }): boolean {
+  return a.startsAt < b.endsAt && b.startsAt < a.endsAt;
+}
+
+/** The opening hours of a calendar date (null = closed); the weekday of a date needs no zone. */
+export function hoursOn(hours: OpeningHours, date: string): OpeningSlot | null {
+  const weekday = WEEKDAYS[(noonUtcOf(date).getUTCDay() + 6) % 7]!;
+  return hours[weekday] ?? null;
+}
+
+/** Opening and closing instants of a day; a bound inside a DST gap is read as the clock after it. */
+function serviceBounds(hours: OpeningSlot, date: string, timeZone: string) {
+  return {
+    opensAt: instantOfWallClock(date, hours.open, timeZone, { inGap: "later" })!,
+    closesAt: instantOfWallClock(date, hours.close, timeZone, { inGap: "later" })!,
+  };
+}
+
+/** The seating at `time` if it is a quarter hour that exists that day and fits in the service. */
+function seatingWithin(
+  date: string,
+  time: string,
+  timeZone: string,
+  bounds: { opensAt: Date; closesAt: Date },
+): Seating | null {
+  if (minutesOfDay(time) % SLOT_MINUTES !== 0) return null;
+  const startsAt = instantOfWallClock(date, time, timeZone);
+  if (!startsAt) return null; // skipped when the clocks went forward
+  const endsAt = seatingEnd(startsAt);
+  return startsAt >= bounds.opensAt && endsAt <= bounds.closesAt ? { time, startsAt, endsAt } : null;
+}
+
+/** Every seating of `date`, past ones included, earliest first; none on a closed day. */
+export function daySeatings(hours: OpeningHours, timeZone: string, date: string): Seating[] {
+  const open = hoursOn(hours, date);
+  if (!open) return [];
+  const bounds = serviceBounds(open, date, timeZone);
+  const seatings: Seating[] = [];
+  const first = Math.ceil(minutesOfDay(open.open) / SLOT_MINUTES) * SLOT_MINUTES;
+  for (let minute = first; minute < minutesOfDay(open.close); minute += SLOT_MINUTES) {
+    const seating = seatingWithin(date, timeOfDay(minute), timeZone, bounds);
+    if (seating) seatings.push(seating);
+  }
+  return seatings;
+}
+
+/** The seatings of `date` that have not started yet at `now`. */
+export function openSeatings(hours: OpeningHours, timeZone: string, date: string, now: Date): Seating[] {
+  return daySeatings(hours, timeZone, date).filter((seating) => seating.startsAt > now);
+}
+
+/** A date a diner may book: from today (in the restaurant's zone) to the booking horizon. */
+export function checkBookingDate(date: string, timeZone: string, now: Date): "dateInPast" | "dateTooFar" | null {
+  const today = dateInZone(now, timeZone);
+  if (date < today) return "dateInPast";
+  if (date > addDays(today, BOOKING_HORIZON_DAYS)) return "dateTooFar";
+  return null;
+}
+
+/** Whether `date` `time` is a seating a diner may book at `now`, and if not, why. */
+export function checkSeating(
+  hours: OpeningHours,
+  timeZone: string,
+  date: string,
+  time: string,
+  now: Date,
+): SeatingCheck {
+  const dateProblem = checkBookingDate(date, timeZone, now);
+  if (dateProblem) return { ok: false, problem: dateProblem };
+  const open = hoursOn(hours, date);
+  if (!open) return { ok: false, problem: "closed" };
+  const seating = seatingWithin(date, time, timeZone, serviceBounds(open, date, timeZone));
+  if (!seating) return { ok: false, problem: "notASlot" };
+  if (seating.startsAt <= now) return { ok: false, problem: "timeInPast" };
+  return { ok: true, seating };
+}

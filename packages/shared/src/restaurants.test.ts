@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { availableTablesQuerySchema, searchRestaurantsQuerySchema } from "./restaurants";
+
+describe("search query rules", () => {
+  it("needs a city, defaults the rest", () => {
+    expect(searchRestaurantsQuerySchema.parse({ location: "Milano" })).toEqual({
+      location: "Milano",
+      category: "all",
+      page: 1,
+      pageSize: 20,
+    });
+    const empty = searchRestaurantsQuerySchema.safeParse({ location: "   " });
+    expect(empty.error?.issues[0]?.message).toBe("validation.cityRequired");
+    const missing = searchRestaurantsQuerySchema.safeParse({});
+    expect(missing.error?.issues[0]?.message).toBe("validation.cityRequired");
+  });
+
+  it("accepts only known cuisines and page sizes up to 50", () => {
+    expect(searchRestaurantsQuerySchema.parse({ location: "x", category: "" }).category).toBe("all");
+    expect(searchRestaurantsQuerySchema.safeParse({ location: "x", category: "kebab" }).success).toBe(false);
+    expect(searchRestaurantsQuerySchema.safeParse({ location: "x", pageSize: "51" }).success).toBe(false);
+    expect(searchRestaurantsQuerySchema.parse({ location: "x", pageSize: "50", page: "3" })).toMatchObject({
+      page: 3,
+      pageSize: 50,
+    });
+  });
+});
+
+describe("table query rules", () => {
+  it("takes a real calendar date, HH:MM and 1 to 10 people", () => {
+    expect(availableTablesQuerySchema.safeParse({ date: "2030-02-28", time: "20:15", people: "4" }).success).toBe(true);
+    for (const bad of [{ date: "2030-02-30" }, { time: "7pm" }, { people: "0" }, { people: "11" }, { people: "2.5" }]) {
+      expect(availableTablesQuerySchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+});
