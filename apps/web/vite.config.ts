@@ -11,7 +11,8 @@ export default defineConfig({
     proxy: { "/api": api, "/dev": api },
   },
   build: {
-    outDir: "dist",
+    // WEB_OUT_DIR lets parallel builds (several e2e runs on one machine) keep apart; the API reads WEB_DIST_DIR.
+    outDir: process.env.WEB_OUT_DIR ?? "dist",
     assetsDir: "assets",
     emptyOutDir: true,
     target: "es2022",

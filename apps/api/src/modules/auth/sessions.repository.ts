@@ -44,6 +44,28 @@ export function rotateRefreshToken(
     .executeTakeFirst();
 }
 
+/**
+ * The family of a token rotated at most `graceSeconds` ago whose session is still open: the
+ * retry of a refresh whose answer was lost, or a second tab that read the token just before the
+ * first one rotated it. Such a replay is not theft.
+ */
+export function findRecentlyRotated(
+  db: Db,
+  tokenHash: string,
+  graceSeconds: number,
+): Promise<{ family_id: string; user_id: string } | undefined> {
+  return db
+    .selectFrom("refresh_tokens as t")
+    .innerJoin("auth_sessions as s", "s.id", "t.family_id")
+    .select(["t.family_id", "s.user_id"])
+    .where("t.token_hash", "=", tokenHash)
+    .where("t.replaced_by", "is not", null)
+    .where("t.revoked_at", ">", sql<Date>`now() - make_interval(secs => ${graceSeconds})`)
+    .where("t.expires_at", ">", sql<Date>`now()`)
+    .where("s.revoked_at", "is", null)
+    .executeTakeFirst();
+}
+
 export function findRefreshToken(db: Db, tokenHash: string) {
   return db
     .selectFrom("refresh_tokens")

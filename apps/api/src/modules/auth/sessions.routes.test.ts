@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { createTestApp, type TestApp } from "../../../test/test-app";
 import { bearer, login, post, register } from "../../../test/auth-helpers";
+import { REFRESH_REUSE_GRACE_SECONDS } from "./sessions.service";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,9 +27,26 @@ describe("refresh-token", () => {
     expect(profile.statusCode).toBe(200);
   });
 
-  it("treats a replayed (rotated) token as theft and ends the whole family", async () => {
+  it("forgives a replay within the grace period: both tokens keep working", async () => {
+    const account = await register(t.app);
+    const first = (await post(t.app, "/api/client/refresh-token", { refreshToken: account.refreshToken })).json();
+    // A second tab (or a retry after a lost answer) presents the token that was just rotated.
+    const retry = await post(t.app, "/api/client/refresh-token", { refreshToken: account.refreshToken });
+    expect(retry.statusCode).toBe(200);
+    const second = retry.json();
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    for (const refreshToken of [first.refreshToken, second.refreshToken]) {
+      expect((await post(t.app, "/api/client/refresh-token", { refreshToken })).statusCode).toBe(200);
+    }
+  });
+
+  it("treats a replay after the grace period as theft and ends the whole family", async () => {
     const account = await register(t.app);
     const second = (await post(t.app, "/api/client/refresh-token", { refreshToken: account.refreshToken })).json();
+    await sql`UPDATE refresh_tokens SET revoked_at = now() - make_interval(secs => ${REFRESH_REUSE_GRACE_SECONDS + 1})
+      WHERE replaced_by IS NOT NULL AND family_id IN (SELECT id FROM auth_sessions WHERE user_id = ${account.userId})`.execute(
+      t.database.db,
+    );
     const replay = await post(t.app, "/api/client/refresh-token", { refreshToken: account.refreshToken });
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toMatchObject({ success: false, code: "invalid_refresh_token" });

@@ -7,6 +7,12 @@ import { hashToken, newOpaqueToken } from "./secrets";
 import * as repo from "./sessions.repository";
 
 const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+/**
+ * How long a just-rotated refresh token may still be exchanged (once more per replay) without
+ * being taken for theft: a lost response or two tabs refreshing together must not sign the diner
+ * out. Later replays end the whole family.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
 
 export interface IssuedTokens {
   token: string;
@@ -38,13 +44,19 @@ export function createSessionService(db: Kysely<DB>, accessTokens: AccessTokens)
       return { token: await accessTokens.sign({ userId, sessionId }), refreshToken };
     },
 
-    /** Swaps a live refresh token for a new pair. A retired one revokes its whole family (reuse detection). */
+    /**
+     * Swaps a live refresh token for a new pair. A token retired more than the grace period ago
+     * revokes its whole family (reuse detection).
+     */
     async refresh(refreshToken: string): Promise<IssuedTokens & { userId: string }> {
       const tokenHash = hashToken(refreshToken);
       const successor = newOpaqueToken();
       const successorId = randomUUID();
       const rotated = await db.transaction().execute(async (trx) => {
-        const retired = await repo.rotateRefreshToken(trx, tokenHash, successorId);
+        const retired =
+          (await repo.rotateRefreshToken(trx, tokenHash, successorId)) ??
+          // The successor already handed out stays valid: the family simply has one more live token.
+          (await repo.findRecentlyRotated(trx, tokenHash, REFRESH_REUSE_GRACE_SECONDS));
         if (!retired) return undefined;
         await repo.insertRefreshToken(trx, {
           id: successorId,
