@@ -8,8 +8,28 @@ import importX, { createNodeResolver } from "eslint-plugin-import-x";
 const FEATURES = ["auth", "restaurants", "offers", "reservations", "account", "favorites"];
 
 const capacitorOnlyInNative = {
-  group: ["@capacitor/*", "@capacitor-community/*", "@aparajita/*", "@codetrix-studio/*"],
+  group: ["@capacitor/*", "@capacitor-community/*", "@capgo/*", "@aparajita/*", "@codetrix-studio/*"],
   message: "Only apps/web/src/lib/native.ts may import Capacitor plugins.",
+};
+
+/** lib/native.ts (and with it Capacitor) reaches the web bundle only through native-loader's dynamic import. */
+const nativeOnlyThroughLoader = {
+  files: ["apps/web/src/**/*.{ts,tsx}"],
+  ignores: ["apps/web/src/lib/native-loader.ts", "apps/web/src/**/*.test.{ts,tsx}"],
+  rules: {
+    "@typescript-eslint/no-restricted-imports": [
+      "error",
+      {
+        patterns: [
+          {
+            group: ["**/lib/native", "./native"],
+            allowTypeImports: true,
+            message: "Import types only; load the bridge with nativeLoader.load() (lib/native-loader.ts).",
+          },
+        ],
+      },
+    ],
+  },
 };
 
 const featureBoundaries = {
@@ -85,5 +105,11 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   featureBoundaries,
-  { files: ["apps/web/src/lib/native.ts"], rules: { "no-restricted-imports": "off" } },
+  nativeOnlyThroughLoader,
+  // The shell's config types itself with @capacitor/cli, and the tests' plugin fakes implement the
+  // plugins' own interfaces: neither reaches the bundle.
+  {
+    files: ["apps/web/src/lib/native.ts", "apps/web/capacitor.config.ts", "apps/web/test/fake-capacitor.ts"],
+    rules: { "no-restricted-imports": "off" },
+  },
 );

@@ -18,11 +18,13 @@ test.describe("a visitor finds a restaurant", () => {
     await expect(page).toHaveURL(/category=pizza/);
     await expect(page.getByRole("radio", { name: "Pizza" })).toBeChecked();
 
-    const results = page.getByRole("article");
+    // The restaurants, not the Last Minute offers shown above them.
+    const results = page.getByRole("region", { name: "Risultati" }).getByRole("article");
     await expect(results.first()).toBeVisible();
     await expect(results.first()).toContainText("Pizza");
     const name = (await results.first().getByRole("heading").textContent())!.trim();
-    await results.first().getByRole("link", { name }).click();
+    // The name's link (the heart beside it names the restaurant too).
+    await results.first().getByRole("link", { name, exact: true }).click();
 
     await expect(page).toHaveURL(/\/restaurants\/[0-9a-f-]{36}$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
@@ -46,7 +48,13 @@ test.describe("a visitor finds a restaurant", () => {
 
   test("sends a visitor who wants to reserve to the login page", async ({ page }) => {
     await page.goto("/search?location=roma");
-    await page.getByRole("article").first().getByRole("link").first().click();
+    await page
+      .getByRole("region", { name: "Risultati" })
+      .getByRole("article")
+      .first()
+      .getByRole("heading")
+      .getByRole("link")
+      .click();
     await page
       .getByRole("link", { name: /Prenota/ })
       .or(page.getByRole("button", { name: /Prenota/ }))
@@ -94,7 +102,13 @@ test.describe("accessibility", () => {
     test(`no serious or critical axe violations on ${path}`, async ({ page }) => {
       if (path === "__restaurant__") {
         await page.goto("/search?location=napoli");
-        await page.getByRole("article").first().getByRole("link").first().click();
+        await page
+          .getByRole("region", { name: "Risultati" })
+          .getByRole("article")
+          .first()
+          .getByRole("heading")
+          .getByRole("link")
+          .click();
         await expect(page.getByText("Orari di oggi")).toBeVisible();
       } else {
         await page.goto(path);

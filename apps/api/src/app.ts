@@ -17,9 +17,15 @@ import { createOutboxTransport } from "./mail/outbox-transport";
 import { createSmtpTransport } from "./mail/smtp-transport";
 import { devMailboxRoutes } from "./mail/dev-mailbox.routes";
 import { registerReservationsModule } from "./modules/reservations/reservations.module";
+import { registerAccountModule } from "./modules/account/account.module";
+import { registerFavoritesModule } from "./modules/favorites/favorites.module";
+import { createOutboxSmsSender } from "./sms/outbox-sms-sender";
+import { registerOffersModule } from "./modules/offers/offers.module";
 
 export interface AppDependencies {
   database: Database;
+  /** The clock offer deadlines are read by (default: the system's); tests move it. */
+  now?: () => Date;
 }
 
 /** Builds the whole HTTP application; server.ts listens, tests inject. */
@@ -70,8 +76,19 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     log: app.log,
   });
   app.addHook("onClose", () => mailer.close());
-  await registerAuthModule(app, { config, database: deps.database, mailer });
+  const accounts = await registerAuthModule(app, { config, database: deps.database, mailer });
+  // Text messages: the outbox is the only transport so far (see sms/sms-sender.ts for a real gateway).
+  const sms = createOutboxSmsSender(deps.database.db, app.log);
+  await registerAccountModule(app, { config, database: deps.database, mailer, sms, ...accounts });
+  await registerFavoritesModule(app, { database: deps.database });
   await registerReservationsModule(app, { database: deps.database, mailer, appOrigin: config.appOrigin });
+  await registerOffersModule(app, {
+    database: deps.database,
+    mailer,
+    appOrigin: config.appOrigin,
+    publicCacheTtlSeconds: config.publicCacheTtlSeconds,
+    now: deps.now,
+  });
   // The development mailbox exists only where no real mail is sent (DESIGN §6).
   if (mailer.transportKind === "outbox") await app.register(devMailboxRoutes, { db: deps.database.db });
   await registerWebApp(app, config.webDistDir);

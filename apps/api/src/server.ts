@@ -1,7 +1,7 @@
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/database";
 import { migrate } from "./db/migrate";
-import { seedIfEmpty } from "./db/seed/seed";
+import { refreshDemoOffers, seedIfEmpty } from "./db/seed/seed";
 import { buildApp } from "./app";
 
 /** Process entry: open and prepare the database, listen, and shut down gracefully on signals. */
@@ -13,8 +13,12 @@ const database = await openDatabase({
 });
 await migrate(database);
 const app = await buildApp(config, { database });
-const seeded = await seedIfEmpty(database, { restaurants: config.seedRestaurants });
+const seeded = await seedIfEmpty(database, { restaurants: config.seedRestaurants, announce: app.announceOffers });
 if (seeded) app.log.info(seeded, "seeded an empty database");
+else {
+  const refreshed = await refreshDemoOffers(database.db, { announce: app.announceOffers });
+  if (refreshed > 0) app.log.info({ offers: refreshed }, "renewed the demo Last Minute offers for today");
+}
 
 let closing = false;
 async function shutdown(signal: string) {

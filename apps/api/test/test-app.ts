@@ -15,7 +15,7 @@ export interface TestApp {
 
 /** The real application on a fresh database, optionally seeded; no port, requests via inject(). */
 export async function createTestApp(
-  options: { seedRestaurants?: number; env?: Record<string, string> } = {},
+  options: { seedRestaurants?: number; env?: Record<string, string>; now?: () => Date } = {},
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
   const seeded = options.seedRestaurants ? await seed(database.db, { restaurants: options.seedRestaurants }) : null;
@@ -29,7 +29,7 @@ export async function createTestApp(
     AUTH_RATE_LIMIT_PER_ACCOUNT: "100000",
     ...options.env,
   });
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, now: options.now });
   await app.ready();
   return {
     app,

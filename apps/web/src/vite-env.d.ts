@@ -7,6 +7,10 @@ interface ImportMetaEnv {
   readonly VITE_RESTAURANT_PORTAL_URL?: string;
   /** Override of the API base, e.g. for the native wrapper; default "/api". */
   readonly VITE_API_BASE_URL?: string;
+  /** Native app: the server's GOOGLE_CLIENT_ID, the audience of the native Google ID tokens. */
+  readonly VITE_GOOGLE_WEB_CLIENT_ID?: string;
+  /** Native app on iOS: the iOS OAuth client id. */
+  readonly VITE_GOOGLE_IOS_CLIENT_ID?: string;
 }
 
 interface ImportMeta {

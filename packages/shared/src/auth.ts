@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { languageSchema, matchLanguage, type Language } from "./languages";
+import { LANGUAGES, matchLanguage, type Language } from "./languages";
 import {
   currentPasswordSchema,
   emailCodeSchema,
@@ -54,7 +54,7 @@ export interface LoginTokenResponse {
 /** Anything but a known language is ignored rather than refused: clients add it to every body. */
 const lenientLanguage = z.preprocess(
   (value) => (typeof value === "string" ? (matchLanguage(value) ?? undefined) : undefined),
-  languageSchema.optional(),
+  z.enum(LANGUAGES).optional(),
 );
 
 /** International format with the country prefix; spaces, dots, dashes and brackets are dropped. */

@@ -1,9 +1,7 @@
-import { z } from "zod";
-
+// No zod here: this module is on the web app's start path (i18n), and zod only loads with forms.
 export const LANGUAGES = ["it", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "it";
-export const languageSchema = z.enum(LANGUAGES);
 
 /** Picks our language out of a tag such as "en-GB" or an Accept-Language list; null when none fits. */
 export function matchLanguage(value: string | null | undefined): Language | null {

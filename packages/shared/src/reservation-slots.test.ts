@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addDays, instantOfWallClock, wallClockOf } from "./dates";
 import type { OpeningHours } from "./opening-hours";
-import { checkSeating, daySeatings, hoursOn, openSeatings, overlaps } from "./reservation-slots";
+import { checkSeating, daySeatings, hoursOn, nextDateWithSeatings, openSeatings, overlaps } from "./reservation-slots";
 
 const ROME = "Europe/Rome";
 const dinner = { open: "19:00", close: "23:30" };
@@ -160,5 +160,27 @@ describe("overlap", () => {
     expect(overlaps(at("19:00"), at("20:30"))).toBe(false);
     expect(overlaps(at("19:00"), at("20:15"))).toBe(true);
     expect(overlaps(at("20:15"), at("19:00"))).toBe(true);
+  });
+});
+
+describe("nextDateWithSeatings", () => {
+  // Tuesday 2026-06-09, Rome (UTC+2).
+  const tuesdayAfternoon = new Date("2026-06-09T14:00:00Z");
+  const tuesdayLate = new Date("2026-06-09T21:30:00Z"); // 23:30: tonight's last seating (22:00) is gone
+
+  it("is today while a seating is still to come", () => {
+    expect(nextDateWithSeatings(week, ROME, "2026-06-09", tuesdayAfternoon)).toBe("2026-06-09");
+  });
+
+  it("moves to tomorrow once tonight is over, and skips a closed day", () => {
+    expect(nextDateWithSeatings(week, ROME, "2026-06-09", tuesdayLate)).toBe("2026-06-10");
+    // From Monday 2026-06-15 (closed) the next open day is Tuesday.
+    expect(nextDateWithSeatings(week, ROME, "2026-06-15", tuesdayAfternoon)).toBe("2026-06-16");
+  });
+
+  it("never answers a day before today, and null when the restaurant never opens", () => {
+    expect(nextDateWithSeatings(week, ROME, "2026-06-01", tuesdayAfternoon)).toBe("2026-06-09");
+    const closed: OpeningHours = Object.fromEntries(Object.keys(week).map((day) => [day, null])) as OpeningHours;
+    expect(nextDateWithSeatings(closed, ROME, "2026-06-09", tuesdayAfternoon)).toBeNull();
   });
 });

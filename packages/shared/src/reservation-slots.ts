@@ -102,3 +102,18 @@ export function checkSeating(
   if (seating.startsAt <= now) return { ok: false, problem: "timeInPast" };
   return { ok: true, seating };
 }
+
+/**
+ * The first date from `from` (today at the earliest) with a seating still to come at `now`, within
+ * the booking horizon; null when the restaurant never opens. Opening hours repeat weekly, so eight
+ * days tell all. The web opens the form on it: "tonight", or the next open day when tonight is over.
+ */
+export function nextDateWithSeatings(hours: OpeningHours, timeZone: string, from: string, now: Date): string | null {
+  const today = dateInZone(now, timeZone);
+  const horizon = addDays(today, BOOKING_HORIZON_DAYS);
+  let date = from < today ? today : from;
+  for (let day = 0; day < 8 && date <= horizon; day += 1, date = addDays(date, 1)) {
+    if (openSeatings(hours, timeZone, date, now).length > 0) return date;
+  }
+  return null;
+}

@@ -81,8 +81,11 @@ export interface Reservation {
   /** "YYYY-MM-DD" and "HH:MM" on the restaurant's wall clock. */
   date: string;
   time: string;
-  tableId: string;
-  tableNumber: number;
+  /** A table booking, or a Last Minute offer booking (no table; `lastMinuteId` names the offer). */
+  kind: "table" | "lastMinute";
+  lastMinuteId: string | null;
+  tableId: string | null;
+  tableNumber: number | null;
   numberOfPeople: number;
   status: ReservationStatus;
   createdAt: string;

@@ -1,5 +1,6 @@
 /** SQLSTATE codes the application answers itself (https://www.postgresql.org/docs/15/errcodes-appendix.html). */
 const EXCLUSION_VIOLATION = "23P01";
+const UNIQUE_VIOLATION = "23505";
 const DEADLOCK_DETECTED = "40P01";
 
 function sqlState(error: unknown): string | undefined {
@@ -9,6 +10,11 @@ function sqlState(error: unknown): string | undefined {
 
 /** An exclusion constraint refused the row: for reservations, the table is already taken. */
 export const isExclusionViolation = (error: unknown) => sqlState(error) === EXCLUSION_VIOLATION;
+
+/** A unique index refused the row (`constraint` narrows it to one index by name). */
+export const isUniqueViolation = (error: unknown, constraint?: string) =>
+  sqlState(error) === UNIQUE_VIOLATION &&
+  (constraint === undefined || (error as { constraint?: unknown }).constraint === constraint);
 
 /**
  * Runs `work` again when PostgreSQL broke a deadlock by aborting it. Concurrent inserts checked by

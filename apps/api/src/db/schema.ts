@@ -78,7 +78,7 @@ export interface UsersTable {
   updated_at: Timestamp;
 }
 
-export type SessionRevokeReason = "logout" | "reuse" | "password_reset" | "account_secured";
+export type SessionRevokeReason = "logout" | "reuse" | "password_reset" | "account_secured" | "password_change";
 
 export interface AuthSessionsTable {
   id: Generated<string>;
@@ -112,7 +112,8 @@ export interface OneTimeCodesTable {
   created_at: ColumnType<Date, never, never>;
 }
 
-export type ActionTokenPurpose = "email_verification" | "password_reset" | "login" | "google_exchange" | "google_state";
+export type ActionTokenPurpose =
+  "email_verification" | "password_reset" | "login" | "google_exchange" | "google_state" | "email_change";
 
 export interface ActionTokensTable {
   id: Generated<string>;
@@ -153,7 +154,9 @@ export interface ReservationsTable {
   id: Generated<string>;
   user_id: string;
   restaurant_id: string;
-  table_id: string;
+  /** Exactly one of table and offer (a Last Minute booking has no table). */
+  table_id: string | null;
+  offer_id: ColumnType<string | null, string | null | undefined, string | null>;
   starts_at: RequiredTimestamp;
   ends_at: RequiredTimestamp;
   party_size: number;
@@ -173,6 +176,59 @@ export interface IdempotencyKeysTable {
   created_at: ColumnType<Date, never, never>;
 }
 
+export type OfferSource = "seed" | "import";
+
+export interface OffersTable {
+  id: Generated<string>;
+  restaurant_id: string;
+  /** "YYYY-MM-DD" (the pg driver reads dates as text, see db/database.ts). */
+  offer_date: ColumnType<string, string, string>;
+  start_time: string;
+  end_time: string;
+  book_until: string;
+  starts_at: RequiredTimestamp;
+  ends_at: RequiredTimestamp;
+  book_until_at: RequiredTimestamp;
+  total_seats: number;
+  available_seats: number;
+  categories: string[];
+  discount_percent: number | null;
+  description_it: Generated<string>;
+  description_en: Generated<string>;
+  city_id: number;
+  lat: number;
+  lng: number;
+  /** Generated from lat/lng (earthdistance's cube); never written. */
+  earth_point: ColumnType<string, never, never>;
+  source: Generated<OfferSource>;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: Timestamp;
+}
+
+export interface CityInterestsTable {
+  user_id: string;
+  city_id: number;
+  include_nearby: Generated<boolean>;
+  radius_km: Generated<number>;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: Timestamp;
+}
+
+/** Settings (issue 4). No row = the defaults of migration 004 (enabled, every restaurant, every day). */
+export interface NotificationSettingsTable {
+  user_id: string;
+  enabled: boolean;
+  favorite_restaurants: boolean;
+  weekends_only: boolean;
+  updated_at: Timestamp;
+}
+
+export interface FavoritesTable {
+  user_id: string;
+  restaurant_id: string;
+  created_at: ColumnType<Date, never, never>;
+}
+
 export interface DB {
   cities: CitiesTable;
   city_aliases: CityAliasesTable;
@@ -187,4 +243,8 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   reservations: ReservationsTable;
   idempotency_keys: IdempotencyKeysTable;
+  notification_settings: NotificationSettingsTable;
+  favorites: FavoritesTable;
+  offers: OffersTable;
+  city_interests: CityInterestsTable;
 }

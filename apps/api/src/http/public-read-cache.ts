@@ -20,6 +20,10 @@ interface Entry {
 export class PublicReadCache {
   private readonly entries: LRUCache<string, Entry> | undefined;
   private readonly cacheControl: string;
+  /** Answers being produced: concurrent misses of one key share one database trip (no stampede). */
+  private readonly pending = new Map<string, Promise<Entry>>();
+  /** Bumped by clear(): an answer started before a write is not kept after it. */
+  private generation = 0;
 
   constructor(options: PublicReadCacheOptions) {
     this.entries =
@@ -34,12 +38,7 @@ export class PublicReadCache {
     produce: () => Promise<unknown>,
   ): Promise<FastifyReply> {
     const key = `${language}:${request.url}`;
-    let entry = this.entries?.get(key);
-    if (!entry) {
-      const body = JSON.stringify(await produce());
-      entry = { body, etag: `W/"${createHash("sha1").update(body).digest("base64url")}"` };
-      this.entries?.set(key, entry);
-    }
+    const entry = this.entries?.get(key) ?? (await this.produceOnce(key, produce));
     void reply
       .header("cache-control", this.cacheControl)
       .header("etag", entry.etag)
@@ -48,7 +47,31 @@ export class PublicReadCache {
     return reply.type("application/json; charset=utf-8").send(entry.body);
   }
 
+  private produceOnce(key: string, produce: () => Promise<unknown>): Promise<Entry> {
+    if (!this.entries) return this.build(produce);
+    let pending = this.pending.get(key);
+    if (!pending) {
+      const generation = this.generation;
+      pending = this.build(produce)
+        .then((entry) => {
+          // A write that cleared the cache meanwhile makes this answer too old to keep.
+          if (generation === this.generation) this.entries?.set(key, entry);
+          return entry;
+        })
+        .finally(() => this.pending.delete(key));
+      this.pending.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async build(produce: () => Promise<unknown>): Promise<Entry> {
+    const body = JSON.stringify(await produce());
+    return { body, etag: `W/"${createHash("sha1").update(body).digest("base64url")}"` };
+  }
+
   clear(): void {
+    this.generation += 1;
+    this.pending.clear();
     this.entries?.clear();
   }
 }

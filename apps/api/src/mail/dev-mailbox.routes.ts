@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { DB } from "../db/schema";
+import { phoneNumberSchema } from "@tavolo/shared/auth";
 import { emailSchema } from "@tavolo/shared/validation";
 import { listMail } from "./outbox.repository";
 import { renderMailboxPage } from "./mailbox-page";
@@ -28,8 +29,8 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async
     {
       schema: {
         tags,
-        summary: "Stored mail as JSON, newest first, optionally for one address",
-        querystring: z.object({ to: emailSchema.optional() }),
+        summary: "Stored mail and text messages as JSON, newest first, optionally for one address or number",
+        querystring: z.object({ to: z.union([emailSchema, phoneNumberSchema]).optional() }),
       },
     },
     async (request, reply) => {

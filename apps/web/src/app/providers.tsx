@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { ApiError } from "../lib/api-client";
 import { SessionProvider } from "../features/auth/session/session-provider";
+import { useSession } from "../features/auth/session/session-context";
+import { FavoritesProvider } from "../features/favorites/components/favorites-provider";
 
 /** 4xx answers will not change on a retry; network trouble and 5xx may. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -22,7 +24,15 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <SessionProvider>{children}</SessionProvider>
+      <SessionProvider>
+        <SessionFavorites>{children}</SessionFavorites>
+      </SessionProvider>
     </QueryClientProvider>
   );
+}
+
+/** The signed-in user's favorites behind every heart toggle (null while signed out or loading). */
+function SessionFavorites({ children }: { children: ReactNode }) {
+  const { status, user } = useSession();
+  return <FavoritesProvider userId={status === "signedIn" ? (user?.id ?? null) : null}>{children}</FavoritesProvider>;
 }

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { routePatterns, paths } from "../config/paths";
 import { AppShell } from "../features/shell/components/app-shell";
 import { RedirectIfSignedIn, RequireAuth } from "../features/auth/session/route-guards";
+import { NativeIntegration } from "../features/auth/session/native-integration";
 import { RouteError } from "./route-error";
 
 type PageModule = { default: ComponentType };
@@ -17,7 +18,12 @@ const strip = (pattern: string) => pattern.replace(/^\//, "");
 export const routes: RouteObject[] = [
   {
     path: "/",
-    element: <AppShell />,
+    element: (
+      <>
+        <AppShell />
+        <NativeIntegration />
+      </>
+    ),
     errorElement: <RouteError />,
     // While the first page's chunk loads, paint the shell (header, bar) instead of a blank screen.
     hydrateFallbackElement: <AppShell />,

@@ -13,6 +13,15 @@ export const AUTH_BACKEND = trimSlash(env.VITE_AUTH_BACKEND_URL || "");
 export const RESTAURANT_PORTAL_URL = trimSlash(env.VITE_RESTAURANT_PORTAL_URL || "https://partner.tavolo.it");
 export const RESTAURANT_OWNER_SIGNUP_URL = `${RESTAURANT_PORTAL_URL}/register`;
 
+/**
+ * OAuth client ids the native Google sign-in asks ID tokens for. `web` must be the server's
+ * GOOGLE_CLIENT_ID (the tokens' audience); `ios` is the iOS app's own client. Unset: no native Google.
+ */
+export const NATIVE_GOOGLE_CLIENT_IDS = {
+  web: env.VITE_GOOGLE_WEB_CLIENT_ID || "",
+  ios: env.VITE_GOOGLE_IOS_CLIENT_ID || "",
+} as const;
+
 /** Contact block of the footer: Tavolo's office in Milano. */
 export const CONTACT = {
   email: "ciao@tavolo.it",

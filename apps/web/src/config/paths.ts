@@ -46,6 +46,8 @@ export const paths = {
   verifyEmail: (query: { email?: string } = {}) => withQuery(routePatterns.verifyEmail, query),
   verifyResult: (result: "success" | "error") => `/verify-result/${result}`,
   emailVerification: (query: { email?: string } = {}) => withQuery(routePatterns.emailVerification, query),
+  /** The same screen after an e-mail change request: a link went to the new address (SPEC §2). */
+  emailChangeSent: (email: string) => withQuery(routePatterns.emailVerification, { email, change: "1" }),
   resetPassword: () => routePatterns.resetPassword,
   emailRedirect: () => routePatterns.emailRedirect,
   offer: (id: string) => `/${OFFER_PRODUCT}/${encodeURIComponent(id)}`,

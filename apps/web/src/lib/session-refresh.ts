@@ -10,6 +10,18 @@ export interface SessionExpiredDetail {
 
 const REFRESH_LOCK = "tavolo-session-refresh";
 
+type RotationListener = (previous: string, next: string) => void;
+const rotationListeners = new Set<RotationListener>();
+
+/**
+ * Told each time a refresh swaps the stored refresh token; the native app keeps its biometric
+ * copy of the session current with it (a retired copy would later be taken for a replay).
+ */
+export function onRefreshTokenRotated(listener: RotationListener): () => void {
+  rotationListeners.add(listener);
+  return () => rotationListeners.delete(listener);
+}
+
 interface RefreshAnswer {
   accessToken?: string;
   token?: string;
@@ -58,7 +70,10 @@ export function createSessionRefresher({ refresh, refused, translate, messageOf 
     const accessToken = answer.accessToken ?? answer.token;
     if (!accessToken) return expire(translate("session.noAccessToken"));
     storage.setString("auth_token", accessToken);
-    if (answer.refreshToken) storage.setString("refresh_token", answer.refreshToken);
+    if (answer.refreshToken) {
+      storage.setString("refresh_token", answer.refreshToken);
+      for (const listener of rotationListeners) listener(refreshToken, answer.refreshToken);
+    }
     return true;
   }
 

@@ -1,5 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { importCatalog } from "../import/catalog-import";
+import { createOfferAnnouncer } from "../../modules/offers/offer-alerts";
+import { createCliMailer } from "./cli-mailer";
 import { openConfiguredDatabase } from "./open-configured-database";
 
 /** `npm run db:import FILE.json`: all records or none; problems name the record and the field. */
@@ -17,10 +19,24 @@ try {
 }
 const database = await openConfiguredDatabase();
 const result = await importCatalog(database.db, input);
+// New offers are announced to the diners waiting for their city (after the import has committed).
+let alerts = 0;
+if (result.ok && result.newOfferIds.length > 0) {
+  const { mailer, appOrigin } = createCliMailer(database);
+  try {
+    alerts = await createOfferAnnouncer({ db: database.db, mailer, appOrigin })(result.newOfferIds);
+  } catch (error) {
+    console.error(`The import stands, but the offer alerts failed: ${(error as Error).message}`);
+  }
+  await mailer.close();
+}
 await database.close();
 if (!result.ok) {
   console.error(`Nothing imported: ${result.problems.length} problem(s) in ${file}`);
   for (const problem of result.problems.slice(0, 50)) console.error(`  ${problem.where}: ${problem.message}`);
   process.exit(1);
 }
-console.log(`Imported ${result.cities} cities, ${result.restaurants} restaurants, ${result.tables} tables.`);
+console.log(
+  `Imported ${result.cities} cities, ${result.restaurants} restaurants, ${result.tables} tables, ${result.offers} offers` +
+    ` (${result.newOfferIds.length} new; ${alerts} alert e-mail(s) sent).`,
+);

@@ -1,6 +1,8 @@
 import { parseArgs } from "node:util";
 import { loadConfig } from "../../config";
 import { seed } from "../seed/seed";
+import { createOfferAnnouncer } from "../../modules/offers/offer-alerts";
+import { createCliMailer } from "./cli-mailer";
 import { openConfiguredDatabase } from "./open-configured-database";
 
 /** `npm run db:seed [-- --restaurants 50000]`: (re)writes the demo catalogue; ids are stable, so it is repeatable. */
@@ -12,8 +14,14 @@ if (!Number.isInteger(restaurants) || restaurants < 0) {
 }
 const database = await openConfiguredDatabase();
 const started = Date.now();
-const report = await seed(database.db, { restaurants });
+const { mailer, appOrigin } = createCliMailer(database);
+const report = await seed(database.db, {
+  restaurants,
+  announce: createOfferAnnouncer({ db: database.db, mailer, appOrigin }),
+});
 console.log(
-  `Seeded ${report.cities} cities, ${report.restaurants} restaurants, ${report.tables} tables in ${Date.now() - started} ms.`,
+  `Seeded ${report.cities} cities, ${report.restaurants} restaurants, ${report.tables} tables, ` +
+    `${report.offers} Last Minute offers in ${Date.now() - started} ms.`,
 );
+await mailer.close();
 await database.close();

@@ -57,8 +57,36 @@ export const importCitySchema = z.object({
   aliases: z.array(z.string().trim().min(1)).default([]),
 });
 
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "a time HH:MM");
+
+/** One Last Minute offer: seats of a restaurant (stored, or in this file with its id) for one seating. */
+export const importOfferSchema = z
+  .object({
+    id: z.uuid().optional(),
+    restaurantId: z.uuid(),
+    date: z.iso.date(),
+    startTime: hhmm,
+    endTime: hhmm,
+    bookUntil: hhmm,
+    totalSeats: z.number().int().min(1).max(500),
+    availableSeats: z.number().int().min(0).optional(),
+    categories: z.array(z.enum(SEARCH_CATEGORIES)).min(1).max(9).optional(),
+    discountPercent: z.number().int().min(1).max(90).nullable().default(null),
+    description: z.object({ it: z.string().max(2_000), en: z.string().max(2_000) }).default({ it: "", en: "" }),
+  })
+  .refine((offer) => offer.bookUntil <= offer.startTime, {
+    path: ["bookUntil"],
+    message: "must not be later than startTime",
+  })
+  .refine((offer) => offer.startTime !== offer.endTime, { path: ["endTime"], message: "must differ from startTime" })
+  .refine((offer) => offer.availableSeats === undefined || offer.availableSeats <= offer.totalSeats, {
+    path: ["availableSeats"],
+    message: "must not exceed totalSeats",
+  });
+
 export const catalogFileSchema = z.object({
   cities: z.array(importCitySchema).default([]),
   restaurants: z.array(importRestaurantSchema).default([]),
+  offers: z.array(importOfferSchema).default([]),
 });
 export type CatalogFile = z.output<typeof catalogFileSchema>;

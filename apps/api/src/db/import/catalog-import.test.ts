@@ -26,7 +26,7 @@ describe("catalogue import", () => {
   it("imports the documented sample, searchable by city alias", async () => {
     const before = await count();
     const result = await importCatalog(t.database.db, sample);
-    expect(result).toEqual({ ok: true, cities: 0, restaurants: 1, tables: 3 });
+    expect(result).toEqual({ ok: true, cities: 0, restaurants: 1, tables: 3, offers: 0, newOfferIds: [] });
     expect(await count()).toBe(before + 1);
     const row = await t.database.db
       .selectFrom("restaurants")

@@ -3,6 +3,7 @@ import { normalizeSearchKey } from "@tavolo/shared/text";
 import type { DB } from "../schema";
 import { catalogFileSchema, type CatalogFile } from "./catalog-file.schema";
 import { upsertCities, upsertRestaurants } from "../../modules/restaurants/catalog-writes.repository";
+import { upsertOffers } from "../../modules/offers/offer-writes.repository";
 
 export interface ImportProblem {
   /** e.g. "restaurants[3].openingHours.monday.close" */
@@ -11,7 +12,16 @@ export interface ImportProblem {
 }
 
 export type ImportResult =
-  { ok: true; cities: number; restaurants: number; tables: number } | { ok: false; problems: ImportProblem[] };
+  | {
+      ok: true;
+      cities: number;
+      restaurants: number;
+      tables: number;
+      offers: number;
+      /** Offers that did not exist before: the ones to announce to interested diners. */
+      newOfferIds: string[];
+    }
+  | { ok: false; problems: ImportProblem[] };
 
 /**
  * Validates the whole file first (shape, then references to cities) and imports only when every
@@ -52,21 +62,75 @@ export async function importCatalog(db: Kysely<DB>, input: unknown): Promise<Imp
       tables: r.tables,
     };
   });
+  const restaurantIdsInFile = new Set(file.restaurants.flatMap((r) => (r.id ? [r.id] : [])));
+  const storedRestaurantIds = await knownRestaurantIds(
+    db,
+    file.offers.map((offer) => offer.restaurantId).filter((id) => !restaurantIdsInFile.has(id)),
+  );
+  file.offers.forEach((offer, index) => {
+    if (!restaurantIdsInFile.has(offer.restaurantId) && !storedRestaurantIds.has(offer.restaurantId))
+      problems.push({ where: `offers[${index}].restaurantId`, message: `unknown restaurant "${offer.restaurantId}"` });
+  });
   if (problems.length > 0) return { ok: false, problems };
 
+  try {
+    return await writeAll(db, file, restaurants);
+  } catch (error) {
+    // Seats already booked cannot be taken away by a smaller total: the CHECK says so, named here.
+    if ((error as { constraint?: string }).constraint === "offers_available_seats_not_negative") {
+      return {
+        ok: false,
+        problems: [{ where: "offers", message: "totalSeats is below the seats diners have already booked" }],
+      };
+    }
+    throw error;
+  }
+}
+
+async function writeAll(db: Kysely<DB>, file: CatalogFile, restaurants: Parameters<typeof upsertRestaurants>[1]) {
   return db.transaction().execute(async (trx) => {
     await upsertCities(trx, file.cities);
     const cityIds = new Map(
       (await trx.selectFrom("cities").select(["id", "slug"]).execute()).map((c) => [c.slug, c.id]),
     );
     await upsertRestaurants(trx, restaurants, cityIds);
+    const written = await upsertOffers(
+      trx,
+      file.offers.map((offer) => ({
+        ...(offer.id ? { id: offer.id } : {}),
+        restaurantId: offer.restaurantId,
+        date: offer.date,
+        startTime: offer.startTime,
+        endTime: offer.endTime,
+        bookUntil: offer.bookUntil,
+        totalSeats: offer.totalSeats,
+        ...(offer.availableSeats === undefined ? {} : { availableSeats: offer.availableSeats }),
+        ...(offer.categories ? { categories: offer.categories } : {}),
+        discountPercent: offer.discountPercent,
+        descriptionIt: offer.description.it,
+        descriptionEn: offer.description.en,
+        source: "import" as const,
+      })),
+    );
     return {
       ok: true as const,
       cities: file.cities.length,
       restaurants: restaurants.length,
       tables: restaurants.reduce((sum, r) => sum + r.tables.length, 0),
+      offers: written.length,
+      newOfferIds: written.filter((offer) => offer.inserted).map((offer) => offer.id),
     };
   });
+}
+
+async function knownRestaurantIds(db: Kysely<DB>, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("restaurants")
+    .select("id")
+    .where("id", "in", [...new Set(ids)])
+    .execute();
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Every spelling that names a city: those already stored and those the file itself brings. */

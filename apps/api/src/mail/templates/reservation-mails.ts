@@ -20,7 +20,8 @@ export interface ReservationMailData {
   endsAt: Date;
   timeZone: string;
   people: number;
-  tableNumber: number;
+  /** null for a Last Minute offer booking: seats of the offer, no table. */
+  tableNumber: number | null;
   status: "confirmed" | "pending";
   specialRequests: string;
   /** Absolute links built from APP_ORIGIN. */
@@ -48,7 +49,9 @@ function details(language: Language, v: ReservationMailData): MailContent["detai
     { label: it ? "Indirizzo" : "Address", value: `${v.address}, ${v.city}` },
     { label: it ? "Quando" : "When", value: `${longDate(language, v.date)}, ${it ? "ore" : "at"} ${v.time}` },
     { label: it ? "Persone" : "People", value: String(v.people) },
-    { label: it ? "Tavolo" : "Table", value: `${it ? "n." : "no."} ${v.tableNumber}` },
+    v.tableNumber === null
+      ? { label: it ? "Offerta" : "Offer", value: "Last Minute" }
+      : { label: it ? "Tavolo" : "Table", value: `${it ? "n." : "no."} ${v.tableNumber}` },
     ...(v.specialRequests ? [{ label: it ? "Richieste speciali" : "Special requests", value: v.specialRequests }] : []),
   ];
 }
@@ -56,7 +59,13 @@ function details(language: Language, v: ReservationMailData): MailContent["detai
 function calendarFile(language: Language, v: ReservationMailData, cancelled: boolean) {
   const it = language === "it";
   const description = [
-    it ? `Tavolo n. ${v.tableNumber} per ${v.people}.` : `Table no. ${v.tableNumber} for ${v.people}.`,
+    v.tableNumber === null
+      ? it
+        ? `Last Minute per ${v.people}.`
+        : `Last Minute for ${v.people}.`
+      : it
+        ? `Tavolo n. ${v.tableNumber} per ${v.people}.`
+        : `Table no. ${v.tableNumber} for ${v.people}.`,
     ...(v.specialRequests ? [`${it ? "Richieste speciali" : "Special requests"}: ${v.specialRequests}`] : []),
     `${it ? "Le tue prenotazioni" : "Your reservations"}: ${v.historyLink}`,
   ].join("\n");
@@ -123,7 +132,11 @@ export function reservationCancelledMail(language: Language, v: ReservationMailD
     it: {
       subject: `Prenotazione annullata: ${v.restaurantName}, ${when}`,
       greeting: hello("it", v.name),
-      paragraphs: ["come richiesto, abbiamo annullato la tua prenotazione e liberato il tavolo."],
+      paragraphs: [
+        v.tableNumber === null
+          ? "come richiesto, abbiamo annullato la tua prenotazione Last Minute e rimesso i posti a disposizione."
+          : "come richiesto, abbiamo annullato la tua prenotazione e liberato il tavolo.",
+      ],
       details: details("it", v),
       action: { label: "Trova un altro tavolo", url: v.searchLink },
       notes: ["L'evento allegato aggiorna il tuo calendario."],
@@ -131,7 +144,11 @@ export function reservationCancelledMail(language: Language, v: ReservationMailD
     en: {
       subject: `Reservation cancelled: ${v.restaurantName}, ${when}`,
       greeting: hello("en", v.name),
-      paragraphs: ["as you asked, we have cancelled your reservation and freed the table."],
+      paragraphs: [
+        v.tableNumber === null
+          ? "as you asked, we have cancelled your Last Minute booking and released the seats."
+          : "as you asked, we have cancelled your reservation and freed the table.",
+      ],
       details: details("en", v),
       action: { label: "Find another table", url: v.searchLink },
       notes: ["The attached event updates your calendar."],

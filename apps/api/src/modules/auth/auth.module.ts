@@ -3,6 +3,7 @@ import type { AppConfig } from "../../config";
 import type { Database } from "../../db/database";
 import type { Mailer } from "../../mail/mailer";
 import { registerAuth } from "../../plugins/auth";
+import { createEmailChangeService, type EmailChangeService } from "../account/email-change.service";
 import { createAccessTokens } from "./access-tokens";
 import { createAccountService } from "./accounts.service";
 import { authRoutes } from "./auth.routes";
@@ -15,7 +16,7 @@ import { purgeExpiredSecrets } from "./housekeeping.repository";
 import { createPasswordResetService } from "./password-reset.service";
 import { passwordResetRoutes } from "./password-reset.routes";
 import { profileRoutes } from "./profile.routes";
-import { createCodeHasher } from "./secrets";
+import { createCodeHasher, type CodeHasher } from "./secrets";
 import { createSessionService } from "./sessions.service";
 import { verificationRoutes } from "./verification.routes";
 
@@ -23,12 +24,13 @@ const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Accounts (issue 3): wires the services and registers their routes. Must run on the root instance
- * before any module whose routes use `app.requireUser`.
+ * before any module whose routes use `app.requireUser`. Hands the settings module what it shares
+ * with accounts: the code hasher and the e-mail change service (whose links verification spends).
  */
 export async function registerAuthModule(
   app: FastifyInstance,
   deps: { config: AppConfig; database: Database; mailer: Mailer },
-): Promise<void> {
+): Promise<{ hashCode: CodeHasher; emailChange: EmailChangeService }> {
   const { config, mailer } = deps;
   const db = deps.database.db;
   const appOrigin = config.appOrigin;
@@ -38,7 +40,15 @@ export async function registerAuthModule(
   registerAuth(app, sessions.authenticate);
 
   const hashCode = createCodeHasher(config.jwtSecret);
-  const verification = createEmailVerificationService({ db, mailer, appOrigin, hashCode, log: app.log });
+  const emailChange = createEmailChangeService({ db, mailer, appOrigin, log: app.log });
+  const verification = createEmailVerificationService({
+    db,
+    mailer,
+    appOrigin,
+    hashCode,
+    log: app.log,
+    confirmEmailChange: emailChange.confirm,
+  });
   const accounts = createAccountService(db, sessions, verification);
   const passwordReset = createPasswordResetService({ db, mailer, appOrigin, log: app.log });
   const google = config.google
@@ -73,4 +83,5 @@ export async function registerAuthModule(
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
   app.addHook("onClose", async () => clearInterval(housekeeping));
+  return { hashCode, emailChange };
 }

@@ -29,6 +29,8 @@ export function createEmailVerificationService(options: {
   appOrigin: string;
   hashCode: CodeHasher;
   log: FastifyBaseLogger;
+  /** Spends an e-mail change link (issue 4); undefined when the token is not one. */
+  confirmEmailChange?: (token: string, email: string) => Promise<users.UserRow | undefined>;
 }) {
   const { db, mailer, appOrigin, hashCode, log } = options;
   const cooldownKey = (address: string) => `email-verification:${address}`;
@@ -135,7 +137,10 @@ export function createEmailVerificationService(options: {
 
     verifyCode,
 
-    /** The e-mail link's token (POST verify-email, GET verify-email-and-login); six digits are a code. */
+    /**
+     * The e-mail link's token (POST verify-email, GET verify-email-and-login); six digits are a code.
+     * An e-mail change link takes the same way, so confirming a new address also signs the user in.
+     */
     async verifyLink(email: string, token: string): Promise<{ loginToken: string }> {
       if (emailCodeSchema.safeParse(token).success) return verifyCode(email, token);
       const used = await consumeActionToken(db, {
@@ -143,6 +148,10 @@ export function createEmailVerificationService(options: {
         purpose: "email_verification",
         target: email.toLowerCase(),
       });
+      if (!used && options.confirmEmailChange) {
+        const changed = await options.confirmEmailChange(token, email);
+        if (changed) return complete(changed, linkInvalid);
+      }
       const user = used?.user_id ? await users.findUserById(db, used.user_id) : undefined;
       if (!user || user.email.toLowerCase() !== used?.target) throw linkInvalid();
       return complete(user, linkInvalid);

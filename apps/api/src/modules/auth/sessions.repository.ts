@@ -76,22 +76,35 @@ export function findRefreshToken(db: Db, tokenHash: string) {
 
 /** Ends one session: the family and every token in it. */
 export function revokeSession(db: Db, sessionId: string, reason: SessionRevokeReason): Promise<void> {
-  return revokeWhere(db, "id", sessionId, reason);
+  return revokeSessions(db, { sessionId }, reason);
 }
 
-/** Ends every open session of a user (password reset, account secured). */
-export function revokeUserSessions(db: Db, userId: string, reason: SessionRevokeReason): Promise<void> {
-  return revokeWhere(db, "user_id", userId, reason);
+/**
+ * Ends every open session of a user (password reset, account secured), or every one but
+ * `exceptSessionId` (a password change keeps the session that asked for it).
+ */
+export function revokeUserSessions(
+  db: Db,
+  userId: string,
+  reason: SessionRevokeReason,
+  exceptSessionId?: string,
+): Promise<void> {
+  return revokeSessions(db, { userId, exceptSessionId }, reason);
 }
 
-async function revokeWhere(db: Db, column: "id" | "user_id", value: string, reason: SessionRevokeReason) {
-  const sessions = await db
+async function revokeSessions(
+  db: Db,
+  which: { sessionId?: string; userId?: string; exceptSessionId?: string | undefined },
+  reason: SessionRevokeReason,
+) {
+  let sessionsToEnd = db
     .updateTable("auth_sessions")
     .set({ revoked_at: sql<Date>`now()`, revoke_reason: reason })
-    .where(column, "=", value)
-    .where("revoked_at", "is", null)
-    .returning("id")
-    .execute();
+    .where("revoked_at", "is", null);
+  if (which.sessionId) sessionsToEnd = sessionsToEnd.where("id", "=", which.sessionId);
+  if (which.userId) sessionsToEnd = sessionsToEnd.where("user_id", "=", which.userId);
+  if (which.exceptSessionId) sessionsToEnd = sessionsToEnd.where("id", "<>", which.exceptSessionId);
+  const sessions = await sessionsToEnd.returning("id").execute();
   if (sessions.length === 0) return;
   await db
     .updateTable("refresh_tokens")

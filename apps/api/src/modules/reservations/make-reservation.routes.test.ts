@@ -59,6 +59,8 @@ describe("makeReservation", () => {
       },
       date,
       time: "13:15",
+      kind: "table",
+      lastMinuteId: null,
       tableId: f.allDay.tables[2]!,
       tableNumber: 2,
       numberOfPeople: 4,

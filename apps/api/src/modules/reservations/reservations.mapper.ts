@@ -24,6 +24,8 @@ export function toReservation(row: ReservationViewRow, language: Language): Rese
     restaurant,
     date,
     time,
+    kind: row.offer_id ? "lastMinute" : "table",
+    lastMinuteId: row.offer_id,
     tableId: row.table_id,
     tableNumber: row.table_number,
     numberOfPeople: row.party_size,

@@ -54,8 +54,10 @@ export interface ReservationViewRow {
   id: string;
   user_id: string;
   restaurant_id: string;
-  table_id: string;
-  table_number: number;
+  /** A table booking names its table; a Last Minute booking its offer instead. */
+  table_id: string | null;
+  table_number: number | null;
+  offer_id: string | null;
   starts_at: Date;
   ends_at: Date;
   party_size: number;
@@ -90,7 +92,7 @@ function viewOf(source: ReservationSource) {
   return source
     .innerJoin("restaurants as r", "r.id", "res.restaurant_id")
     .innerJoin("cities as c", "c.id", "r.city_id")
-    .innerJoin("restaurant_tables as t", "t.id", "res.table_id")
+    .leftJoin("restaurant_tables as t", "t.id", "res.table_id")
     .innerJoin("users as u", "u.id", "res.user_id")
     .select([
       "res.id",
@@ -98,6 +100,7 @@ function viewOf(source: ReservationSource) {
       "res.restaurant_id",
       "res.table_id",
       "t.number as table_number",
+      "res.offer_id",
       "res.starts_at",
       "res.ends_at",
       "res.party_size",
@@ -164,18 +167,35 @@ export function listUserReservationViews(db: Db, userId: string, limit: number):
     .execute();
 }
 
-/** Cancels the owner's live booking whose seating has not started; false when there is none such. */
+/**
+ * Cancels the owner's live booking whose seating has not started; false when there is none such.
+ * A Last Minute booking gives its seats back to the offer in the same statement, so the seats
+ * booked and available always add up to the offer's total.
+ */
 export async function cancelUpcomingReservation(db: Db, id: string, userId: string): Promise<boolean> {
-  const row = await db
-    .updateTable("reservations")
-    .set({ status: "cancelled", cancelled_at: sql<Date>`now()` })
-    .where("id", "=", id)
-    .where("user_id", "=", userId)
-    .where("status", "in", ACTIVE_RESERVATION_STATUSES)
-    .where("starts_at", ">", sql<Date>`now()`)
-    .returning("id")
+  const result = await db
+    .with("cancelled", (cte) =>
+      cte
+        .updateTable("reservations")
+        .set({ status: "cancelled", cancelled_at: sql<Date>`now()` })
+        .where("id", "=", id)
+        .where("user_id", "=", userId)
+        .where("status", "in", ACTIVE_RESERVATION_STATUSES)
+        .where("starts_at", ">", sql<Date>`now()`)
+        .returning(["id", "offer_id", "party_size"]),
+    )
+    .with("returned", (cte) =>
+      cte
+        .updateTable("offers")
+        .from("cancelled")
+        .set((eb) => ({ available_seats: eb("offers.available_seats", "+", eb.ref("cancelled.party_size")) }))
+        .whereRef("offers.id", "=", "cancelled.offer_id")
+        .returning("offers.id"),
+    )
+    .selectFrom("cancelled")
+    .select("cancelled.id")
     .executeTakeFirst();
-  return row !== undefined;
+  return result !== undefined;
 }
 
 export function findReservationOwnerAndStatus(db: Db, id: string) {
@@ -189,6 +209,9 @@ export function listLiveSeatings(db: Db, restaurantId: string, from: Date, to: D
       .selectFrom("reservations")
       .select(["table_id", "starts_at as startsAt", "ends_at as endsAt"])
       .where("restaurant_id", "=", restaurantId)
+      // Last Minute bookings hold offer seats, not tables.
+      .where("table_id", "is not", null)
+      .$narrowType<{ table_id: string }>()
       .where("status", "in", ACTIVE_RESERVATION_STATUSES)
       .where("starts_at", "<", to)
       .where("ends_at", ">", from)

@@ -45,7 +45,7 @@ export interface TableRow {
   active: boolean;
 }
 
-const restaurantColumns = [
+export const restaurantColumns = [
   "r.id",
   "r.name",
   "r.type",

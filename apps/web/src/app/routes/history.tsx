@@ -4,5 +4,5 @@ import { HistoryPage } from "../../features/reservations/components/history-page
 /** Behind RequireAuth, so the user is there. */
 export default function HistoryRoute() {
   const { user } = useSession();
-  return user ? <HistoryPage userId={user.id} /> : null;
+  return user ? <HistoryPage userId={user.id} phoneVerified={user.phoneVerified === true} /> : null;
 }

@@ -1,5 +1,7 @@
 import { NotificationsPage } from "../../features/account/components/notifications-page";
+import { useSession } from "../../features/auth/session/session-context";
 
 export default function NotificationsRoute() {
-  return <NotificationsPage />;
+  const { user } = useSession();
+  return user ? <NotificationsPage userId={user.id} /> : null;
 }

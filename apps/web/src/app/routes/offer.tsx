@@ -1,4 +1,5 @@
-import { useParams } from "react-router";
+import { useCallback } from "react";
+import { useNavigate, useParams } from "react-router";
 import { paths } from "../../config/paths";
 import { useSession } from "../../features/auth/session/session-context";
 import type { ReturnState } from "../../features/auth/session/route-guards";
@@ -7,9 +8,16 @@ import { OfferDetailPage } from "../../features/offers/components/offer-detail-p
 export default function OfferRoute() {
   const { id = "" } = useParams();
   const { status } = useSession();
+  const navigate = useNavigate();
   const here = paths.offer(id);
-  // Booking an offer needs a session; the booking flow itself arrives with the offers issue.
-  const bookLink =
-    status === "signedIn" ? { to: here } : { to: paths.login(), state: { from: here } satisfies ReturnState };
-  return <OfferDetailPage key={id} id={id} bookLink={bookLink} />;
+  const onBooked = useCallback(() => void navigate(paths.history()), [navigate]);
+  return (
+    <OfferDetailPage
+      key={id}
+      id={id}
+      signedIn={status === "signedIn"}
+      loginLink={{ to: paths.login(), state: { from: here } satisfies ReturnState }}
+      onBooked={onBooked}
+    />
+  );
 }

@@ -1,8 +1,5 @@
-import { useState } from "react";
 import { useParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { DEFAULT_TIME_ZONE } from "@tavolo/shared/constants";
-import { todayIn } from "../../lib/dates";
 import { ApiError } from "../../lib/api-client";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { paths } from "../../config/paths";
@@ -12,23 +9,16 @@ import { CalendarIcon } from "../../components/ui/icons";
 import { Card, Page } from "../../components/ui/page";
 import { Skeleton } from "../../components/ui/spinner";
 import { useSession } from "../../features/auth/session/session-context";
-import { ReservationForm, type Slot } from "../../features/reservations/components/reservation-form";
-import { useAvailableTables } from "../../features/restaurants/api/get-available-tables";
+import { ReservationForm } from "../../features/reservations/components/reservation-form";
 import { useRestaurant } from "../../features/restaurants/api/get-restaurant";
 
+/** Composition: the restaurant (restaurants feature) handed to the booking form (reservations feature). */
 export default function ReservationRoute() {
   const { t } = useTranslation();
   const { restaurantId = "" } = useParams();
   const { user } = useSession();
-  const today = todayIn(DEFAULT_TIME_ZONE);
-  const [slot, setSlot] = useState<Slot>({ date: today, time: "", people: 2 });
   const restaurant = useRestaurant(restaurantId);
-  const tables = useAvailableTables(restaurantId, {
-    date: slot.date || today,
-    time: slot.time || undefined,
-    people: slot.people,
-  });
-  useDocumentTitle(t("reservation.title"));
+  useDocumentTitle(restaurant.data ? `${t("reservation.title")} · ${restaurant.data.name}` : t("reservation.title"));
 
   if (restaurant.isError) {
     const missing =
@@ -62,18 +52,16 @@ export default function ReservationRoute() {
       icon={<CalendarIcon size={24} />}
     >
       <Card>
-        {user ? (
-          <ReservationForm
-            userId={user.id}
-            restaurantId={restaurantId}
-            today={today}
-            slot={slot}
-            onSlotChange={setSlot}
-            tables={tables.data}
-            tablesLoading={tables.isPending}
-            tablesError={tables.isError}
-          />
-        ) : null}
+        {restaurant.data && user ? (
+          <ReservationForm userId={user.id} restaurant={restaurant.data} />
+        ) : (
+          <div aria-busy="true" style={{ display: "grid", gap: "var(--space-4)" }}>
+            <span className="visually-hidden">{t("common.loading")}</span>
+            <Skeleton height={72} radius="10px" />
+            <Skeleton height={120} radius="10px" />
+            <Skeleton height={96} radius="10px" />
+          </div>
+        )}
       </Card>
       <p style={{ marginTop: "var(--space-4)" }}>
         <ButtonLink to={paths.restaurant(restaurantId)} variant="ghost" size="sm">

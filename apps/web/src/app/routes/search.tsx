@@ -1,6 +1,26 @@
+import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { paths } from "../../config/paths";
+import { useSession } from "../../features/auth/session/session-context";
+import type { ReturnState } from "../../features/auth/session/route-guards";
+import { LastMinuteSection } from "../../features/offers/components/last-minute-section";
+import { parseCategory } from "../../features/restaurants/components/cuisine-options";
 import { SearchPage } from "../../features/restaurants/components/search-page";
 
-// The offers issue passes its Last Minute section as `offersSlot`.
+/** /search: the Last Minute offers of the searched city (or around the diner) above its restaurants. */
 export default function SearchRoute() {
-  return <SearchPage />;
+  const [params] = useSearchParams();
+  const { status } = useSession();
+  const navigate = useNavigate();
+  const here = useLocation();
+  const city = (params.get("location") ?? "").trim();
+  const category = parseCategory(params.get("category"));
+  const toLogin = () =>
+    void navigate(paths.login(), { state: { from: `${here.pathname}${here.search}` } satisfies ReturnState });
+  return (
+    <SearchPage
+      offersSlot={
+        <LastMinuteSection city={city} category={category} signedIn={status === "signedIn"} onLoginRequired={toLogin} />
+      }
+    />
+  );
 }

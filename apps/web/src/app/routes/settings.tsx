@@ -1,10 +1,24 @@
 import { SettingsPage } from "../../features/account/components/settings-page";
+import { forgetBiometricSignIn } from "../../features/auth/session/biometric-sign-in";
 import { useSession } from "../../features/auth/session/session-context";
 import { useLogout } from "../../features/auth/session/use-logout";
+import { Avatar } from "../../features/shell/components/avatar";
 import { LanguageSelector } from "../../features/shell/components/language-selector";
+import { adoptUser } from "../adopt-user";
 
 export default function SettingsRoute() {
-  const { user } = useSession();
+  const { user, refreshUser } = useSession();
   const logout = useLogout();
-  return <SettingsPage user={user} languageControl={<LanguageSelector />} onLogout={() => void logout()} />;
+  if (!user) return null;
+  return (
+    <SettingsPage
+      user={user}
+      onUserChanged={adoptUser}
+      refreshProfile={refreshUser}
+      avatar={<Avatar user={user} size="lg" />}
+      languageControl={<LanguageSelector tone="wide" />}
+      onLogout={() => void logout()}
+      onPasswordChanged={() => void forgetBiometricSignIn()}
+    />
+  );
 }

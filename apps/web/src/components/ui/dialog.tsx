@@ -10,17 +10,23 @@ interface DialogProps {
   title: string;
   description?: string;
   children: ReactNode;
+  /** Where focus goes on close; call `event.preventDefault()` to move it yourself (the trigger may be gone). */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** Radix dialog with our look: focus trap, Escape, scroll lock and labelling come from Radix. */
-export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, onCloseAutoFocus }: DialogProps) {
   const { t } = useTranslation();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
         {/* Without a description, tell Radix so explicitly (it warns otherwise). */}
-        <RadixDialog.Content className={styles.content} {...(description ? {} : { "aria-describedby": undefined })}>
+        <RadixDialog.Content
+          className={styles.content}
+          onCloseAutoFocus={onCloseAutoFocus}
+          {...(description ? {} : { "aria-describedby": undefined })}
+        >
           <div className={styles.header}>
             <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
             <RadixDialog.Close className={styles.close} aria-label={t("common.close")}>

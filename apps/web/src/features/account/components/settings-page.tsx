@@ -1,104 +1,194 @@
-import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { useEffect, useState, type ReactNode } from "react";
+import { Link, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import type { StoredUser } from "../../../lib/storage";
+import type { AuthUser } from "@tavolo/shared/auth";
 import { paths } from "../../../config/paths";
+import { ApiError } from "../../../lib/api-client";
+import type { StoredUser } from "../../../lib/storage";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { Button, ButtonLink } from "../../../components/ui/button";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
 import { Tag } from "../../../components/ui/chip";
-import { BellIcon, ChevronRightIcon, LogoutIcon, SettingsIcon } from "../../../components/ui/icons";
+import {
+  BellIcon,
+  ChevronRightIcon,
+  GlobeIcon,
+  LogoutIcon,
+  MailIcon,
+  SettingsIcon,
+  UserIcon,
+} from "../../../components/ui/icons";
 import { Card, Page } from "../../../components/ui/page";
+import { EmailChangeForm } from "./email-change-form";
+import { InfoSections } from "./info-sections";
+import { NotificationSettingsForm } from "./notification-settings-form";
+import { PasswordChangeForm } from "./password-change-form";
+import { ProfileForm } from "./profile-form";
 import styles from "./settings-page.module.css";
 
 interface Props {
-  user: StoredUser | null;
+  user: StoredUser;
+  /** Stores a fresher user and tells the header (profile-updated). */
+  onUserChanged: (user: AuthUser) => void;
+  /** Re-reads the profile from the server (throttled to one call per 10 s); resolves to the failure. */
+  refreshProfile: () => Promise<Error | null>;
   onLogout: () => void;
+  /** After a password change: other sessions ended, so a stored biometric credential is stale. */
+  onPasswordChanged?: () => void;
   /** The shell's language switch, handed in by the route (features do not import each other). */
   languageControl: ReactNode;
+  /** The avatar of the header, handed in by the route. */
+  avatar: ReactNode;
 }
 
-const INFO = ["privacy", "terms", "help", "about"] as const;
+/** SPEC §8: a 429 on the profile asks to wait and reload; other failures say the profile did not load. */
+function loadErrorText(error: Error, t: (key: string) => string): string {
+  if (error instanceof ApiError && error.status === 429) return t("settings.tooManyRequests");
+  return t("settings.loadError");
+}
 
-export function SettingsPage({ user, onLogout, languageControl }: Props) {
-  const { t } = useTranslation();
-  useDocumentTitle(t("settings.title"));
-  const name =
-    [user?.firstName, user?.lastName].filter(Boolean).join(" ") || user?.displayName || t("settings.unknownUser");
+function Section({ id, title, icon, children }: { id: string; title: string; icon: ReactNode; children: ReactNode }) {
   return (
-    <Page title={t("settings.title")} lead={t("settings.subtitle")} icon={<SettingsIcon size={24} />}>
-      <div className={styles.stack}>
-        <section aria-labelledby="profile-title">
-          <h2 id="profile-title" className={styles.sectionTitle}>
-            {t("settings.profile")}
-          </h2>
-          <Card>
-            <dl className={styles.profile}>
-              <div>
-                <dt>{t("settings.name")}</dt>
-                <dd>{name}</dd>
-              </div>
-              <div>
-                <dt>{t("settings.email")}</dt>
-                <dd>
-                  {user?.email ?? "—"} {user?.emailVerified ? <Tag tone="success">{t("settings.verified")}</Tag> : null}
-                </dd>
-              </div>
-              <div>
-                <dt>{t("settings.phone")}</dt>
-                <dd>
-                  {user?.phoneNumber || t("settings.notSet")}{" "}
-                  {user?.phoneNumber ? (
-                    <Tag tone={user.phoneVerified ? "success" : "warning"}>
-                      {user.phoneVerified ? t("settings.verified") : t("settings.notVerified")}
-                    </Tag>
-                  ) : null}
-                </dd>
-              </div>
-            </dl>
-            <p className={styles.note}>{t("settings.emailReadonly")}</p>
-            <ButtonLink to={paths.completeProfile()} variant="outline" size="sm">
-              {t("settings.editProfile")}
-            </ButtonLink>
-          </Card>
-        </section>
+    <section aria-labelledby={`${id}-title`} className={styles.section} id={id}>
+      <h2 id={`${id}-title`} className={styles.sectionTitle}>
+        <span className={styles.sectionIcon}>{icon}</span>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
-        <section aria-labelledby="prefs-title">
-          <h2 id="prefs-title" className={styles.sectionTitle}>
-            {t("settings.preferences")}
-          </h2>
-          <Card className={styles.list}>
-            <div className={styles.row}>
-              <span className={styles.rowLabel}>{t("language.label")}</span>
-              {languageControl}
+/** /settings (SPEC §2): profile, phone, e-mail, password, notifications, language, information. */
+export function SettingsPage({
+  user,
+  onUserChanged,
+  refreshProfile,
+  onLogout,
+  onPasswordChanged,
+  languageControl,
+  avatar,
+}: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useDocumentTitle(t("settings.title"));
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const google = user.authProvider === "google";
+  const name =
+    [user.firstName, user.lastName].filter(Boolean).join(" ") || user.displayName || t("settings.unknownUser");
+
+  useEffect(() => {
+    let active = true;
+    void refreshProfile().then((error) => {
+      if (active) setLoadError(error ? loadErrorText(error, t) : null);
+    });
+    return () => {
+      active = false;
+    };
+  }, [refreshProfile, t]);
+
+  const nav = [
+    { id: "profile", label: t("settings.profile") },
+    ...(google ? [] : [{ id: "security", label: t("settings.security") }]),
+    { id: "notifications", label: t("nav.notifications") },
+    { id: "language", label: t("language.label") },
+    { id: "information", label: t("settings.information") },
+  ];
+
+  return (
+    <Page title={t("settings.title")} lead={t("settings.subtitle")} icon={<SettingsIcon size={24} />} width="lg">
+      <div className={styles.layout}>
+        <aside className={styles.aside}>
+          <Card className={styles.identity}>
+            {avatar}
+            <div className={styles.identityText}>
+              <p className={styles.identityName}>{name}</p>
+              <p className={styles.identityEmail}>{user.email}</p>
+              <div className={styles.badges}>
+                {user.emailVerified ? <Tag tone="success">{t("settings.emailVerified")}</Tag> : null}
+                {user.phoneVerified ? <Tag tone="success">{t("settings.phoneVerified")}</Tag> : null}
+                {google ? <Tag>{t("settings.googleAccount")}</Tag> : null}
+              </div>
             </div>
-            <Link to={paths.notifications()} className={styles.linkRow}>
-              <BellIcon size={20} />
-              <span className={styles.rowLabel}>{t("nav.notifications")}</span>
-              <ChevronRightIcon size={18} />
-            </Link>
           </Card>
-        </section>
+          <nav aria-label={t("settings.sections")} className={styles.nav}>
+            <ul role="list">
+              {nav.map((item) => (
+                <li key={item.id}>
+                  <a href={`#${item.id}`} className={styles.navLink}>
+                    {item.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </aside>
 
-        <section aria-labelledby="info-title">
-          <h2 id="info-title" className={styles.sectionTitle}>
-            {t("settings.information")}
-          </h2>
-          <Card className={styles.list}>
-            {INFO.map((item) => (
-              <details key={item} className={styles.details}>
-                <summary className={styles.summary}>
-                  {t(`settings.${item}.title`)}
-                  <ChevronRightIcon size={18} />
-                </summary>
-                <p className={styles.detailsText}>{t(`settings.${item}.text`)}</p>
-              </details>
-            ))}
-          </Card>
-        </section>
+        <div className={styles.stack}>
+          {loadError ? <Alert>{loadError}</Alert> : null}
 
-        <Button variant="danger" icon={<LogoutIcon size={18} />} onClick={onLogout}>
-          {t("nav.logout")}
-        </Button>
+          <Section id="profile" title={t("settings.profile")} icon={<UserIcon size={20} />}>
+            <Card>
+              <ProfileForm user={user} onUserChanged={onUserChanged} submitLabel={t("settings.save")}>
+                <div className={styles.readonly}>
+                  <span className={styles.readonlyLabel}>{t("settings.email")}</span>
+                  <span className={styles.readonlyValue}>{user.email}</span>
+                  <span className={styles.readonlyNote}>
+                    {google ? t("settings.emailGoogle") : t("settings.emailReadonly")}
+                  </span>
+                </div>
+              </ProfileForm>
+            </Card>
+          </Section>
+
+          {google ? null : (
+            <Section id="security" title={t("settings.security")} icon={<MailIcon size={20} />}>
+              <div className={styles.cards}>
+                <Card>
+                  <h3 className={styles.cardTitle}>{t("emailChange.title")}</h3>
+                  <p className={styles.cardText}>{t("emailChange.text")}</p>
+                  <EmailChangeForm
+                    userId={user.id}
+                    currentEmail={user.email}
+                    onRequested={(newEmail) => void navigate(paths.emailChangeSent(newEmail))}
+                  />
+                </Card>
+                <Card>
+                  <h3 className={styles.cardTitle}>{t("passwordChange.title")}</h3>
+                  <p className={styles.cardText}>{t("passwordChange.text")}</p>
+                  <PasswordChangeForm onChanged={onPasswordChanged} />
+                </Card>
+              </div>
+            </Section>
+          )}
+
+          <Section id="notifications" title={t("nav.notifications")} icon={<BellIcon size={20} />}>
+            <Card>
+              <NotificationSettingsForm userId={user.id} />
+              <Link to={paths.notifications()} className={styles.moreLink}>
+                {t("settings.notificationsPage")}
+                <ChevronRightIcon size={16} />
+              </Link>
+            </Card>
+          </Section>
+
+          <Section id="language" title={t("language.label")} icon={<GlobeIcon size={20} />}>
+            <Card>
+              <p className={styles.cardText}>{t("settings.languageText")}</p>
+              {languageControl}
+            </Card>
+          </Section>
+
+          <Section id="information" title={t("settings.information")} icon={<SettingsIcon size={20} />}>
+            <Card className={styles.list}>
+              <InfoSections />
+            </Card>
+          </Section>
+
+          <Button variant="danger" icon={<LogoutIcon size={18} />} onClick={onLogout}>
+            {t("nav.logout")}
+          </Button>
+        </div>
       </div>
     </Page>
   );

@@ -9,8 +9,17 @@ export function getCurrentUser() {
  * GET /client/getUserProfile/:id. `token` is for a bearer not stored yet (a Google return with
  * token and userId); otherwise the stored one is sent.
  */
-export function getUserProfile(userId: string, token?: string) {
+export function getUserProfile(userId: string, token?: string, options: { fresh?: boolean } = {}) {
   return apiClient.get<{ profile?: unknown }>(clientPath(`/getUserProfile/${encodeURIComponent(userId)}`), {
     headers: token ? { Authorization: `Bearer ${token}` } : undefined,
+    // The settings screen's cache-busting parameter (SPEC §7): no cache in between may answer.
+    query: options.fresh ? { _t: Date.now() } : undefined,
+  });
+}
+
+/** GET /client/user-profile with a bearer that is not stored yet (a biometric sign-in). */
+export function getCurrentUserWith(token: string) {
+  return apiClient.get<{ user?: unknown }>(clientPath("/user-profile"), {
+    headers: { Authorization: `Bearer ${token}` },
   });
 }

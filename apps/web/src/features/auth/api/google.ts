@@ -1,5 +1,5 @@
 import { API_BASE_URL } from "../../../config/env";
-import { apiClient } from "../../../lib/api-client";
+import { apiClient, clientPath } from "../../../lib/api-client";
 import type { AuthResponse } from "./login";
 
 export interface GoogleRedirectOptions {
@@ -29,4 +29,18 @@ export function getGoogleStatus() {
 /** POST /api/auth/google/code: the one-time code of the Google return, for a session. */
 export function exchangeGoogleCode(code: string) {
   return apiClient.post<AuthResponse>("/auth/google/code", { code }, { anonymous: true });
+}
+
+/** POST /api/client/auth/google: the ID token of the native Google sign-in, for a session. */
+export function signInWithGoogleIdToken(idToken: string, options: GoogleRedirectOptions = {}) {
+  return apiClient.post<AuthResponse>(
+    clientPath("/auth/google"),
+    {
+      idToken,
+      registration: options.registration ?? false,
+      termsAccepted: options.termsAccepted ?? false,
+      newsletterSubscribed: options.marketing ?? false,
+    },
+    { anonymous: true },
+  );
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen } from "@testing-library/react";
 import { json, mockFetch, renderAt } from "../../../../test/render";
 import { EmailVerificationPage } from "./email-verification-page";
-import { codeCooldownName, startCooldown } from "./use-cooldown";
+import { codeCooldownName, startCooldown } from "../../../lib/use-cooldown";
 
 const at = "/email-verification?email=giulia%40example.com";
 const render = () => renderAt(<EmailVerificationPage />, { path: "/email-verification", at });

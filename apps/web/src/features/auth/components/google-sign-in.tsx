@@ -1,12 +1,19 @@
 import { useState } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../lib/api-client";
 import { browser } from "../../../lib/browser";
+import type { NativeBridge } from "../../../lib/native";
+import { nativeLoader } from "../../../lib/native-loader";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { GoogleIcon } from "../../../components/ui/icons";
 import { getGoogleStatus, googleRedirectUrl, type GoogleRedirectOptions } from "../api/google";
+import { signInErrorMessage } from "../api/login";
+import { signInWithNativeGoogle } from "../session/native-google";
+import { safeReturnPath } from "../session/route-guards";
+import { useSession } from "../session/session-context";
 
 interface Props {
   label?: string;
@@ -16,13 +23,31 @@ interface Props {
 
 /**
  * "Continue with Google": asks the server whether Google is configured, then leaves for it. A
- * server without Google says so here instead of sending the browser to an error page.
+ * server without Google says so here instead of sending the browser to an error page. Inside the
+ * native app the plugin's account picker is used instead, and its ID token signs in here.
  */
 export function GoogleSignIn({ label, prepare = () => ({}) }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
   const [notice, setNotice] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
+
+  const startNative = async (bridge: NativeBridge, options: GoogleRedirectOptions) => {
+    try {
+      const result = await signInWithNativeGoogle(bridge, options, t("auth.incompleteData"));
+      if (result.kind === "signedIn") {
+        signIn(result.session);
+        void navigate(safeReturnPath(location.state), { replace: true });
+      } else if (result.kind === "notRegistered") void navigate(result.registerPath);
+      else if (result.kind === "notConfigured") setNotice(t("auth.googleNotConfigured"));
+    } catch (error) {
+      console.warn("native Google sign-in failed", error);
+      setNotice(signInErrorMessage(error, t("auth.googleLoginFailed")));
+    }
+  };
 
   const start = async () => {
     const options = prepare();
@@ -30,6 +55,8 @@ export function GoogleSignIn({ label, prepare = () => ({}) }: Props) {
     setNotice(null);
     setChecking(true);
     try {
+      const bridge = await nativeLoader.load();
+      if (bridge) return await startNative(bridge, options);
       const status = await queryClient.fetchQuery({
         queryKey: ["google-status"],
         queryFn: getGoogleStatus,

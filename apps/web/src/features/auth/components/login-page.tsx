@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -9,13 +10,16 @@ import { useDocumentTitle } from "../../../lib/use-document-title";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { login, signInErrorMessage, toSession } from "../api/login";
+import { shouldOfferBiometrics } from "../session/biometric-sign-in";
 import { safeReturnPath } from "../session/route-guards";
-import { useSession } from "../session/session-context";
+import { useSession, type SignInPayload } from "../session/session-context";
 import { AuthLayout, Divider } from "./auth-layout";
+import { BiometricButton } from "./biometric-button";
+import { BiometricOffer } from "./biometric-offer";
 import { EmailField } from "./email-field";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 import { GoogleSignIn } from "./google-sign-in";
-import { PasswordField } from "./password-field";
+import { PasswordField } from "../../../components/ui/password-field";
 import { useFieldError } from "./use-field-error";
 import styles from "./forms.module.css";
 
@@ -31,13 +35,21 @@ export function LoginPage() {
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
   const watched = useWatch({ control: form.control, name: "email" });
   const fieldError = useFieldError(form.formState.errors);
+  // Native app, after a password login: the biometric offer, holding what was typed until answered.
+  const [offer, setOffer] = useState<LoginInput | null>(null);
+  const proceed = () => void navigate(safeReturnPath(location.state), { replace: true });
   const mutation = useMutation({
     mutationFn: async (values: LoginInput) => toSession(await login(values), t("auth.incompleteData")),
-    onSuccess: (session) => {
+    onSuccess: async (session, values) => {
       signIn(session);
-      void navigate(safeReturnPath(location.state), { replace: true });
+      if (await shouldOfferBiometrics(values.email).catch(() => false)) setOffer(values);
+      else proceed();
     },
   });
+  const signedInWith = (session: SignInPayload) => {
+    signIn(session);
+    proceed();
+  };
 
   return (
     <AuthLayout
@@ -54,6 +66,7 @@ export function LoginPage() {
     >
       {ended === "expired" && !mutation.isError ? <Alert tone="warning">{t("errors.sessionExpired")}</Alert> : null}
       {returnMessage ? <Alert tone="warning">{returnMessage}</Alert> : null}
+      <BiometricButton onSignedIn={signedInWith} />
       <GoogleSignIn />
       <Divider>{t("common.or")}</Divider>
       <form
@@ -77,6 +90,15 @@ export function LoginPage() {
           {t("auth.login.submit")}
         </Button>
       </form>
+      {offer ? (
+        <BiometricOffer
+          credentials={offer}
+          onDone={() => {
+            setOffer(null);
+            proceed();
+          }}
+        />
+      ) : null}
     </AuthLayout>
   );
 }

@@ -20,9 +20,9 @@ import { AuthLayout, Divider } from "./auth-layout";
 import { EmailField } from "./email-field";
 import { GoogleBanner, googleReturnOf } from "./google-banner";
 import { GoogleSignIn } from "./google-sign-in";
-import { PasswordField } from "./password-field";
-import { PasswordStrength } from "./password-strength";
-import { codeCooldownName, startCooldown } from "./use-cooldown";
+import { PasswordField } from "../../../components/ui/password-field";
+import { PasswordStrength } from "../../../components/ui/password-strength";
+import { codeCooldownName, startCooldown } from "../../../lib/use-cooldown";
 import { useFieldError } from "./use-field-error";
 import styles from "./forms.module.css";
 

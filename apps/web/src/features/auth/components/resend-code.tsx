@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { formatSeconds } from "./use-cooldown";
+import { formatSeconds } from "../../../lib/use-cooldown";
 import { useResendCode } from "./use-resend-code";
 
 /** The resend button of both code screens, with what it has to say (sent, wait, failed). */

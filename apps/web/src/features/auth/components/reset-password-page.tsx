@@ -12,8 +12,8 @@ import { Button, ButtonLink } from "../../../components/ui/button";
 import { AlertIcon, CheckIcon, ChevronLeftIcon } from "../../../components/ui/icons";
 import { resetPassword } from "../api/reset-password";
 import { AuthLayout } from "./auth-layout";
-import { PasswordField } from "./password-field";
-import { PasswordStrength } from "./password-strength";
+import { PasswordField } from "../../../components/ui/password-field";
+import { PasswordStrength } from "../../../components/ui/password-strength";
 import { useFieldError } from "./use-field-error";
 import styles from "./forms.module.css";
 

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { COOLDOWN_SECONDS } from "@tavolo/shared/constants";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { resendEmailOtp } from "../api/resend-email-otp";
-import { codeCooldownName, formatSeconds, useCooldown } from "./use-cooldown";
+import { codeCooldownName, formatSeconds, useCooldown } from "../../../lib/use-cooldown";
 
 /** SPEC §8: the wait message stays up for 5 s. */
 export const WAIT_NOTICE_MS = 5_000;

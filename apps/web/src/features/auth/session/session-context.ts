@@ -18,8 +18,12 @@ export interface Session {
   signIn: (payload: SignInPayload) => void;
   /** Always ends signed out, even when the server call fails (SPEC §4). */
   signOut: () => Promise<void>;
-  /** Re-reads the signed-in user from GET getUserProfile/:id and stores it. */
-  refreshUser: () => Promise<void>;
+  /**
+   * Re-reads the signed-in user from GET getUserProfile/:id and stores it, at most once per
+   * PROFILE_FETCH_THROTTLE_MS (SPEC §9; calls in between share the last answer). Resolves to the
+   * failure, if any, so a screen can tell it (a 429 on settings); never rejects.
+   */
+  refreshUser: () => Promise<Error | null>;
 }
 
 export const SessionContext = createContext<Session | null>(null);

@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { PROFILE_FETCH_THROTTLE_MS } from "@tavolo/shared/constants";
 import { apiClient, clientPath } from "../../../lib/api-client";
 import { SESSION_EXPIRED_EVENT } from "../../../lib/session-refresh";
 import { storage, type StoredUser } from "../../../lib/storage";
 import { getCurrentUser, getUserProfile } from "../api/get-user-profile";
 import { startSession, type InitialSession } from "./app-start";
+import { forgetBiometricSignIn } from "./biometric-sign-in";
 import {
   PROFILE_UPDATED_EVENT,
   SessionContext,
@@ -37,21 +39,30 @@ export function SessionProvider({ children, resolveInitial = startSession }: Pro
   }, []);
 
   /** Stores what the server says about the signed-in user; failures leave the session as it is. */
-  const adopt = useCallback(async (load: () => Promise<unknown>) => {
+  const adopt = useCallback(async (load: () => Promise<unknown>): Promise<Error | null> => {
     try {
       const user = storage.parseUser(await load());
       // Signed out, or in as someone else, while the call ran: do not bring that session back.
-      if (!user || readStoredSession()?.id !== user.id) return;
+      if (!user || readStoredSession()?.id !== user.id) return null;
       storeUser(user);
       setState((current) => (current.status === "signedIn" ? { ...current, user: readStoredSession() } : current));
-    } catch {
+      return null;
+    } catch (error) {
       // A refused refresh has already signed out (SESSION_EXPIRED_EVENT); anything else can wait.
+      return error instanceof Error ? error : new Error(String(error));
     }
   }, []);
 
-  const refreshUser = useCallback(async () => {
+  // SPEC §9: one profile fetch per 10 s, whoever asks (the settings screen, the header's poll).
+  const lastProfileFetch = useRef<{ at: number; userId: string; result: Promise<Error | null> } | null>(null);
+  const refreshUser = useCallback(async (): Promise<Error | null> => {
     const id = readStoredSession()?.id;
-    if (id) await adopt(async () => (await getUserProfile(id)).profile);
+    if (!id) return null;
+    const last = lastProfileFetch.current;
+    if (last && last.userId === id && Date.now() - last.at < PROFILE_FETCH_THROTTLE_MS) return last.result;
+    const result = adopt(async () => (await getUserProfile(id, undefined, { fresh: true })).profile);
+    lastProfileFetch.current = { at: Date.now(), userId: id, result };
+    return result;
   }, [adopt]);
 
   // One start per mount: StrictMode's second effect run must not log in with spent auto-login flags.
@@ -106,6 +117,8 @@ export function SessionProvider({ children, resolveInitial = startSession }: Pro
     } catch {
       // A failed logout call still ends the session here (SPEC §4).
     }
+    // Native app: the biometric copy goes too (decided in issue 7); nothing happens on the web.
+    await forgetBiometricSignIn().catch((error: unknown) => console.warn("biometric sign-in not cleared", error));
     storage.clearSession();
     setState(signedOut("logout"));
   }, []);

@@ -1,23 +1,29 @@
+import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
+import { offerTimeLeft, type LastMinuteOffer } from "@tavolo/shared/offers";
 import { paths } from "../../../config/paths";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { ButtonLink } from "../../../components/ui/button";
 import { Tag } from "../../../components/ui/chip";
 import { DetailError, DetailPage } from "../../../components/ui/detail-page";
-import { CalendarIcon, ClockIcon, SparkIcon, UsersIcon } from "../../../components/ui/icons";
+import { CalendarIcon, ClockIcon, MapPinIcon, SparkIcon, UsersIcon } from "../../../components/ui/icons";
 import { Skeleton } from "../../../components/ui/spinner";
-import { useLastMinuteOffer } from "../api/get-last-minute";
-import { EXPIRING_SOON_MINUTES, minutesLeft } from "./time-left";
 import { Fact } from "../../../components/ui/fact";
+import { useLastMinuteOffer } from "../api/get-last-minute";
+import { OfferBookingForm } from "./offer-booking-form";
+import { OfferCountdown } from "./offer-countdown";
+import { useNow } from "./use-now";
 import styles from "./offer-detail-page.module.css";
 
 interface Props {
   id: string;
-  /** Booking needs a session: the route decides where the button leads. */
-  bookLink: { to: string; state?: unknown };
+  /** Booking needs a session: signed out, the page offers the login (which returns here). */
+  signedIn: boolean;
+  loginLink: { to: string; state?: unknown };
+  onBooked: () => void;
 }
 
-export function OfferDetailPage({ id, bookLink }: Props) {
+export function OfferDetailPage({ id, signedIn, loginLink, onBooked }: Props) {
   const { t } = useTranslation();
   const offer = useLastMinuteOffer(id);
   useDocumentTitle(offer.data ? t("offers.titleFor", { name: offer.data.restaurantName }) : t("offers.title"));
@@ -51,19 +57,17 @@ export function OfferDetailPage({ id, bookLink }: Props) {
   }
 
   const data = offer.data;
-  const left = minutesLeft(data.bookUntil, data.date);
-  const expired = left < 0;
-  const expiring = !expired && (data.isExpiring || left <= EXPIRING_SOON_MINUTES);
   return (
     <DetailPage back={back} width="narrow">
       <article className={styles.offer}>
         <div className={styles.media}>
-          {data.restaurantImageUrl ? (
-            <img src={data.restaurantImageUrl} alt="" width={640} height={400} className={styles.image} />
-          ) : null}
+          <img src={data.restaurantImageUrl} alt="" width={640} height={400} className={styles.image} />
           <span className={styles.badge}>
             <SparkIcon size={16} /> {t("offers.badge")}
           </span>
+          {data.discountPercent ? (
+            <span className={styles.discount}>{t("offers.discount", { percent: data.discountPercent })}</span>
+          ) : null}
         </div>
         <div className={styles.body}>
           <h1 className={styles.name}>{data.restaurantName}</h1>
@@ -76,38 +80,89 @@ export function OfferDetailPage({ id, bookLink }: Props) {
           </ul>
           <dl className={styles.facts}>
             <Fact icon={<CalendarIcon size={18} />} label={t("offers.date")}>
-              {data.formattedDate ?? data.date}
+              {data.formattedDate}
             </Fact>
             <Fact icon={<ClockIcon size={18} />} label={t("offers.time")}>
               {t("offers.timeRange", { start: data.startTime, end: data.endTime })}
             </Fact>
             <Fact icon={<UsersIcon size={18} />} label={t("offers.seats")}>
-              {t("offers.seatsLeft", { count: data.currentAvailableSeats })}
+              <span data-testid="seats-left">
+                {t("offers.seatsOf", { left: data.currentAvailableSeats, total: data.totalSeats })}
+              </span>
+            </Fact>
+            <Fact icon={<MapPinIcon size={18} />} label={t("offers.address")}>
+              {/* Addresses usually name their city already ("…, 20121 Milano"). */}
+              {data.restaurantAddress.includes(data.city)
+                ? data.restaurantAddress
+                : `${data.restaurantAddress}, ${data.city}`}{" "}
+              <Link to={paths.restaurant(data.restaurantId)} className={styles.restaurantLink}>
+                {t("offers.seeRestaurant")}
+              </Link>
             </Fact>
           </dl>
-          <p className={styles.deadline} role="status">
-            {expired ? (
-              <Tag>{t("offers.expired")}</Tag>
-            ) : (
-              <>
-                {expiring ? <Tag tone="warning">{t("offers.expiringSoon")}</Tag> : null}
-                <span>{t("offers.bookUntil", { time: data.bookUntil })}</span>
-              </>
-            )}
-          </p>
+          <div className={styles.deadline}>
+            <OfferCountdown expiresAt={data.expiresAt} />
+            <span>{t("offers.bookUntil", { time: data.bookUntil })}</span>
+          </div>
           {data.description ? <p className={styles.description}>{data.description}</p> : null}
-          <ButtonLink
-            to={bookLink.to}
-            state={bookLink.state}
-            size="lg"
-            fullWidth
-            aria-disabled={expired || undefined}
-            className={expired ? styles.disabled : undefined}
-          >
-            {t("offers.book")}
-          </ButtonLink>
+          <Booking
+            offer={data}
+            signedIn={signedIn}
+            loginLink={loginLink}
+            onBooked={onBooked}
+            onStale={() => void offer.refetch()}
+          />
         </div>
       </article>
     </DetailPage>
   );
+}
+
+/** The form while the offer can be booked; otherwise why it cannot (expired, sold out, signed out). */
+function Booking({
+  offer,
+  signedIn,
+  loginLink,
+  onBooked,
+  onStale,
+}: {
+  offer: LastMinuteOffer;
+  signedIn: boolean;
+  loginLink: Props["loginLink"];
+  onBooked: () => void;
+  onStale: () => void;
+}) {
+  const { t } = useTranslation();
+  // By the browser's clock, so the form closes the moment the countdown reaches zero.
+  const expired = offerTimeLeft(offer.expiresAt, useNow()).expired || offer.isExpired;
+  if (expired) {
+    return (
+      <div className={styles.closed} role="status">
+        <p className={styles.closedTitle}>{t("offers.expired")}</p>
+        <p>{t("offers.expiredText")}</p>
+        <ButtonLink to={paths.search()} variant="outline">
+          {t("offers.findOthers")}
+        </ButtonLink>
+      </div>
+    );
+  }
+  if (offer.currentAvailableSeats === 0) {
+    return (
+      <div className={styles.closed} role="status">
+        <p className={styles.closedTitle}>{t("offers.soldOutTitle")}</p>
+        <p>{t("offers.soldOutText")}</p>
+        <ButtonLink to={paths.search()} variant="outline">
+          {t("offers.findOthers")}
+        </ButtonLink>
+      </div>
+    );
+  }
+  if (!signedIn) {
+    return (
+      <ButtonLink to={loginLink.to} state={loginLink.state} size="lg" fullWidth>
+        {t("offers.loginToBook")}
+      </ButtonLink>
+    );
+  }
+  return <OfferBookingForm offer={offer} onBooked={onBooked} onStale={onStale} />;
 }

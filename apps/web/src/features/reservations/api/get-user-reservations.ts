@@ -1,9 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { RESERVATION_CACHE_MS } from "@tavolo/shared/constants";
-import { apiClient, clientPath } from "../../../lib/api-client";
-
-export const RESERVATION_STATUSES = ["pending", "confirmed", "completed", "rejected", "cancelled"] as const;
-export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+import { RESERVATION_STATUSES, type ReservationStatus } from "@tavolo/shared/reservations";
+import { apiClient, ApiError, clientPath } from "../../../lib/api-client";
+import { backoffDelay, retryOnRateLimit } from "./rate-limit-retry";
 
 /** One shape for the several spellings of SPEC §3 (tableNumber or table.number; numberOfPeople, partySize or people). */
 export interface Reservation {
@@ -17,7 +16,12 @@ export interface Reservation {
   tableNumber: number | null;
   numberOfPeople: number;
   status: ReservationStatus;
+  /** A table, or a Last Minute offer (no table) booked through the offers feature. */
+  kind: "table" | "lastMinute";
   createdAt: string | null;
+  specialRequests: string;
+  /** Whether the diner may still cancel it: the server says so; an older answer without the flag never offers it. */
+  canCancel: boolean;
 }
 
 type Raw = Record<string, unknown>;
@@ -38,10 +42,16 @@ export function normalizeReservation(raw: Raw): Reservation {
     time: text(raw.time) ?? "",
     tableNumber: num(raw.tableNumber) ?? num(table.number),
     numberOfPeople: num(raw.numberOfPeople) ?? num(raw.partySize) ?? num(raw.people) ?? 1,
+    // SPEC §3: the status defaults to confirmed.
     status: status && RESERVATION_STATUSES.includes(status) ? status : "confirmed",
+    kind: raw.kind === "lastMinute" ? "lastMinute" : "table",
     createdAt: text(raw.createdAt),
+    specialRequests: text(raw.specialRequests) ?? "",
+    canCancel: raw.canCancel === true,
   };
 }
+
+export const userReservationsKey = (userId: string) => ["reservations", "user", userId] as const;
 
 export async function getUserReservations(userId: string, signal?: AbortSignal): Promise<Reservation[]> {
   const response = await apiClient.get<{ reservations?: Raw[] }>(
@@ -51,12 +61,34 @@ export async function getUserReservations(userId: string, signal?: AbortSignal):
   return (response.reservations ?? []).map(normalizeReservation);
 }
 
+/**
+ * SPEC §8: a 429 on reservations answers with the cached list when there is one; only without it
+ * does the query retry (see rate-limit-retry.ts).
+ */
+export async function getUserReservationsOrCached(
+  client: QueryClient,
+  userId: string,
+  signal?: AbortSignal,
+): Promise<Reservation[]> {
+  try {
+    return await getUserReservations(userId, signal);
+  } catch (error) {
+    const cached = client.getQueryData<Reservation[]>(userReservationsKey(userId));
+    if (error instanceof ApiError && error.status === 429 && cached) return cached;
+    throw error;
+  }
+}
+
 /** Cached 5 minutes per user (SPEC §7); TanStack Query also merges duplicate in-flight requests. */
 export function useUserReservations(userId: string | undefined) {
+  const client = useQueryClient();
   return useQuery({
-    queryKey: ["reservations", "user", userId],
-    queryFn: ({ signal }) => getUserReservations(userId!, signal),
+    queryKey: userReservationsKey(userId ?? ""),
+    queryFn: ({ signal }) => getUserReservationsOrCached(client, userId!, signal),
     enabled: Boolean(userId),
     staleTime: RESERVATION_CACHE_MS,
+    gcTime: RESERVATION_CACHE_MS,
+    retry: retryOnRateLimit,
+    retryDelay: backoffDelay,
   });
 }

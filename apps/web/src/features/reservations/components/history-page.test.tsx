@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { fireEvent, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { json, mockFetch, renderAt } from "../../../../test/render";
 import { HistoryPage } from "./history-page";
 
@@ -37,7 +37,7 @@ const reservations = [
 describe("HistoryPage", () => {
   it("lists reservations and filters them by status with the five chips", async () => {
     const fetch = mockFetch(() => json({ success: true, reservations }));
-    renderAt(<HistoryPage userId="u-1" />, { path: "/history" });
+    renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
     expect(await screen.findByText("Osteria Uno")).toBeInTheDocument();
     expect(String(fetch.mock.calls[0]![0])).toBe("/api/client/getUserReservations/u-1");
     expect(screen.getAllByRole("radio").map((radio) => radio.closest("label")!.textContent)).toEqual([
@@ -58,5 +58,197 @@ describe("HistoryPage", () => {
 
     fireEvent.click(screen.getByRole("radio", { name: "Cancellate" }));
     expect(screen.getByText("Nessuna prenotazione con stato «Cancellata»")).toBeInTheDocument();
+  });
+});
+
+const upcoming = {
+  id: "r9",
+  restaurantId: "a",
+  restaurantName: "Osteria Uno",
+  date: "2099-06-10",
+  time: "20:00",
+  numberOfPeople: 2,
+  tableNumber: 4,
+  status: "confirmed",
+  specialRequests: "<img src=x onerror=alert(1)> seggiolone",
+  canCancel: true,
+};
+const past = { ...reservations[2], canCancel: false };
+const tooMany = () => json({ success: false, code: "rate_limited", error: "Troppe richieste", retryAfter: 1 }, 429);
+const historyCalls = (fetch: ReturnType<typeof mockFetch>) =>
+  fetch.mock.calls.filter(([url]) => String(url).includes("getUserReservations")).length;
+
+describe("HistoryPage: cancelling", () => {
+  it("cancels an upcoming booking after a confirmation dialog, and keeps it when the diner changes their mind", async () => {
+    let cancelled = false;
+    const fetch = mockFetch((url) => {
+      if (url.pathname === "/api/client/cancelReservation/r9") {
+        cancelled = true;
+        return json({
+          success: true,
+          message: "Prenotazione annullata",
+          reservation: { ...upcoming, status: "cancelled", canCancel: false },
+        });
+      }
+      const current = cancelled ? { ...upcoming, status: "cancelled", canCancel: false } : upcoming;
+      return json({ success: true, reservations: [current, past] });
+    });
+    renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
+
+    const card = (await screen.findByText("Osteria Uno")).closest("article")!;
+    // Special requests are text: the markup shows as typed and nothing is injected.
+    expect(within(card).getByText(/<img src=x onerror=alert\(1\)> seggiolone/)).toBeInTheDocument();
+    expect(card.querySelector("img[src=x]")).toBeNull();
+    // Only the upcoming booking can be cancelled.
+    expect(screen.getAllByRole("button", { name: /^Annulla prenotazione/ })).toHaveLength(1);
+
+    fireEvent.click(within(card).getByRole("button", { name: "Annulla prenotazione da Osteria Uno alle 20:00" }));
+    let dialog = await screen.findByRole("dialog", { name: "Annullare la prenotazione?" });
+    expect(dialog).toHaveTextContent("Osteria Uno");
+    expect(dialog).toHaveTextContent("20:00, 2 persone");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Mantieni la prenotazione" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(fetch.mock.calls.some(([url]) => String(url).includes("cancelReservation"))).toBe(false);
+
+    fireEvent.click(within(card).getByRole("button", { name: /^Annulla prenotazione/ }));
+    dialog = await screen.findByRole("dialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Sì, annulla" }));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    const notice = screen.getByText("Prenotazione annullata");
+    await waitFor(() => expect(notice.closest("[tabindex='-1']")).toHaveFocus());
+    const after = screen.getByText("Osteria Uno").closest("article")!;
+    expect(after).toHaveTextContent("Cancellata");
+    expect(within(after).queryByRole("button")).toBeNull();
+    const call = fetch.mock.calls.find(([url]) => String(url).includes("cancelReservation"))!;
+    expect(call[1]!.method).toBe("POST");
+
+    fireEvent.click(screen.getByRole("radio", { name: "Cancellate" }));
+    expect(screen.getByText("Osteria Uno")).toBeInTheDocument();
+    expect(screen.queryByText("Pizzeria Tre")).not.toBeInTheDocument();
+  });
+
+  it("shows the server's reason in the dialog when the booking can no longer be cancelled", async () => {
+    mockFetch((url) =>
+      url.pathname.includes("cancelReservation")
+        ? json(
+            {
+              success: false,
+              code: "reservation_not_cancellable",
+              error: "Questa prenotazione non può più essere annullata",
+            },
+            409,
+          )
+        : json({ success: true, reservations: [upcoming] }),
+    );
+    renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
+    fireEvent.click(await screen.findByRole("button", { name: /^Annulla prenotazione/ }));
+    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Sì, annulla" }));
+    expect(
+      await within(screen.getByRole("dialog")).findByText("Questa prenotazione non può più essere annullata"),
+    ).toBeInTheDocument();
+  });
+});
+
+describe("HistoryPage: Last Minute bookings", () => {
+  it("marks an offer booking as Last Minute and shows no table for it", async () => {
+    mockFetch(() =>
+      json({
+        success: true,
+        reservations: [
+          { ...upcoming, id: "lm", kind: "lastMinute", lastMinuteId: "o1", tableId: null, tableNumber: null },
+        ],
+      }),
+    );
+    renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
+    const card = (await screen.findByText("Osteria Uno")).closest("article")!;
+    expect(within(card).getByText("Last Minute")).toBeInTheDocument();
+    expect(within(card).queryByText(/^Tavolo/)).toBeNull();
+    expect(within(card).getByRole("button", { name: /^Annulla prenotazione/ })).toBeInTheDocument();
+  });
+});
+
+describe("HistoryPage: phone banner", () => {
+  it("links to /completeProfile while the phone is unverified, and not once it is", async () => {
+    mockFetch(() => json({ success: true, reservations: [] }));
+    const view = renderAt(<HistoryPage userId="u-1" phoneVerified={false} />, { path: "/history" });
+    expect(screen.getByRole("link", { name: "Verifica il numero di telefono" })).toHaveAttribute(
+      "href",
+      "/completeProfile",
+    );
+    expect(await screen.findByText("Nessuna prenotazione")).toBeInTheDocument();
+    view.unmount();
+    renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
+    expect(await screen.findByText("Nessuna prenotazione")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Verifica il numero di telefono" })).toBeNull();
+  });
+});
+
+describe("HistoryPage: 429", () => {
+  it("with nothing cached, retries after 2, 4 and 8 s saying 'Troppe richieste', then offers a manual retry", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    let limited = true;
+    const fetch = mockFetch(() => (limited ? tooMany() : json({ success: true, reservations })));
+    renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
+    // Advance the clock, then give the answer a few milliseconds to be read and rendered.
+    const advance = async (ms: number) => {
+      await act(() => vi.advanceTimersByTimeAsync(ms));
+      for (let turn = 0; turn < 10; turn += 1) {
+        await act(() => new Promise((resolve) => setImmediate(resolve)));
+        await act(() => vi.advanceTimersByTimeAsync(1));
+      }
+    };
+
+    await advance(0); // t ≈ 10 ms
+    expect(historyCalls(fetch)).toBe(1);
+    expect(screen.getByText("Troppe richieste al server. Nuovo tentativo automatico tra 2 s…")).toBeInTheDocument();
+    await advance(1_900); // t ≈ 1.9 s
+    expect(historyCalls(fetch)).toBe(1);
+    await advance(100); // t ≈ 2 s: first retry
+    expect(historyCalls(fetch)).toBe(2);
+    expect(screen.getByText("Troppe richieste al server. Nuovo tentativo automatico tra 4 s…")).toBeInTheDocument();
+    await advance(3_900); // t ≈ 5.9 s
+    expect(historyCalls(fetch)).toBe(2);
+    await advance(100); // t ≈ 6 s: second retry, 4 s after the first
+    expect(historyCalls(fetch)).toBe(3);
+    await advance(7_900);
+    expect(historyCalls(fetch)).toBe(3);
+    await advance(100); // t ≈ 14 s: third retry, 8 s after the second
+    expect(historyCalls(fetch)).toBe(4);
+    // Three retries, then it stops and says why.
+    await advance(60_000);
+    expect(historyCalls(fetch)).toBe(4);
+    expect(screen.getByText("Troppe richieste al server. Attendi qualche secondo e riprova.")).toBeInTheDocument();
+
+    limited = false;
+    fireEvent.click(screen.getByRole("button", { name: "Riprova" }));
+    await advance(0);
+    expect(screen.getByText("Osteria Uno")).toBeInTheDocument();
+  });
+
+  it("with a cached list, a 429 keeps showing it and does not retry", async () => {
+    let limited = false;
+    const fetch = mockFetch(() => (limited ? tooMany() : json({ success: true, reservations })));
+    const { client } = renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
+    expect(await screen.findByText("Osteria Uno")).toBeInTheDocument();
+
+    limited = true;
+    await act(() => client.refetchQueries({ queryKey: ["reservations", "user", "u-1"] }));
+    expect(historyCalls(fetch)).toBe(2);
+    expect(screen.getByText("Osteria Uno")).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("asks once for a user however many parts of the page want the list (cached 5 minutes)", async () => {
+    const fetch = mockFetch(() => json({ success: true, reservations }));
+    renderAt(
+      <>
+        <HistoryPage userId="u-1" phoneVerified />
+        <HistoryPage userId="u-1" phoneVerified />
+      </>,
+      { path: "/history" },
+    );
+    expect(await screen.findAllByText("Osteria Uno")).toHaveLength(2);
+    expect(historyCalls(fetch)).toBe(1);
   });
 });

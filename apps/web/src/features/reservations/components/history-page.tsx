@@ -1,16 +1,21 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { paths } from "../../../config/paths";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { ButtonLink } from "../../../components/ui/button";
+import { ApiError } from "../../../lib/api-client";
+import { Alert } from "../../../components/ui/alert";
+import { Button, ButtonLink } from "../../../components/ui/button";
 import { ChipRadioGroup } from "../../../components/ui/chip";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { ErrorState } from "../../../components/ui/error-state";
 import { CalendarIcon } from "../../../components/ui/icons";
 import { Page } from "../../../components/ui/page";
 import { Skeleton } from "../../../components/ui/spinner";
-import { ApiError } from "../../../lib/api-client";
-import { useUserReservations, type ReservationStatus } from "../api/get-user-reservations";
+import { useCancelReservation } from "../api/cancel-reservation";
+import { useUserReservations, type Reservation } from "../api/get-user-reservations";
+import { backoffDelay, isRateLimited } from "../api/rate-limit-retry";
+import { CancelReservationDialog } from "./cancel-reservation-dialog";
 import { ReservationCard } from "./reservation-card";
 import styles from "./history-page.module.css";
 
@@ -18,18 +23,49 @@ import styles from "./history-page.module.css";
 const FILTERS = ["all", "pending", "confirmed", "cancelled", "completed"] as const;
 type Filter = (typeof FILTERS)[number];
 
-export function HistoryPage({ userId }: { userId: string }) {
+export function HistoryPage({ userId, phoneVerified }: { userId: string; phoneVerified: boolean }) {
   const { t } = useTranslation();
   useDocumentTitle(t("history.title"));
   const [filter, setFilter] = useState<Filter>("all");
+  const [toCancel, setToCancel] = useState<Reservation | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
   const reservations = useUserReservations(userId);
+  const cancel = useCancelReservation(userId);
   const options = FILTERS.map((value) => ({ value, label: t(`history.filters.${value}`) }));
-  const shown = (reservations.data ?? []).filter(
-    (item) => filter === "all" || item.status === (filter as ReservationStatus),
-  );
+  const shown = (reservations.data ?? []).filter((item) => filter === "all" || item.status === filter);
+  // SPEC §8: a 429 with nothing cached is retried with backoff; say so instead of a bare skeleton.
+  const waitingOutRateLimit =
+    reservations.isPending && reservations.failureCount > 0 && isRateLimited(reservations.failureReason);
+
+  const closeDialog = () => {
+    setToCancel(null);
+    cancel.reset();
+  };
+  const confirmCancel = (reservation: Reservation) =>
+    cancel.mutate(reservation, {
+      onSuccess: (response) => {
+        setNotice(response.message || t("history.cancelled"));
+        setToCancel(null);
+      },
+      // Cancelled meanwhile, or the seating has started: the list is out of date.
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 409) void reservations.refetch();
+      },
+    });
 
   return (
     <Page title={t("history.title")} lead={t("history.subtitle")} icon={<CalendarIcon size={24} />}>
+      {phoneVerified ? null : (
+        <div className={styles.banner}>
+          <Alert tone="info">
+            <p>{t("history.phoneBanner")}</p>
+            <p>
+              <Link to={paths.completeProfile()}>{t("history.phoneBannerCta")}</Link>
+            </p>
+          </Alert>
+        </div>
+      )}
       <ChipRadioGroup
         legend={t("history.filterLegend")}
         hideLegend
@@ -38,9 +74,19 @@ export function HistoryPage({ userId }: { userId: string }) {
         onChange={setFilter}
         scroll
       />
+      <div ref={noticeRef} tabIndex={-1} className={styles.notice}>
+        {notice ? <Alert tone="success">{notice}</Alert> : null}
+      </div>
       <div className={styles.list}>
         {reservations.isPending ? (
           <div className={styles.skeletons} aria-busy="true">
+            {waitingOutRateLimit ? (
+              <Alert tone="warning">
+                {t("history.tooManyRequests", {
+                  seconds: Math.round(backoffDelay(reservations.failureCount - 1, reservations.failureReason) / 1000),
+                })}
+              </Alert>
+            ) : null}
             {Array.from({ length: 3 }, (_, index) => (
               <Skeleton key={index} height={104} radius="16px" />
             ))}
@@ -48,7 +94,13 @@ export function HistoryPage({ userId }: { userId: string }) {
         ) : reservations.isError ? (
           <ErrorState
             title={t("history.error")}
-            message={reservations.error instanceof ApiError ? reservations.error.message : undefined}
+            message={
+              isRateLimited(reservations.error)
+                ? t("history.tooManyRequestsFinal")
+                : reservations.error instanceof ApiError
+                  ? reservations.error.message
+                  : undefined
+            }
             onRetry={() => void reservations.refetch()}
           />
         ) : shown.length === 0 ? (
@@ -63,12 +115,46 @@ export function HistoryPage({ userId }: { userId: string }) {
           <ul role="list" className={styles.items}>
             {shown.map((reservation) => (
               <li key={reservation.id}>
-                <ReservationCard reservation={reservation} />
+                <ReservationCard
+                  reservation={reservation}
+                  action={
+                    reservation.canCancel ? (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => {
+                          setNotice(null);
+                          setToCancel(reservation);
+                        }}
+                        aria-label={t("history.cancelFor", {
+                          name: reservation.restaurantName,
+                          time: reservation.time,
+                        })}
+                      >
+                        {t("history.cancel")}
+                      </Button>
+                    ) : undefined
+                  }
+                />
               </li>
             ))}
           </ul>
         )}
       </div>
+      <CancelReservationDialog
+        reservation={toCancel}
+        onKeep={closeDialog}
+        onConfirm={confirmCancel}
+        pending={cancel.isPending}
+        error={cancel.error}
+        onCloseAutoFocus={(event) => {
+          // After a cancellation its button is gone: land on the confirmation instead.
+          if (notice && noticeRef.current) {
+            event.preventDefault();
+            noticeRef.current.focus();
+          }
+        }}
+      />
     </Page>
   );
 }

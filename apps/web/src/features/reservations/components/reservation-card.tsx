@@ -1,11 +1,14 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { paths } from "../../../config/paths";
+import { Tag } from "../../../components/ui/chip";
 import { CalendarIcon, ClockIcon, TableIcon, UsersIcon } from "../../../components/ui/icons";
 import type { Reservation } from "../api/get-user-reservations";
 import { StatusTag } from "./status-tag";
 import styles from "./reservation-card.module.css";
 
+/** A calendar date ("YYYY-MM-DD") in words; noon keeps it on the same day in every zone. */
 export function formatReservationDate(date: string, language: string): string {
   const parsed = new Date(`${date}T12:00:00`);
   if (Number.isNaN(parsed.getTime())) return date;
@@ -14,19 +17,15 @@ export function formatReservationDate(date: string, language: string): string {
   );
 }
 
-export function ReservationCard({ reservation }: { reservation: Reservation }) {
+export function ReservationCard({ reservation, action }: { reservation: Reservation; action?: ReactNode }) {
   const { t, i18n } = useTranslation();
   return (
-    <article className={styles.card}>
+    <article className={[styles.card, styles[reservation.status]].join(" ")}>
       {reservation.restaurantImage ? (
-        <img
-          src={reservation.restaurantImage}
-          alt=""
-          width={640}
-          height={400}
-          loading="lazy"
-          className={styles.image}
-        />
+        // The picture fills the card's height, whatever the text needs, and never sets it.
+        <div className={styles.media}>
+          <img src={reservation.restaurantImage} alt="" width={640} height={400} loading="lazy" />
+        </div>
       ) : null}
       <div className={styles.body}>
         <div className={styles.head}>
@@ -37,7 +36,10 @@ export function ReservationCard({ reservation }: { reservation: Reservation }) {
               reservation.restaurantName
             )}
           </h3>
-          <StatusTag status={reservation.status} />
+          <span className={styles.tags}>
+            {reservation.kind === "lastMinute" ? <Tag tone="brand">{t("offers.badge")}</Tag> : null}
+            <StatusTag status={reservation.status} />
+          </span>
         </div>
         <ul role="list" className={styles.facts}>
           <li>
@@ -55,6 +57,14 @@ export function ReservationCard({ reservation }: { reservation: Reservation }) {
             </li>
           ) : null}
         </ul>
+        {reservation.specialRequests ? (
+          // Plain text: whatever a diner typed is never read as markup.
+          <p className={styles.requests}>
+            <span className="visually-hidden">{t("reservation.specialRequests")}: </span>
+            {reservation.specialRequests}
+          </p>
+        ) : null}
+        {action ? <div className={styles.actions}>{action}</div> : null}
       </div>
     </article>
   );

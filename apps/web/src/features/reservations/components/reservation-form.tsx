@@ -1,66 +1,77 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { PEOPLE_PER_RESERVATION, RESERVATION_REDIRECT_MS } from "@tavolo/shared/constants";
-import { errorMessage } from "../../../lib/api-client";
+import {
+  BOOKING_HORIZON_DAYS,
+  PEOPLE_PER_RESERVATION,
+  RESERVATION_REDIRECT_MS,
+  SPECIAL_REQUESTS_MAX_LENGTH,
+} from "@tavolo/shared/constants";
+import { addDays } from "@tavolo/shared/dates";
+import { hoursOn, nextDateWithSeatings } from "@tavolo/shared/reservation-slots";
+import { ApiError, errorMessage } from "../../../lib/api-client";
+import { todayIn } from "../../../lib/dates";
 import { paths } from "../../../config/paths";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
+import { TextAreaField } from "../../../components/ui/text-area-field";
+import { useIdempotencyKey } from "../../../lib/idempotency-key";
 import { useMakeReservation } from "../api/make-reservation";
+import { ReservationConfirmation } from "./reservation-confirmation";
+import { TablePicker } from "./table-picker";
+import { useBookingChoices, type BookableRestaurant } from "./use-booking-choices";
 import styles from "./reservation-form.module.css";
 
-export interface Slot {
-  date: string;
-  time: string;
-  people: number;
-}
-
-export interface TableOption {
-  id: string;
-  number: number;
-  capacity: number;
-  isAvailable: boolean;
-}
-
-interface Props {
-  userId: string;
-  restaurantId: string;
-  today: string;
-  slot: Slot;
-  onSlotChange: (slot: Slot) => void;
-  tables: TableOption[] | undefined;
-  tablesLoading: boolean;
-  tablesError: boolean;
-}
+export type { BookableRestaurant };
 
 const PEOPLE = Array.from(
   { length: PEOPLE_PER_RESERVATION.max - PEOPLE_PER_RESERVATION.min + 1 },
   (_, i) => PEOPLE_PER_RESERVATION.min + i,
 );
+const DEFAULT_PEOPLE = 2;
 
-export function ReservationForm({
-  userId,
-  restaurantId,
-  today,
-  slot,
-  onSlotChange,
-  tables,
-  tablesLoading,
-  tablesError,
-}: Props) {
-  const { t } = useTranslation();
+/** "lun 30 nov": short enough for a button on a phone. */
+const shortDate = (date: string, language: string) =>
+  new Intl.DateTimeFormat(language, { weekday: "short", day: "numeric", month: "short" }).format(
+    new Date(`${date}T12:00:00`),
+  );
+
+/** A 409 on booking: the table went to someone else between our availability read and the insert. */
+const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
+
+/**
+ * The reservation form of SPEC §3/§5 (issue 5). Times come from the restaurant's open seatings with
+ * a table free for the party; tables are those free for that whole seating and big enough. The
+ * database has the last word: a 409 says the table was just taken and the choices are re-read.
+ */
+export function ReservationForm({ userId, restaurant }: { userId: string; restaurant: BookableRestaurant }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? "it";
   const navigate = useNavigate();
-  const mutation = useMakeReservation();
-  const [tableId, setTableId] = useState("");
+  // "Tonight" when a seating is still to come, else the next day the restaurant opens.
+  const [date, setDate] = useState(
+    () =>
+      nextDateWithSeatings(restaurant.openingHours, restaurant.timeZone, todayIn(restaurant.timeZone), new Date()) ??
+      todayIn(restaurant.timeZone),
+  );
+  const [chosenTime, setTime] = useState("");
+  const [people, setPeople] = useState(DEFAULT_PEOPLE);
+  const [chosenTable, setTable] = useState("");
   const [specialRequests, setSpecialRequests] = useState("");
-  const [missing, setMissing] = useState(false);
+  const [showMissing, setShowMissing] = useState(false);
+  const [conflict, setConflict] = useState(false);
+  const keyFor = useIdempotencyKey();
+  const mutation = useMakeReservation();
+  const dateRef = useRef<HTMLInputElement>(null);
+  const timeRef = useRef<HTMLSelectElement>(null);
+  const pickerRef = useRef<HTMLFieldSetElement>(null);
 
-  // Only free tables that seat the party can be chosen (SPEC §5).
-  const choices = (tables ?? []).filter((table) => table.isAvailable && table.capacity >= slot.people);
-  // A table chosen earlier drops out when the party or slot no longer fits it.
-  const selectedTable = choices.some((table) => table.id === tableId) ? tableId : "";
+  const { today, lastDay, dateProblem, day, daySettled, slots, time, seating, tables, tableId } = useBookingChoices(
+    restaurant,
+    { date, time: chosenTime, people, tableId: chosenTable },
+  );
 
   useEffect(() => {
     if (!mutation.isSuccess) return;
@@ -68,95 +79,183 @@ export function ReservationForm({
     return () => clearTimeout(timer);
   }, [mutation.isSuccess, navigate]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!slot.date || !slot.time || !selectedTable || slot.date < today) {
-      setMissing(true);
-      return;
-    }
-    setMissing(false);
-    mutation.mutate({
-      userId,
-      restaurantId,
-      date: slot.date,
-      time: slot.time,
-      numberOfPeople: slot.people,
-      tableId: selectedTable,
-      specialRequests: specialRequests.trim(),
-    });
+  if (mutation.isSuccess) {
+    return <ReservationConfirmation response={mutation.data} />;
+  }
+
+  const focusPicker = () => {
+    const group = pickerRef.current;
+    const target = group?.querySelector<HTMLElement>("input:checked, input") ?? group?.querySelector("legend");
+    target?.focus();
+    group?.scrollIntoView?.({ block: "center" });
   };
 
-  const tableOptions = [
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (dateProblem || !time || !tableId) {
+      setShowMissing(true);
+      if (dateProblem) dateRef.current?.focus();
+      else if (!time) timeRef.current?.focus();
+      else focusPicker();
+      return;
+    }
+    setShowMissing(false);
+    setConflict(false);
+    const input = {
+      userId,
+      restaurantId: restaurant.id,
+      date,
+      time,
+      numberOfPeople: people,
+      tableId,
+      specialRequests: specialRequests.trim(),
+    };
+    mutation.mutate(
+      { input, idempotencyKey: keyFor(input) },
+      {
+        onError: (error) => {
+          if (!isConflict(error)) return;
+          // The availability queries are re-read by the mutation; the lost table must be chosen again.
+          setConflict(true);
+          setTable("");
+          focusPicker();
+        },
+      },
+    );
+  };
+
+  const required = t("validation.required");
+  const dateError =
+    dateProblem === "invalid"
+      ? t("validation.date")
+      : dateProblem === "past"
+        ? t("validation.dateInPast")
+        : dateProblem === "far"
+          ? t("apiErrors.dateTooFar", { days: BOOKING_HORIZON_DAYS })
+          : dateProblem === "missing" && showMissing
+            ? required
+            : undefined;
+
+  const closedThatDay = dateProblem === null && hoursOn(restaurant.openingHours, date) === null;
+  const nextOpen =
+    daySettled && slots.length === 0
+      ? nextDateWithSeatings(restaurant.openingHours, restaurant.timeZone, addDays(date, 1), new Date())
+      : null;
+  const timeOptions = [
     {
       value: "",
-      label: tablesLoading
-        ? t("common.loading")
-        : choices.length
-          ? t("reservation.chooseTable")
-          : t("reservation.noTables"),
+      label: dateProblem
+        ? t("reservation.timeNeedsDate")
+        : !daySettled && !day.isError
+          ? t("common.loading")
+          : slots.length
+            ? t("reservation.timePlaceholder")
+            : t("reservation.noTimes"),
     },
-    ...choices.map((table) => ({
-      value: table.id,
-      label: t("reservation.tableOption", { number: table.number, count: table.capacity }),
-    })),
+    ...slots.map((slot) => ({ value: slot, label: slot })),
   ];
 
+  const tablesPlaceholder =
+    dateProblem || !time
+      ? t("reservation.tablesNeedTime")
+      : seating.isError && !seating.data
+        ? t("reservation.tablesError")
+        : !seating.data
+          ? t("reservation.tablesLoading")
+          : tables.length === 0
+            ? t("reservation.noTables")
+            : undefined;
+
+  const submitError = mutation.isError && !isConflict(mutation.error) ? mutation.error : null;
+
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form className={styles.form} onSubmit={submit} noValidate aria-label={t("reservation.formLabel")}>
       <p className={styles.note}>{t("reservation.requiredNote")}</p>
-      <div className={styles.row}>
+      <div className={styles.when}>
         <TextField
+          ref={dateRef}
           label={t("reservation.date")}
           type="date"
           min={today}
-          value={slot.date}
+          max={lastDay}
+          value={date}
           required
-          onChange={(event) => onSlotChange({ ...slot, date: event.target.value })}
+          error={dateError}
+          onChange={(event) => setDate(event.target.value)}
+          className={styles.date}
         />
-        <TextField
+        <Select
+          ref={timeRef}
           label={t("reservation.time")}
-          type="time"
-          step={900}
-          value={slot.time}
+          value={time}
           required
-          onChange={(event) => onSlotChange({ ...slot, time: event.target.value })}
+          disabled={!daySettled || slots.length === 0}
+          error={showMissing && !time && !dateProblem ? required : undefined}
+          onChange={(event) => setTime(event.target.value)}
+          options={timeOptions}
         />
-      </div>
-      <div className={styles.row}>
         <Select
           label={t("reservation.people")}
-          value={String(slot.people)}
-          onChange={(event) => onSlotChange({ ...slot, people: Number(event.target.value) })}
+          value={String(people)}
+          onChange={(event) => setPeople(Number(event.target.value))}
           options={PEOPLE.map((count) => ({ value: String(count), label: t("history.people", { count }) }))}
         />
-        <Select
-          label={t("reservation.table")}
-          value={selectedTable}
-          onChange={(event) => setTableId(event.target.value)}
-          options={tableOptions}
-          disabled={tablesLoading}
-          required
-        />
       </div>
-      {tablesError ? <Alert tone="warning">{t("reservation.tablesError")}</Alert> : null}
-      <div className={styles.field}>
-        <label htmlFor="special-requests" className={styles.label}>
-          {t("reservation.specialRequests")}
-        </label>
-        <textarea
-          id="special-requests"
-          className={styles.textarea}
-          rows={3}
-          maxLength={500}
-          value={specialRequests}
-          placeholder={t("reservation.specialRequestsPlaceholder")}
-          onChange={(event) => setSpecialRequests(event.target.value)}
-        />
-      </div>
-      {missing ? <Alert>{t("reservation.required")}</Alert> : null}
-      {mutation.isError ? <Alert>{errorMessage(mutation.error, t("reservation.submitError"))}</Alert> : null}
-      {mutation.isSuccess ? <Alert tone="success">{t("reservation.success")}</Alert> : null}
-      <Button type="submit" size="lg" fullWidth loading={mutation.isPending} disabled={mutation.isSuccess}>
+
+      {day.isError ? (
+        <Alert tone="warning">
+          {errorMessage(day.error, t("reservation.tablesError"))}{" "}
+          <Button variant="ghost" size="sm" onClick={() => void day.refetch()}>
+            {t("common.retry")}
+          </Button>
+        </Alert>
+      ) : daySettled && slots.length === 0 ? (
+        <div className={styles.noTimes} role="status">
+          <p>{closedThatDay ? t("reservation.closedThatDay") : t("reservation.noTimesText")}</p>
+          {nextOpen ? (
+            <Button variant="outline" size="sm" className={styles.nextDay} onClick={() => setDate(nextOpen)}>
+              {t("reservation.nextOpenDay", { date: shortDate(nextOpen, language) })}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+
+      <TablePicker
+        ref={pickerRef}
+        tables={tables}
+        value={tableId}
+        onChange={(id) => {
+          setTable(id);
+          setConflict(false);
+        }}
+        placeholder={tablesPlaceholder}
+        stale={seating.isPlaceholderData || (conflict && seating.isFetching)}
+        error={showMissing && !tableId && time ? required : undefined}
+      >
+        {conflict ? <Alert>{errorMessage(mutation.error, t("apiErrors.tableTaken"))}</Alert> : null}
+        {seating.isError && seating.data ? <Alert tone="warning">{t("reservation.tablesError")}</Alert> : null}
+        {seating.isError && !seating.data ? (
+          <Button variant="ghost" size="sm" onClick={() => void seating.refetch()}>
+            {t("common.retry")}
+          </Button>
+        ) : null}
+      </TablePicker>
+
+      <TextAreaField
+        label={t("reservation.specialRequests")}
+        name="specialRequests"
+        value={specialRequests}
+        onChange={setSpecialRequests}
+        maxLength={SPECIAL_REQUESTS_MAX_LENGTH}
+        placeholder={t("reservation.specialRequestsPlaceholder")}
+        counter={t("reservation.charactersUsed", { used: specialRequests.length, max: SPECIAL_REQUESTS_MAX_LENGTH })}
+      />
+
+      {showMissing && (dateProblem === "missing" || !time || !tableId) ? (
+        <Alert>{t("reservation.required")}</Alert>
+      ) : null}
+      {submitError ? <Alert>{errorMessage(submitError, t("reservation.submitError"))}</Alert> : null}
+      <Button type="submit" size="lg" fullWidth loading={mutation.isPending}>
         {t("reservation.submit")}
       </Button>
     </form>

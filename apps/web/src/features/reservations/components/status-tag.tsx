@@ -1,16 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { Tag } from "../../../components/ui/chip";
-import type { ReservationStatus } from "../api/get-user-reservations";
+import type { ReservationStatus } from "@tavolo/shared/reservations";
+import styles from "./status-tag.module.css";
 
-const TONE: Record<ReservationStatus, "neutral" | "brand" | "success" | "warning"> = {
-  pending: "warning",
-  confirmed: "success",
-  completed: "neutral",
-  rejected: "brand",
-  cancelled: "neutral",
-};
-
+/** Each status its own label and colour (SPEC §2), so a list reads at a glance. */
 export function StatusTag({ status }: { status: ReservationStatus }) {
   const { t } = useTranslation();
-  return <Tag tone={TONE[status]}>{t(`status.${status}`)}</Tag>;
+  return (
+    <span className={`${styles.tag} ${styles[status]}`} data-status={status}>
+      <span className={styles.dot} aria-hidden="true" />
+      {t(`status.${status}`)}
+    </span>
+  );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { RestaurantSummary } from "@tavolo/shared/restaurants";
 import { paths } from "../../../config/paths";
 import { Tag } from "../../../components/ui/chip";
+import { FavoriteButton } from "../../../components/ui/favorite-button";
 import { Skeleton } from "../../../components/ui/spinner";
 import { MapPinIcon } from "../../../components/ui/icons";
 import { PriceRange, Rating } from "./rating";
@@ -36,6 +37,7 @@ export function RestaurantCard({ restaurant, eager = false, headingLevel = 3, li
           />
         ) : null}
         <span className={styles.type}>{t(`restaurantType.${restaurant.type}`, { defaultValue: restaurant.type })}</span>
+        <FavoriteButton restaurant={restaurant} />
       </div>
       <div className={styles.body}>
         <div className={styles.titleRow}>

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { RestaurantDetail, Table } from "@tavolo/shared/restaurants";
+import { FavoriteButton } from "../../../components/ui/favorite-button";
 import { ButtonLink } from "../../../components/ui/button";
 import { Tag } from "../../../components/ui/chip";
 import { CalendarIcon, MapPinIcon, PhoneIcon, UsersIcon } from "../../../components/ui/icons";
@@ -90,6 +91,7 @@ export function RestaurantOverview({ restaurant, tables, tablesLoading, tablesEr
             >
               {t("restaurant.reserve")}
             </ButtonLink>
+            <FavoriteButton restaurant={restaurant} look="inline" />
             <dl className={styles.facts}>
               <Fact icon={<MapPinIcon size={18} />} label={t("restaurant.address")}>
                 <address className={styles.address}>{restaurant.address}</address>

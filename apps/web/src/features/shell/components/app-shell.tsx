@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { BottomBar } from "./bottom-bar";
 import { Footer } from "./footer";
 import { Header } from "./header";
+import { useLanguageSync } from "./use-language-sync";
 import styles from "./app-shell.module.css";
 
 /** Root layout of every route: skip link, header, page, footer (desktop) and bottom bar (mobile). */
@@ -10,6 +11,7 @@ export function AppShell() {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
+  useLanguageSync();
   return (
     <>
       <a href="#main" className={styles.skip}>

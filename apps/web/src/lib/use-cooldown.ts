@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useState } from "react";
-import { storage } from "../../../lib/storage";
+import { storage } from "./storage";
 
 /** The e-mail code's resend cooldown, per address (registration starts it too: the server sends one). */
 export const codeCooldownName = (email: string) => `email-code:${email.trim().toLowerCase()}`;

@@ -1,7 +1,7 @@
 import { useState, type ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
-import { TextField } from "../../../components/ui/text-field";
-import { EyeIcon, EyeOffIcon } from "../../../components/ui/icons";
+import { TextField } from "./text-field";
+import { EyeIcon, EyeOffIcon } from "./icons";
 import styles from "./password-field.module.css";
 
 type Props = Omit<ComponentProps<typeof TextField>, "type" | "end">;

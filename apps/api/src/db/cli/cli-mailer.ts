@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from "fastify";
+import { loadConfig } from "../../config";
+import { createMailer, type Mailer } from "../../mail/mailer";
+import { createOutboxTransport } from "../../mail/outbox-transport";
+import { createSmtpTransport } from "../../mail/smtp-transport";
+import type { Database } from "../database";
+
+/** Mail from a command-line tool goes the way the server's would: SMTP when configured, else the outbox. */
+export function createCliMailer(database: Database): { mailer: Mailer; appOrigin: string } {
+  const config = loadConfig();
+  const write = (stream: NodeJS.WriteStream) => (object: unknown, message?: string) =>
+    stream.write(`${message ?? (typeof object === "string" ? object : "")}\n`);
+  const quiet = () => {};
+  // The tools print one line per message sent; the outbox keeps the full text for /dev/mailbox.
+  const log = {
+    level: "info",
+    fatal: write(process.stderr),
+    error: write(process.stderr),
+    warn: write(process.stderr),
+    info: (object: { to?: string; subject?: string }) =>
+      process.stdout.write(`  mail to ${object.to}: ${object.subject}\n`),
+    debug: quiet,
+    trace: quiet,
+    silent: quiet,
+    child: () => log,
+  } as unknown as FastifyBaseLogger;
+  const mailer = createMailer({
+    db: database.db,
+    transport: config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createOutboxTransport(log),
+    from: config.mailFrom,
+    log,
+  });
+  return { mailer, appOrigin: config.appOrigin };
+}

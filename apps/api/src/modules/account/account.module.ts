@@ -1,0 +1,49 @@
+import type { FastifyInstance } from "fastify";
+import type { AppConfig } from "../../config";
+import type { Database } from "../../db/database";
+import type { Mailer } from "../../mail/mailer";
+import type { SmsSender } from "../../sms/sms-sender";
+import type { CodeHasher } from "../auth/secrets";
+import { accountRoutes } from "./account.routes";
+import type { EmailChangeService } from "./email-change.service";
+import { createPasswordChangeService } from "./password-change.service";
+import { createPhoneVerificationService } from "./phone-verification.service";
+
+/**
+ * Settings (issue 4): phone verification, e-mail and password change, notification preferences,
+ * under /api/client. Registers after the auth module, whose `requireUser`, code hasher and e-mail
+ * change service (its links share the verification hand-over) it uses.
+ */
+export async function registerAccountModule(
+  app: FastifyInstance,
+  deps: {
+    config: AppConfig;
+    database: Database;
+    mailer: Mailer;
+    sms: SmsSender;
+    hashCode: CodeHasher;
+    emailChange: EmailChangeService;
+  },
+): Promise<void> {
+  const db = deps.database.db;
+  const appOrigin = deps.config.appOrigin;
+  const phone = createPhoneVerificationService({ db, sms: deps.sms, hashCode: deps.hashCode, appOrigin, log: app.log });
+  const passwordChange = createPasswordChangeService({ db, mailer: deps.mailer, appOrigin, log: app.log });
+
+  await app.register(
+    async (client) => {
+      // Personal data and one-time secrets: no cache may keep any of it.
+      client.addHook("onRequest", async (_request, reply) => {
+        void reply.header("cache-control", "no-store");
+      });
+      await client.register(accountRoutes, {
+        db,
+        phone,
+        emailChange: deps.emailChange,
+        passwordChange,
+        rateLimits: deps.config.authRateLimit,
+      });
+    },
+    { prefix: "/api/client" },
+  );
+}

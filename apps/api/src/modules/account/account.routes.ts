@@ -1,0 +1,139 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  changePasswordRequestSchema,
+  notificationSettingsSchema,
+  requestEmailChangeRequestSchema,
+  verifyPhoneConfirmRequestSchema,
+  verifyPhoneStartRequestSchema,
+} from "@tavolo/shared/account";
+import { translateShared } from "@tavolo/shared/i18n/translate";
+import type { Kysely } from "kysely";
+import type { AppConfig } from "../../config";
+import type { DB } from "../../db/schema";
+import { unauthorized } from "../../errors";
+import { requestLanguage } from "../../i18n/request-language";
+import { assertCaller, callerId } from "../../plugins/auth";
+import { rateLimited, translate } from "../auth/route-helpers";
+import { toAuthUser } from "../auth/user.mapper";
+import * as repo from "./account.repository";
+import type { EmailChangeService } from "./email-change.service";
+import type { PasswordChangeService } from "./password-change.service";
+import type { PhoneVerificationService } from "./phone-verification.service";
+
+interface Options {
+  db: Kysely<DB>;
+  phone: PhoneVerificationService;
+  emailChange: EmailChangeService;
+  passwordChange: PasswordChangeService;
+  rateLimits: AppConfig["authRateLimit"];
+}
+
+const tags = ["settings"];
+
+/** The settings screen's calls (SPEC §7 "Verification and recovery", DESIGN §1), signed in, under /api/client. */
+export const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {
+  const { db, phone, emailChange, passwordChange, rateLimits } = options;
+  app.addHook("onRequest", app.requireUser);
+  /** The spec's bodies name the user; when they do, it must be the caller (DESIGN §5). */
+  const caller = (request: Parameters<typeof callerId>[0], userId: string | undefined) =>
+    userId ? assertCaller(request, userId) : callerId(request);
+
+  app.post(
+    "/verify-phone/start",
+    {
+      schema: {
+        tags,
+        summary: "Send a six-digit code by SMS to a number (60 s cooldown, answered with retryAfter)",
+        body: verifyPhoneStartRequestSchema,
+      },
+      ...rateLimited(app, "verify-phone", rateLimits),
+    },
+    async (request) => {
+      const userId = caller(request, request.body.userId);
+      const result = await phone.start(userId, request.body.phoneNumber);
+      return {
+        success: true,
+        alreadyVerified: result.alreadyVerified,
+        phoneNumber: request.body.phoneNumber,
+        message: translate(request, result.alreadyVerified ? "apiMessages.phoneVerified" : "apiMessages.phoneCodeSent"),
+      };
+    },
+  );
+
+  app.post(
+    "/verify-phone/confirm",
+    {
+      schema: {
+        tags,
+        summary: "Check the SMS code; the number becomes the profile's verified number",
+        body: verifyPhoneConfirmRequestSchema,
+      },
+      ...rateLimited(app, "verify-phone-confirm", rateLimits),
+    },
+    async (request) => {
+      const user = await phone.confirm(caller(request, request.body.userId), request.body.otp);
+      return { success: true, message: translate(request, "apiMessages.phoneVerified"), user: toAuthUser(user) };
+    },
+  );
+
+  app.post(
+    "/request-email-change",
+    {
+      schema: {
+        tags,
+        summary: "Send a confirmation link to a new address (60 s cooldown); the change happens on the link",
+        body: requestEmailChangeRequestSchema,
+      },
+      ...rateLimited(app, "request-email-change", rateLimits),
+    },
+    async (request) => {
+      await emailChange.request(callerId(request), request.body.newEmail);
+      return {
+        success: true,
+        message: translateShared(requestLanguage(request), "apiMessages.emailChangeRequested", {
+          email: request.body.newEmail,
+        }),
+      };
+    },
+  );
+
+  app.post(
+    "/change-password",
+    {
+      schema: {
+        tags,
+        summary: "Change the password (current one required); ends every other session",
+        body: changePasswordRequestSchema,
+      },
+      ...rateLimited(app, "change-password", rateLimits),
+    },
+    async (request) => {
+      const sessionId = request.sessionId;
+      if (!sessionId) throw unauthorized("unauthorized", "apiErrors.unauthorized");
+      await passwordChange.change(callerId(request), sessionId, request.body.currentPassword, request.body.newPassword);
+      return { success: true, message: translate(request, "apiMessages.passwordChanged") };
+    },
+  );
+
+  app.get(
+    "/notification-settings",
+    { schema: { tags, summary: "The caller's notification preferences (defaults until saved)" } },
+    async (request) => ({ success: true, settings: await repo.findNotificationSettings(db, callerId(request)) }),
+  );
+
+  app.put(
+    "/notification-settings",
+    {
+      schema: { tags, summary: "Save the caller's notification preferences", body: notificationSettingsSchema },
+    },
+    async (request) => {
+      const userId = callerId(request);
+      await repo.saveNotificationSettings(db, userId, request.body);
+      return {
+        success: true,
+        message: translate(request, "apiMessages.notificationSettingsSaved"),
+        settings: await repo.findNotificationSettings(db, userId),
+      };
+    },
+  );
+};

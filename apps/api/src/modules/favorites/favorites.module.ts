@@ -1,0 +1,16 @@
+import type { FastifyInstance } from "fastify";
+import type { Database } from "../../db/database";
+import { favoritesRoutes } from "./favorites.routes";
+
+/** Favorites (issue 4) under /api/client; registers after the auth module (`requireUser`). */
+export async function registerFavoritesModule(app: FastifyInstance, deps: { database: Database }): Promise<void> {
+  await app.register(
+    async (client) => {
+      client.addHook("onRequest", async (_request, reply) => {
+        void reply.header("cache-control", "no-store");
+      });
+      await client.register(favoritesRoutes, { db: deps.database.db });
+    },
+    { prefix: "/api/client" },
+  );
+}

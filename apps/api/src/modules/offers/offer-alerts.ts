@@ -1,0 +1,109 @@
+import { sql, type Kysely } from "kysely";
+import type { Language } from "@tavolo/shared/languages";
+import type { DB } from "../../db/schema";
+import type { Mailer } from "../../mail/mailer";
+import { offerAlertMail, type OfferAlertLine } from "../../mail/templates/offer-mails";
+
+interface AlertRow {
+  user_id: string;
+  email: string;
+  language: Language;
+  first_name: string;
+  display_name: string;
+  offer_id: string;
+  restaurant_name: string;
+  city_name_it: string;
+  city_name_en: string;
+  offer_date: string;
+  start_time: string;
+  end_time: string;
+  book_until: string;
+  available_seats: number;
+  discount_percent: number | null;
+}
+
+/** Offers one alert mail lists; the rest wait on the search page. */
+const LINES_PER_MAIL = 10;
+
+/**
+ * Who hears about newly published offers: everyone interested in the offer's city, or in a city
+ * within their radius of it when they asked for nearby cities, whose notification settings allow
+ * it (decision 004-settings: no row means enabled, every day, any restaurant). Only offers still
+ * bookable are announced.
+ */
+function findAlerts(db: Kysely<DB>, offerIds: readonly string[], now: Date) {
+  return sql<AlertRow>`
+    SELECT DISTINCT ON (u.id, o.id)
+           u.id AS user_id, u.email, u.language, u.first_name, u.display_name,
+           o.id AS offer_id, r.name AS restaurant_name, oc.name_it AS city_name_it, oc.name_en AS city_name_en,
+           o.offer_date::text AS offer_date, o.start_time, o.end_time, o.book_until, o.available_seats,
+           o.discount_percent
+    FROM offers o
+    JOIN restaurants r ON r.id = o.restaurant_id
+    JOIN cities oc ON oc.id = o.city_id
+    JOIN city_interests ci ON ci.city_id = o.city_id
+         OR (ci.include_nearby AND EXISTS (
+               SELECT 1 FROM cities ic
+               WHERE ic.id = ci.city_id
+                 AND earth_distance(ll_to_earth(ic.lat, ic.lng), ll_to_earth(oc.lat, oc.lng)) <= ci.radius_km * 1000))
+    JOIN users u ON u.id = ci.user_id
+    LEFT JOIN notification_settings ns ON ns.user_id = u.id
+    WHERE o.id = ANY(${[...offerIds]}::uuid[])
+      AND o.book_until_at > ${now}
+      AND o.available_seats > 0
+      AND COALESCE(ns.enabled, true)
+      AND (NOT COALESCE(ns.weekends_only, false) OR extract(isodow FROM o.offer_date) IN (5, 6, 7))
+      AND (NOT COALESCE(ns.favorite_restaurants, false)
+           OR EXISTS (SELECT 1 FROM favorites f WHERE f.user_id = u.id AND f.restaurant_id = o.restaurant_id))
+    ORDER BY u.id, o.id`.execute(db);
+}
+
+export type OfferAnnouncer = (offerIds: readonly string[]) => Promise<number>;
+
+/** Mails each interested diner one message listing the new offers meant for them; returns mails sent. */
+export function createOfferAnnouncer(deps: {
+  db: Kysely<DB>;
+  mailer: Mailer;
+  appOrigin: string;
+  now?: () => Date;
+}): OfferAnnouncer {
+  return async (offerIds) => {
+    if (offerIds.length === 0) return 0;
+    const { rows } = await findAlerts(deps.db, offerIds, deps.now?.() ?? new Date());
+    const byUser = new Map<string, AlertRow[]>();
+    for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+    for (const alerts of byUser.values()) {
+      const first = alerts[0]!;
+      const language = first.language;
+      const lines: OfferAlertLine[] = alerts
+        .sort((a, b) => `${a.offer_date} ${a.book_until}`.localeCompare(`${b.offer_date} ${b.book_until}`))
+        .slice(0, LINES_PER_MAIL)
+        .map((row) => ({
+          restaurantName: row.restaurant_name,
+          city: language === "en" ? row.city_name_en : row.city_name_it,
+          date: row.offer_date,
+          startTime: row.start_time,
+          endTime: row.end_time,
+          bookUntil: row.book_until,
+          seats: row.available_seats,
+          discountPercent: row.discount_percent,
+          link: `${deps.appOrigin}/lastminute/${row.offer_id}`,
+        }));
+      // The mailer logs a message it could not store; one diner's failure must not stop the others'.
+      await deps.mailer
+        .send(
+          first.email,
+          language,
+          offerAlertMail(language, {
+            name: first.first_name || first.display_name,
+            offers: lines,
+            more: alerts.length - lines.length,
+            searchLink: `${deps.appOrigin}/search`,
+            settingsLink: `${deps.appOrigin}/notifications`,
+          }),
+        )
+        .catch(() => {});
+    }
+    return byUser.size;
+  };
+}

@@ -1,0 +1,120 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  availableLastMinuteQuerySchema,
+  bookLastMinuteRequestSchema,
+  lastMinuteByCityQuerySchema,
+  lastMinuteIdParamsSchema,
+  registerCityInterestRequestSchema,
+} from "@tavolo/shared/offers";
+import { IDEMPOTENCY_KEY_HEADER, makeReservationHeadersSchema } from "@tavolo/shared/reservations";
+import type { PublicReadCache } from "../../http/public-read-cache";
+import { requestLanguage } from "../../i18n/request-language";
+import { callerId } from "../../plugins/auth";
+import type { OfferService } from "./offers.service";
+
+const tags = ["last minute"];
+
+/**
+ * Public reads of Last Minute offers (SPEC §7). Lists are kept a few seconds (decision 009): a card's
+ * countdown runs on the client's clock and booking re-checks seats, so a list that old misleads
+ * no one. The detail, where the diner books, is always fresh.
+ */
+export const offerReadRoutes: FastifyPluginAsyncZod<{ offers: OfferService; listCache: PublicReadCache }> = async (
+  app,
+  { offers, listCache },
+) => {
+  app.get(
+    "/getAvailableLastMinute",
+    {
+      schema: {
+        tags,
+        summary:
+          "Live offers near lat/lng within radius km (1–50), nearest first; without coordinates, all, soonest first",
+        querystring: availableLastMinuteQuerySchema,
+      },
+    },
+    (request, reply) => {
+      const language = requestLanguage(request);
+      return listCache.respond(request, reply, language, () => offers.available(request.query, language));
+    },
+  );
+
+  app.get(
+    "/getLastMinuteByCity",
+    {
+      schema: {
+        tags,
+        summary: "Live offers of a city, and of the cities within radius km when includeNearbyCities",
+        querystring: lastMinuteByCityQuerySchema,
+      },
+    },
+    (request, reply) => {
+      const language = requestLanguage(request);
+      return listCache.respond(request, reply, language, () => offers.byCity(request.query, language));
+    },
+  );
+
+  app.get(
+    "/getLastMinuteById/:id",
+    {
+      schema: {
+        tags,
+        summary: "One offer; isExpired / isSoldOut say when it can no longer be booked",
+        params: lastMinuteIdParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      void reply.header("cache-control", "no-store");
+      return offers.byId(request.params.id, requestLanguage(request));
+    },
+  );
+};
+
+/** Signed-in actions on offers. */
+export const offerActionRoutes: FastifyPluginAsyncZod<{ offers: OfferService; listCache: PublicReadCache }> = async (
+  app,
+  { offers, listCache },
+) => {
+  // onRequest: an anonymous caller is told to sign in before anything about its input.
+  app.addHook("onRequest", app.requireUser);
+  app.addHook("onRequest", async (_request, reply) => {
+    void reply.header("cache-control", "no-store");
+  });
+
+  app.post(
+    "/bookLastMinute",
+    {
+      schema: {
+        tags,
+        summary:
+          "Book seats of an offer (201; 409 offer_expired / offer_sold_out); Idempotency-Key replays the first answer",
+        body: bookLastMinuteRequestSchema,
+        headers: makeReservationHeadersSchema,
+      },
+    },
+    async (request, reply) => {
+      const answer = await offers.book(
+        callerId(request),
+        request.body,
+        requestLanguage(request),
+        request.headers[IDEMPOTENCY_KEY_HEADER],
+      );
+      if (answer.replayed) void reply.header("idempotent-replayed", "true");
+      // Seats moved: this process's lists show it at once.
+      else listCache.clear();
+      return reply.code(answer.statusCode).send(answer.body);
+    },
+  );
+
+  app.post(
+    "/registerCityAvailabilityInterest",
+    {
+      schema: {
+        tags,
+        summary: "E-mail me when offers are published in this city (and nearby ones within radius km)",
+        body: registerCityInterestRequestSchema,
+      },
+    },
+    (request) => offers.registerInterest(callerId(request), request.body, requestLanguage(request)),
+  );
+};

@@ -1,0 +1,198 @@
+import type { Kysely } from "kysely";
+import { ALL_CATEGORIES } from "@tavolo/shared/categories";
+import { translateShared } from "@tavolo/shared/i18n/translate";
+import type { Language } from "@tavolo/shared/languages";
+import {
+  OFFER_LIST_LIMIT,
+  type AvailableLastMinuteQuery,
+  type BookLastMinuteInput,
+  type LastMinuteByCityQuery,
+  type LastMinuteListResponse,
+  type LastMinuteOffer,
+  type LastMinuteOfferResponse,
+} from "@tavolo/shared/offers";
+import type { Reservation } from "@tavolo/shared/reservations";
+import type { DB } from "../../db/schema";
+import { AppError, notFound } from "../../errors";
+import { runIdempotently, type Answer } from "../reservations/idempotency";
+import type { ReservationNotifications } from "../reservations/reservation-notifications";
+import { findReservationView, type ReservationViewRow } from "../reservations/reservations.repository";
+import { toReservation } from "../reservations/reservations.mapper";
+import { createCityDirectory } from "./city-directory";
+import * as repo from "./offers.repository";
+import { toOffer } from "./offers.mapper";
+
+export interface BookLastMinuteResponse {
+  success: true;
+  message: string;
+  reservation: Reservation;
+  /** The offer after the booking, with the seats left. */
+  offer: LastMinuteOffer;
+}
+
+const offerNotFound = () => notFound("offer_not_found", "apiErrors.offerNotFound");
+const cityNotFound = (city: string) => notFound("city_not_found", "apiErrors.cityNotFound", { city });
+
+export function createOfferService(deps: {
+  db: Kysely<DB>;
+  notifications: ReservationNotifications;
+  /** The clock deadlines are read by; tests move it. */
+  now: () => Date;
+}) {
+  const { db, notifications, now } = deps;
+  const categoryOf = (category: string) => (category === ALL_CATEGORIES ? undefined : category);
+  const cities = createCityDirectory(db);
+
+  async function cityOf(name: string) {
+    const city = await cities.find(name);
+    if (!city) throw cityNotFound(name);
+    return city;
+  }
+
+  /** Why nothing was taken: gone, past its deadline, or not enough seats (by the same clock). */
+  async function refusal(executor: Parameters<typeof repo.findOfferState>[0], input: BookLastMinuteInput, at: Date) {
+    const state = await repo.findOfferState(executor, input.lastMinuteId);
+    if (!state) return offerNotFound();
+    if (state.book_until_at <= at) return new AppError(409, "offer_expired", "apiErrors.offerExpired");
+    if (state.available_seats === 0) return new AppError(409, "offer_sold_out", "apiErrors.offerSoldOut");
+    return new AppError(
+      409,
+      "offer_sold_out",
+      "apiErrors.offerNotEnoughSeats",
+      { count: state.available_seats },
+      { availableSeats: state.available_seats },
+    );
+  }
+
+  return {
+    /** Around a point (nearest first), or everywhere (most urgent first). */
+    async available(query: AvailableLastMinuteQuery, language: Language): Promise<LastMinuteListResponse> {
+      const at = now();
+      const category = categoryOf(query.category);
+      const rows =
+        query.lat !== undefined && query.lng !== undefined
+          ? await repo.listLiveOffersNear(db, {
+              lat: query.lat,
+              lng: query.lng,
+              radiusKm: query.radius,
+              category,
+              now: at,
+              limit: OFFER_LIST_LIMIT,
+            })
+          : await repo.listLiveOffers(db, { category, now: at, limit: OFFER_LIST_LIMIT });
+      return { success: true, offers: rows.map((row) => toOffer(row, language, at)) };
+    },
+
+    /** A city's offers, then (when asked) those of the cities within the radius of its centre. */
+    async byCity(query: LastMinuteByCityQuery, language: Language): Promise<LastMinuteListResponse> {
+      const at = now();
+      const city = await cityOf(query.city);
+      const nearby = query.includeNearbyCities ? await cities.nearby(city, query.radius) : [];
+      const rows = await repo.listLiveOffersInCities(db, {
+        cityIds: [city.id, ...nearby.map((other) => other.id)],
+        chosenCityId: city.id,
+        centre: city,
+        category: categoryOf(query.category),
+        now: at,
+        limit: OFFER_LIST_LIMIT,
+      });
+      const name = (row: { name_it: string; name_en: string }) => (language === "en" ? row.name_en : row.name_it);
+      return {
+        success: true,
+        offers: rows.map((row) => toOffer(row, language, at)),
+        city: { slug: city.slug, name: name(city), lat: city.lat, lng: city.lng },
+        nearbyCities: nearby.map((other) => ({
+          slug: other.slug,
+          name: name(other),
+          distanceKm: Math.round(other.distanceKm * 10) / 10,
+        })),
+      };
+    },
+
+    /** One offer, expired or sold out included: the answer says which. */
+    async byId(id: string, language: Language): Promise<LastMinuteOfferResponse> {
+      const row = await repo.findOfferView(db, id);
+      if (!row) throw offerNotFound();
+      return { success: true, offer: toOffer(row, language, now()) };
+    },
+
+    /**
+     * Books seats of an offer (DESIGN §4): one statement takes them only while enough are left and
+     * the deadline has not passed, and records the booking. 201, or the first answer again for a
+     * retry with the same Idempotency-Key (decision 007).
+     */
+    async book(
+      userId: string,
+      input: BookLastMinuteInput,
+      language: Language,
+      idempotencyKey: string | undefined,
+    ): Promise<Answer<BookLastMinuteResponse> & { replayed: boolean }> {
+      let booked: ReservationViewRow | undefined;
+      const answer = await runIdempotently<BookLastMinuteResponse>(
+        db,
+        { userId, operation: "bookLastMinute", key: idempotencyKey },
+        { lastMinuteId: input.lastMinuteId, people: input.people, notes: input.notes },
+        async (executor) => {
+          const at = now();
+          const reservationId = await repo.takeSeatsAndBook(executor, {
+            offerId: input.lastMinuteId,
+            userId,
+            people: input.people,
+            notes: input.notes,
+            now: at,
+          });
+          if (!reservationId) throw await refusal(executor, input, at);
+          booked = await findReservationView(executor, reservationId);
+          const offer = await repo.findOfferView(executor, input.lastMinuteId);
+          if (!booked || !offer) throw offerNotFound();
+          return {
+            statusCode: 201,
+            body: {
+              success: true,
+              message: translateShared(language, "apiMessages.offerBooked"),
+              reservation: toReservation(booked, language),
+              offer: toOffer(offer, language, at),
+            },
+          };
+        },
+      );
+      // Mail only once the booking is committed, and never for a replay.
+      if (!answer.replayed && booked) await notifications.booked(booked);
+      return answer;
+    },
+
+    /** Remembers (or updates) the caller's wish to hear about new offers in a city. */
+    async registerInterest(
+      userId: string,
+      input: { city: string; includeNearbyCities: boolean; radius: number },
+      language: Language,
+    ) {
+      const city = await cityOf(input.city);
+      const radiusKm = Math.round(input.radius);
+      await db
+        .insertInto("city_interests")
+        .values({ user_id: userId, city_id: city.id, include_nearby: input.includeNearbyCities, radius_km: radiusKm })
+        .onConflict((oc) =>
+          oc.columns(["user_id", "city_id"]).doUpdateSet({
+            include_nearby: input.includeNearbyCities,
+            radius_km: radiusKm,
+            updated_at: new Date(),
+          }),
+        )
+        .execute();
+      const cityName = language === "en" ? city.name_en : city.name_it;
+      return {
+        success: true as const,
+        message: translateShared(language, "apiMessages.cityInterestRegistered", { city: cityName }),
+        interest: {
+          city: cityName,
+          citySlug: city.slug,
+          includeNearbyCities: input.includeNearbyCities,
+          radius: radiusKm,
+        },
+      };
+    },
+  };
+}
+
+export type OfferService = ReturnType<typeof createOfferService>;

@@ -1,0 +1,123 @@
+import type { LightMyRequestResponse } from "fastify";
+import { sql } from "kysely";
+import { addDays, dateInZone, timeOfDay, minutesOfDay, wallClockOf } from "@tavolo/shared/dates";
+import type { OpeningHours } from "@tavolo/shared/opening-hours";
+import type { BookLastMinuteRequest } from "@tavolo/shared/offers";
+import { ITALIAN_CITIES } from "../src/db/seed/italian-cities";
+import { upsertOffers, type OfferInput } from "../src/modules/offers/offer-writes.repository";
+import { upsertCities, upsertRestaurants } from "../src/modules/restaurants/catalog-writes.repository";
+import { post } from "./auth-helpers";
+import type { Diner } from "./reservation-helpers";
+import type { TestApp } from "./test-app";
+
+export const ROME = "Europe/Rome";
+const allWeek = (open: string, close: string): OpeningHours => {
+  const slot = { open, close };
+  return {
+    monday: slot,
+    tuesday: slot,
+    wednesday: slot,
+    thursday: slot,
+    friday: slot,
+    saturday: slot,
+    sunday: slot,
+  };
+};
+
+/** One restaurant on the centre of Milano, Monza and Bergamo (real coordinates of the seed's cities). */
+export interface OfferFixture {
+  milano: string;
+  monza: string;
+  bergamo: string;
+}
+
+export async function createOfferFixture(t: TestApp): Promise<OfferFixture> {
+  const cities = ITALIAN_CITIES.filter((city) => ["milano", "monza", "bergamo"].includes(city.slug));
+  const cityIds = await upsertCities(t.database.db, cities);
+  const at = (slug: string) => cities.find((city) => city.slug === slug)!;
+  const restaurant = (slug: string, name: string, categories: string[]) => ({
+    citySlug: slug,
+    name,
+    type: "trattoria",
+    categories,
+    descriptionIt: "",
+    descriptionEn: "",
+    address: "Piazza del Duomo 1",
+    phone: "+39 02 1234567",
+    imageKey: `${categories[0]}-1`,
+    rating: 4.2,
+    priceRange: 2,
+    openingHours: allWeek("00:00", "23:45"),
+    timeZone: ROME,
+    lat: at(slug).lat,
+    lng: at(slug).lng,
+    autoConfirm: true,
+    tables: [{ number: 1, capacity: 4 }],
+  });
+  const [milano, monza, bergamo] = await upsertRestaurants(
+    t.database.db,
+    [
+      restaurant("milano", "Trattoria del Duomo", ["italiano", "carne"]),
+      restaurant("monza", "Osteria della Villa Reale", ["pesce"]),
+      restaurant("bergamo", "Polenta e Città Alta", ["italiano"]),
+    ],
+    cityIds,
+  );
+  return { milano: milano!, monza: monza!, bergamo: bergamo! };
+}
+
+/**
+ * An offer whose deadline is `minutesAhead` from now (negative: already past), written as the
+ * import writes it: wall-clock date and HH:MM in Rome.
+ */
+export function offerClosingIn(
+  restaurantId: string,
+  minutesAhead: number,
+  overrides: Partial<OfferInput> = {},
+): OfferInput {
+  const deadline = wallClockOf(new Date(Date.now() + minutesAhead * 60_000), ROME);
+  const minute = minutesOfDay(deadline.time);
+  // The seating starts as booking closes, and ends two hours later (possibly after midnight).
+  return {
+    restaurantId,
+    date: deadline.date,
+    bookUntil: deadline.time,
+    startTime: deadline.time,
+    endTime: timeOfDay((minute + 120) % 1440),
+    totalSeats: 6,
+    source: "import",
+    ...overrides,
+  };
+}
+
+export async function addOffer(t: TestApp, offer: OfferInput): Promise<string> {
+  const [written] = await upsertOffers(t.database.db, [offer]);
+  return written!.id;
+}
+
+export const tomorrowInRome = () => addDays(dateInZone(new Date(), ROME), 1);
+
+export function bookOffer(
+  t: TestApp,
+  who: Diner,
+  body: Partial<BookLastMinuteRequest> | Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return post(t.app, "/api/client/bookLastMinute", body, { ...who.headers, ...headers });
+}
+
+export async function seatsOf(
+  t: TestApp,
+  offerId: string,
+): Promise<{ available: number; booked: number; total: number }> {
+  const result = await sql<{ available: number; total: number; booked: number }>`
+    SELECT o.available_seats AS available, o.total_seats AS total,
+           COALESCE((SELECT sum(party_size)::int FROM reservations r
+                     WHERE r.offer_id = o.id AND r.status IN ('pending', 'confirmed')), 0) AS booked
+    FROM offers o WHERE o.id = ${offerId}`.execute(t.database.db);
+  return result.rows[0]!;
+}
+
+export function get(t: TestApp, url: string, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: "GET", url, headers });
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { NotificationSettings, NotificationSettingsResponse } from "@tavolo/shared/account";
+import { apiClient, clientPath } from "../../../lib/api-client";
+
+const key = (userId: string) => ["notification-settings", userId] as const;
+
+/** GET /client/notification-settings: the saved preferences, or the defaults. */
+export function useNotificationSettings(userId: string) {
+  return useQuery({
+    queryKey: key(userId),
+    queryFn: ({ signal }) =>
+      apiClient.get<NotificationSettingsResponse>(clientPath("/notification-settings"), { signal }),
+    select: (data) => data.settings,
+  });
+}
+
+/** PUT /client/notification-settings; the cache follows at once, and goes back if refused. */
+export function useSaveNotificationSettings(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: NotificationSettings) =>
+      apiClient.put<NotificationSettingsResponse>(clientPath("/notification-settings"), settings),
+    onMutate: async (settings) => {
+      await queryClient.cancelQueries({ queryKey: key(userId) });
+      const previous = queryClient.getQueryData<NotificationSettingsResponse>(key(userId));
+      queryClient.setQueryData<NotificationSettingsResponse>(key(userId), { success: true, settings });
+      return { previous };
+    },
+    onError: (_error, _settings, context) => {
+      if (context?.previous) queryClient.setQueryData(key(userId), context.previous);
+    },
+    onSuccess: (data) => queryClient.setQueryData(key(userId), data),
+  });
+}

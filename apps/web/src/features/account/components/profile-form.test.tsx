@@ -1,0 +1,143 @@
+import { describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { storage, type StoredUser } from "../../../lib/storage";
+import { json, mockFetch, renderAt, signInAs } from "../../../../test/render";
+import { ProfileForm } from "./profile-form";
+import { phoneCooldownName } from "./use-phone-verification";
+
+const user: StoredUser = {
+  id: "9b2f7a4e-1c3d-4e5f-8a9b-0c1d2e3f4a5b",
+  email: "giulia.rossi@example.com",
+  firstName: "Giulia",
+  lastName: "Rossi",
+  phoneNumber: "+447700900123",
+  phoneVerified: true,
+};
+
+function renderForm(overrides: Partial<StoredUser> = {}) {
+  const onUserChanged = vi.fn();
+  signInAs({ ...user, ...overrides });
+  renderAt(<ProfileForm user={{ ...user, ...overrides }} onUserChanged={onUserChanged} submitLabel="Salva" />);
+  return { onUserChanged };
+}
+const numberField = () => screen.getByLabelText(/^Numero/);
+/** The calls this form made (the session provider's own check of the stored user aside). */
+const formCalls = (fetch: ReturnType<typeof mockFetch>) =>
+  fetch.mock.calls.filter(([input]) => !String(input).includes("/user-profile"));
+const bodyOf = (call: unknown[]) => JSON.parse(String((call[1] as RequestInit).body)) as Record<string, unknown>;
+
+describe("ProfileForm", () => {
+  it("splits a stored +44 number into the picker and the field, and shows it verified", () => {
+    mockFetch(() => json({}));
+    renderForm();
+    expect(screen.getByLabelText("Prefisso")).toHaveValue("GB");
+    expect(numberField()).toHaveValue("7700900123");
+    expect(screen.getByText("Verificato")).toBeInTheDocument();
+    // 44 countries, Italy first.
+    const options = within(screen.getByLabelText("Prefisso")).getAllByRole("option");
+    expect(options).toHaveLength(44);
+    expect(options[0]).toHaveTextContent("Italia (+39)");
+  });
+
+  it("marks an edited verified number unverified and blocks saving until it is verified", async () => {
+    const fetch = mockFetch(() => json({}));
+    renderForm();
+    fireEvent.change(numberField(), { target: { value: "7700900999" } });
+    expect(screen.getByText("Da verificare")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Salva" }));
+    expect(await screen.findByText("Verifica il numero di telefono prima di salvare")).toBeInTheDocument();
+    expect(formCalls(fetch)).toHaveLength(0);
+  });
+
+  it("needs 6 characters to ask for a code, then verifies the number with the 6-digit modal", async () => {
+    const verified = { ...user, phoneNumber: "+393331234567", phoneVerified: true };
+    const fetch = mockFetch((url) => {
+      if (url.pathname.endsWith("/verify-phone/start")) return json({ success: true, alreadyVerified: false });
+      if (url.pathname.endsWith("/verify-phone/confirm")) return json({ success: true, user: verified });
+      return json({ success: true, profile: { ...verified, firstName: "Giulia Maria" } });
+    });
+    const { onUserChanged } = renderForm({ phoneNumber: undefined, phoneVerified: false });
+    expect(screen.getByLabelText("Prefisso")).toHaveValue("IT");
+
+    fireEvent.change(numberField(), { target: { value: "333" } });
+    fireEvent.click(screen.getByRole("button", { name: "Verifica il numero" }));
+    expect(await screen.findByText("Inserisci un numero di almeno 6 cifre")).toBeInTheDocument();
+    expect(formCalls(fetch)).toHaveLength(0);
+
+    fireEvent.change(numberField(), { target: { value: "333 123 4567" } });
+    fireEvent.click(screen.getByRole("button", { name: "Verifica il numero" }));
+    const dialog = await screen.findByRole("dialog", { name: "Verifica il numero" });
+    expect(bodyOf(formCalls(fetch)[0]!)).toMatchObject({ userId: user.id, phoneNumber: "+393331234567" });
+    // The cooldown outlives a reload.
+    expect(storage.getJson("cooldowns")?.[phoneCooldownName(user.id)]).toBeGreaterThan(Date.now() + 55_000);
+
+    const code = within(dialog).getByLabelText(/^Codice OTP/);
+    fireEvent.change(code, { target: { value: "12a4" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Verifica" }));
+    expect(await within(dialog).findByText("Inserisci un codice OTP valido di 6 cifre.")).toBeInTheDocument();
+    expect(formCalls(fetch)).toHaveLength(1);
+
+    fireEvent.change(code, { target: { value: "123456" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Verifica" }));
+    await waitFor(() => expect(onUserChanged).toHaveBeenCalledWith(verified));
+    expect(bodyOf(formCalls(fetch)[1]!)).toMatchObject({ otp: "123456" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("shows the server's refusal of a number, and the wait of a 429 for 5 s", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let answer = () =>
+      json(
+        {
+          success: false,
+          code: "phone_taken",
+          error: "Questo numero di telefono è già registrato con un altro account",
+        },
+        409,
+      );
+    mockFetch(() => answer());
+    renderForm({ phoneNumber: undefined, phoneVerified: false });
+    fireEvent.change(numberField(), { target: { value: "3331234567" } });
+    fireEvent.click(screen.getByRole("button", { name: "Verifica il numero" }));
+    expect(
+      await screen.findByText("Questo numero di telefono è già registrato con un altro account"),
+    ).toBeInTheDocument();
+
+    answer = () => json({ success: false, code: "otp_cooldown", error: "Attendi", retryAfter: 42 }, 429);
+    fireEvent.click(screen.getByRole("button", { name: "Verifica il numero" }));
+    expect(await screen.findByText("Devi attendere 0:42 prima di richiedere un nuovo codice")).toBeInTheDocument();
+    expect(storage.getJson("cooldowns")?.[phoneCooldownName(user.id)]).toBeGreaterThan(Date.now() + 40_000);
+    await vi.advanceTimersByTimeAsync(5_100);
+    await waitFor(() => expect(screen.queryByText(/Devi attendere/)).not.toBeInTheDocument());
+  });
+
+  it("asked again during the cooldown, says how long is left without calling the server", async () => {
+    storage.setJson("cooldowns", { [phoneCooldownName(user.id)]: Date.now() + 30_000 });
+    const fetch = mockFetch(() => json({}));
+    renderForm({ phoneNumber: undefined, phoneVerified: false });
+    fireEvent.change(numberField(), { target: { value: "3331234567" } });
+    fireEvent.click(screen.getByRole("button", { name: "Verifica il numero" }));
+    expect(
+      await screen.findByText(/^Devi attendere 0:(29|30) prima di richiedere un nuovo codice$/),
+    ).toBeInTheDocument();
+    expect(formCalls(fetch)).toHaveLength(0);
+  });
+
+  it("saves names once the phone is verified, and requires them", async () => {
+    const fetch = mockFetch(() => json({ success: true, profile: { ...user, firstName: "Giulia Maria" } }));
+    const { onUserChanged } = renderForm();
+    fireEvent.change(screen.getByLabelText(/^Nome/), { target: { value: " " } });
+    fireEvent.click(screen.getByRole("button", { name: "Salva" }));
+    expect(await screen.findByText("Inserisci il nome")).toBeInTheDocument();
+    expect(formCalls(fetch)).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText(/^Nome/), { target: { value: "Giulia Maria" } });
+    fireEvent.click(screen.getByRole("button", { name: "Salva" }));
+    expect(await screen.findByText("Profilo aggiornato")).toBeInTheDocument();
+    const [url, init] = formCalls(fetch)[0]!;
+    expect(String(url)).toContain(`/client/updateProfile/${user.id}`);
+    expect((init as RequestInit).method).toBe("PUT");
+    expect(bodyOf(formCalls(fetch)[0]!)).toMatchObject({ firstName: "Giulia Maria", lastName: "Rossi" });
+    expect(onUserChanged).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,89 @@
+import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import type { AuthUser } from "@tavolo/shared/auth";
+import { COOLDOWN_SECONDS } from "@tavolo/shared/constants";
+import { errorMessage } from "../../../lib/api-client";
+import { useCooldown } from "../../../lib/use-cooldown";
+import { confirmPhoneVerification, startPhoneVerification } from "../api/verify-phone";
+import { retryAfterOf, useWaitNotice } from "./use-wait-notice";
+
+/** The server keeps one cooldown per account (whatever the number), and so does the browser. */
+export const phoneCooldownName = (userId: string) => `phone-code:${userId}`;
+
+/**
+ * Phone verification of SPEC §4: number entered, code requested, modal open, verified. Codes are
+ * 60 s apart (or the server's retryAfter), the wait kept across reloads; asking early shows the
+ * wait message instead of calling the server.
+ */
+export function usePhoneVerification(userId: string, onVerified: (user: AuthUser) => void) {
+  const { t } = useTranslation();
+  const cooldown = useCooldown(phoneCooldownName(userId));
+  const wait = useWaitNotice();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  /** The number the last code went to in this visit: the modal can be reopened for it. */
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+
+  const start = useMutation({
+    mutationFn: (phoneNumber: string) => startPhoneVerification(userId, phoneNumber),
+    onSuccess: (result, phoneNumber) => {
+      if (result.alreadyVerified) return;
+      cooldown.start(COOLDOWN_SECONDS);
+      setCodeSentTo(phoneNumber);
+      setDialogOpen(true);
+    },
+    onError: (error) => {
+      const retryAfter = retryAfterOf(error);
+      if (!retryAfter) return;
+      cooldown.start(retryAfter);
+      wait.show(retryAfter);
+    },
+  });
+
+  const confirm = useMutation({
+    mutationFn: (code: string) => confirmPhoneVerification(userId, code),
+    onSuccess: (result) => {
+      setDialogOpen(false);
+      onVerified(result.user);
+    },
+  });
+
+  const request = (phoneNumber: string) => {
+    confirm.reset();
+    if (cooldown.left > 0) {
+      wait.show(cooldown.left);
+      // The code already sent to this number is still good: let it be typed.
+      if (codeSentTo === phoneNumber) setDialogOpen(true);
+      return;
+    }
+    start.mutate(phoneNumber);
+  };
+
+  return {
+    request,
+    requesting: start.isPending,
+    /** A refusal of the number itself (format, taken); a 429 is told by the wait message. */
+    requestError: start.isError && !retryAfterOf(start.error) ? errorMessage(start.error, t("phone.sendError")) : null,
+    resetRequest: () => start.reset(),
+    waitMessage: wait.text,
+    cooldownLeft: cooldown.left,
+    codeSentTo,
+    dialog: {
+      open: dialogOpen,
+      onOpenChange: (open: boolean) => {
+        setDialogOpen(open);
+        if (!open) confirm.reset();
+      },
+      busy: confirm.isPending,
+      serverError: confirm.isError ? errorMessage(confirm.error, t("phone.confirmError")) : null,
+      onSubmit: (code: string) => confirm.mutate(code),
+      resendIn: cooldown.left,
+      resending: start.isPending,
+      waitMessage: wait.text,
+      onResend: () => {
+        if (codeSentTo) request(codeSentTo);
+      },
+    },
+    verifiedNow: confirm.isSuccess,
+  };
+}

@@ -1,0 +1,20 @@
+import { apiClient, clientPath } from "../../../lib/api-client";
+
+export interface RefreshResponse {
+  accessToken?: string;
+  token?: string;
+  refreshToken?: string;
+}
+
+/**
+ * POST /client/refresh-token for a refresh token that is not the stored session's (the biometric
+ * copy): sent without a bearer, so its 401 is an answer, never a reason to refresh again.
+ */
+export function refreshSession(refreshToken: string) {
+  return apiClient.post<RefreshResponse>(clientPath("/refresh-token"), { refreshToken }, { anonymous: true });
+}
+
+/** POST /client/logout for such a token alone: ends that session on the server. */
+export function endSession(refreshToken: string) {
+  return apiClient.post<{ success?: boolean }>(clientPath("/logout"), { refreshToken }, { anonymous: true });
+}

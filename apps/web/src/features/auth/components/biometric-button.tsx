@@ -1,0 +1,99 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import type { BiometricPrompt } from "../../../lib/native";
+import { canSignInWithBiometrics, signInWithBiometrics } from "../session/biometric-sign-in";
+import type { SignInPayload } from "../session/session-context";
+import styles from "./forms.module.css";
+
+function FingerprintIcon() {
+  return (
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className={styles.icon}
+    >
+      <path d="M7 4.6A9 9 0 0 1 21 12v1" />
+      <path d="M3 12a9 9 0 0 1 1.5-5" />
+      <path d="M6 12a6 6 0 0 1 12 0v1.5" />
+      <path d="M9 12a3 3 0 0 1 6 0v2a10 10 0 0 1-1.5 5.5" />
+      <path d="M12 12v2.5a13 13 0 0 1-2.2 6.5" />
+      <path d="M6 15.5a15 15 0 0 1-.6 3.5" />
+      <path d="M18 17a17 17 0 0 1-.9 3" />
+    </svg>
+  );
+}
+
+export function useBiometricPrompt(reasonKey: "auth.biometric.promptReason" | "auth.biometric.enableReason") {
+  const { t } = useTranslation();
+  return (): BiometricPrompt => ({
+    title: t("auth.biometric.promptTitle"),
+    reason: t(reasonKey),
+    cancel: t("auth.biometric.cancel"),
+  });
+}
+
+/**
+ * The biometric button of /login (native app, biometrics enrolled, a session stored on the device;
+ * never on the web). A cancelled prompt says nothing; any other failure says auth.biometricFailed.
+ */
+export function BiometricButton({ onSignedIn }: { onSignedIn: (session: SignInPayload) => void }) {
+  const { t } = useTranslation();
+  const prompt = useBiometricPrompt("auth.biometric.promptReason");
+  const [shown, setShown] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let active = true;
+    void canSignInWithBiometrics().then((available) => active && setShown(available));
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  if (!shown && !failed) return null;
+
+  const unlock = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      const session = await signInWithBiometrics(prompt(), t("auth.incompleteData"));
+      if (session) onSignedIn(session);
+    } catch (error) {
+      console.warn("biometric sign-in failed", error);
+      setFailed(true);
+      // A stored session the server refused is gone now: so is the button.
+      setShown(await canSignInWithBiometrics());
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      {failed ? <Alert>{t("auth.biometricFailed")}</Alert> : null}
+      {shown ? (
+        <Button
+          variant="secondary"
+          fullWidth
+          className={styles.wrap}
+          icon={<FingerprintIcon />}
+          loading={busy}
+          onClick={() => void unlock()}
+        >
+          {t("auth.biometric.button")}
+        </Button>
+      ) : null}
+    </>
+  );
+}

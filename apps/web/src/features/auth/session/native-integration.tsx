@@ -1,0 +1,45 @@
+import { useEffect, useRef } from "react";
+import { useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
+import { nativeLoader } from "../../../lib/native-loader";
+import { followSessionRotations } from "./biometric-sign-in";
+import { handleDeepLink } from "./deep-links";
+import { useSession } from "./session-context";
+
+/**
+ * Native app only (renders nothing, loads nothing on the web): deep links, Android's back button,
+ * and the biometric copy of the session following its refreshes. Mounted once, inside the router.
+ */
+export function NativeIntegration() {
+  const navigate = useNavigate();
+  const { signIn } = useSession();
+  const { t } = useTranslation();
+  // The listeners are installed once; they read the latest callbacks from here.
+  const latest = useRef({ navigate, signIn, incomplete: t("auth.incompleteData") });
+  useEffect(() => {
+    latest.current = { navigate, signIn, incomplete: t("auth.incompleteData") };
+  });
+
+  useEffect(() => {
+    let active = true;
+    const cleanups: Array<() => void> = [];
+    void nativeLoader.load().then(async (bridge) => {
+      if (!bridge || !active) return;
+      cleanups.push(followSessionRotations());
+      cleanups.push(await bridge.handleBackButton(() => window.history.back()));
+      cleanups.push(
+        await bridge.onDeepLink((url) => {
+          const { navigate: go, signIn: store, incomplete } = latest.current;
+          void handleDeepLink(url, { signIn: store, navigate: (path) => void go(path), incomplete });
+        }),
+      );
+      if (!active) for (const cleanup of cleanups.splice(0)) cleanup();
+    });
+    return () => {
+      active = false;
+      for (const cleanup of cleanups.splice(0)) cleanup();
+    };
+  }, []);
+
+  return null;
+}

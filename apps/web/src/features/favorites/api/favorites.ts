@@ -1,0 +1,28 @@
+import { useQuery } from "@tanstack/react-query";
+import type { FavoriteChangeResponse, FavoritesResponse } from "@tavolo/shared/favorites";
+import { apiClient, clientPath } from "../../../lib/api-client";
+
+/** One list per signed-in user; null while signed out (nothing is fetched). */
+export const favoritesKey = (userId: string | null) => ["favorites", userId] as const;
+
+export function getFavorites(signal?: AbortSignal) {
+  return apiClient.get<FavoritesResponse>(clientPath("/favorites"), { signal });
+}
+
+export function putFavorite(restaurantId: string) {
+  return apiClient.put<FavoriteChangeResponse>(clientPath(`/favorites/${encodeURIComponent(restaurantId)}`));
+}
+
+export function deleteFavorite(restaurantId: string) {
+  return apiClient.delete<FavoriteChangeResponse>(clientPath(`/favorites/${encodeURIComponent(restaurantId)}`));
+}
+
+export function useFavoritesList(userId: string | null) {
+  return useQuery({
+    queryKey: favoritesKey(userId),
+    queryFn: ({ signal }) => getFavorites(signal),
+    enabled: userId !== null,
+    // A toggle updates the cache itself; the list is re-read on each visit of /favorites.
+    staleTime: 30_000,
+  });
+}

@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import type { FavoritesResponse } from "@tavolo/shared/favorites";
+import { errorMessage } from "../../../lib/api-client";
+import { FavoritesContext, type FavoritesApi } from "../../../lib/favorites-context";
+import { deleteFavorite, favoritesKey, putFavorite, useFavoritesList } from "../api/favorites";
+import styles from "./favorites-provider.module.css";
+
+/** How long the 'could not save' notice stays (SPEC §9: notices vanish after 3 to 5 s). */
+const NOTICE_MS = 5_000;
+
+/**
+ * Favorites for the whole app: the signed-in user's list, read once and shared by every heart.
+ * A toggle is optimistic (the heart changes at once) and goes back, with a notice, if the server
+ * refuses. The page list (/favorites) reads the same cache.
+ */
+export function FavoritesProvider({ userId, children }: { userId: string | null; children: ReactNode }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const list = useFavoritesList(userId);
+  // Ids changed locally and not yet confirmed: they win over the list until the server answers.
+  const [pending, setPending] = useState<Record<string, boolean>>({});
+  const [notice, setNotice] = useState<string | null>(null);
+  const serial = useRef(0);
+
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  const saved = useMemo(
+    () => new Set((list.data?.favorites ?? []).map((favorite) => favorite.restaurantId)),
+    [list.data],
+  );
+
+  const toggle = useCallback(
+    (restaurant: { id: string; name: string }) => {
+      if (!userId) return;
+      const key = favoritesKey(userId);
+      const next = !(pending[restaurant.id] ?? saved.has(restaurant.id));
+      const attempt = ++serial.current;
+      setPending((current) => ({ ...current, [restaurant.id]: next }));
+      const settle = () =>
+        setPending((current) => {
+          const { [restaurant.id]: _done, ...rest } = current;
+          return rest;
+        });
+      (next ? putFavorite(restaurant.id) : deleteFavorite(restaurant.id))
+        .then(async () => {
+          if (!next) {
+            // Removed: drop it from the cached list now, so /favorites does not flash it back.
+            queryClient.setQueryData<FavoritesResponse>(key, (data) =>
+              data ? { ...data, favorites: data.favorites.filter((f) => f.restaurantId !== restaurant.id) } : data,
+            );
+          }
+          await queryClient.invalidateQueries({ queryKey: key });
+        })
+        .catch((error: unknown) => {
+          const fallback = t(next ? "favorites.addError" : "favorites.removeError", { name: restaurant.name });
+          setNotice(errorMessage(error, fallback));
+        })
+        .finally(() => {
+          // A later click on the same heart owns the pending state now.
+          if (attempt === serial.current) settle();
+        });
+    },
+    [userId, pending, saved, queryClient, t],
+  );
+
+  const value = useMemo<FavoritesApi>(
+    () => ({
+      signedIn: userId !== null,
+      isFavorite: (id) => pending[id] ?? saved.has(id),
+      toggle,
+    }),
+    [userId, pending, saved, toggle],
+  );
+
+  return (
+    <FavoritesContext.Provider value={value}>
+      {children}
+      <div className={styles.notice} role="status" aria-live="polite">
+        {notice ? <p className={styles.toast}>{notice}</p> : null}
+      </div>
+    </FavoritesContext.Provider>
+  );
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { BookLastMinuteRequest, LastMinuteOffer } from "@tavolo/shared/offers";
+import { IDEMPOTENCY_KEY_HEADER, type Reservation } from "@tavolo/shared/reservations";
+import { apiClient, clientPath } from "../../../lib/api-client";
+import { offerDetailKey } from "./get-last-minute";
+
+export interface BookLastMinuteResponse {
+  success: true;
+  message: string;
+  reservation: Reservation;
+  offer: LastMinuteOffer;
+}
+
+export function bookLastMinute(body: BookLastMinuteRequest, idempotencyKey: string) {
+  return apiClient.post<BookLastMinuteResponse>(clientPath("/bookLastMinute"), body, {
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
+}
+
+/** Books seats; the offer's new seat count is shown at once, lists and history are refetched. */
+export function useBookLastMinute() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: BookLastMinuteRequest; idempotencyKey: string }) =>
+      bookLastMinute(body, idempotencyKey),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(offerDetailKey(answer.offer.id), answer.offer);
+      void queryClient.invalidateQueries({ queryKey: ["offers", "list"] });
+      void queryClient.invalidateQueries({ queryKey: ["reservations"] });
+    },
+  });
+}

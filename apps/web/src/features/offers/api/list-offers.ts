@@ -1,0 +1,49 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { CategoryFilter } from "@tavolo/shared/categories";
+import type { LastMinuteListResponse } from "@tavolo/shared/offers";
+import { apiClient, clientPath } from "../../../lib/api-client";
+
+/** Where to look: around the diner's position, or in a city (and optionally its neighbours). */
+export type OfferSearch =
+  | { mode: "gps"; lat: number; lng: number; radius: number; category: CategoryFilter }
+  | { mode: "city"; city: string; includeNearbyCities: boolean; radius: number; category: CategoryFilter };
+
+export function listOffers(search: OfferSearch, signal?: AbortSignal): Promise<LastMinuteListResponse> {
+  if (search.mode === "gps") {
+    return apiClient.get<LastMinuteListResponse>(clientPath("/getAvailableLastMinute"), {
+      // Five decimals are a metre: enough for distances, and no finer trail of where the diner is.
+      query: {
+        lat: search.lat.toFixed(5),
+        lng: search.lng.toFixed(5),
+        radius: search.radius,
+        category: search.category,
+      },
+      signal,
+    });
+  }
+  return apiClient.get<LastMinuteListResponse>(clientPath("/getLastMinuteByCity"), {
+    query: {
+      city: search.city,
+      includeNearbyCities: search.includeNearbyCities,
+      // The radius only matters for the neighbours; leaving it out keeps one cache entry per city.
+      radius: search.includeNearbyCities ? search.radius : undefined,
+      category: search.category,
+    },
+    signal,
+  });
+}
+
+export const offerListKey = (search: OfferSearch | null) => ["offers", "list", search] as const;
+
+/** Live offers for a search; refreshed every minute, since seats and deadlines move. */
+export function useOfferList(search: OfferSearch | null) {
+  return useQuery({
+    queryKey: offerListKey(search),
+    queryFn: ({ signal }) => listOffers(search!, signal),
+    enabled: search !== null,
+    staleTime: 20_000,
+    refetchInterval: 60_000,
+    // Moving the radius slider keeps the old cards on screen until the new answer arrives.
+    placeholderData: keepPreviousData,
+  });
+}

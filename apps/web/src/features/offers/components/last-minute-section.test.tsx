@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import type { LastMinuteOffer } from "@tavolo/shared/offers";
+import { json, mockFetch, renderAt } from "../../../../test/render";
+import { LastMinuteSection } from "./last-minute-section";
+
+const offer = (id: string, minutesLeft: number, extra: Partial<LastMinuteOffer> = {}): LastMinuteOffer => ({
+  id,
+  restaurantId: "r-1",
+  restaurantName: `Trattoria ${id}`,
+  restaurantImageUrl: "/images/restaurants/pizza-1.svg",
+  restaurantAddress: "Via Roma 1, Milano",
+  city: "Milano",
+  citySlug: "milano",
+  categories: ["pizza"],
+  date: "2026-11-23",
+  formattedDate: "lunedì 23 novembre",
+  startTime: "20:00",
+  endTime: "22:00",
+  bookUntil: "19:30",
+  totalSeats: 6,
+  currentAvailableSeats: 4,
+  expiresAt: new Date(Date.now() + minutesLeft * 60_000).toISOString(),
+  timeRemainingMinutes: minutesLeft,
+  isExpiring: minutesLeft < 30,
+  isExpired: false,
+  isSoldOut: false,
+  discountPercent: null,
+  description: "",
+  timeZone: "Europe/Rome",
+  lat: 45.46,
+  lng: 9.19,
+  distanceKm: 1.2,
+  ...extra,
+});
+
+const list = (offers: LastMinuteOffer[]) =>
+  json({ success: true, offers, city: { slug: "milano", name: "Milano" }, nearbyCities: [] });
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const section = (city = "milano") =>
+  renderAt(<LastMinuteSection city={city} category="all" signedIn={false} onLoginRequired={() => {}} />, {
+    path: "/search",
+  });
+
+describe("LastMinuteSection", () => {
+  it("counts down live, marks 'expiring soon' under 30 minutes and 'expired' when time runs out", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const soon = offer("a", 31);
+    mockFetch(() => list([soon]));
+    section();
+    const card = await screen.findByRole("article");
+    expect(within(card).getByRole("timer")).toHaveTextContent("Scade tra 31:00");
+    expect(within(card).queryByText("In scadenza")).toBeNull();
+    await act(async () => vi.advanceTimersByTime(61_000));
+    expect(within(card).getByText("In scadenza")).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTime(30 * 60_000));
+    expect(within(card).getByText("Offerta scaduta")).toBeInTheDocument();
+    expect(within(card).queryByRole("timer")).toBeNull();
+  });
+
+  it("asks by city, with the nearby cities and radius only when the option is on", async () => {
+    const fetch = mockFetch(() => list([offer("a", 90)]));
+    section();
+    await screen.findByRole("article");
+    const first = new URL(String(fetch.mock.calls.at(-1)![0]), location.origin);
+    expect(first.pathname).toBe("/api/client/getLastMinuteByCity");
+    expect(first.searchParams.get("includeNearbyCities")).toBe("false");
+    expect(first.searchParams.get("radius")).toBeNull();
+    fireEvent.click(screen.getByLabelText("Includi città vicine"));
+    await vi.waitFor(() => {
+      const last = new URL(String(fetch.mock.calls.at(-1)![0]), location.origin);
+      expect(last.searchParams.get("includeNearbyCities")).toBe("true");
+      expect(last.searchParams.get("radius")).toBe("10");
+    });
+  });
+
+  it("uses the browser's position when allowed, disabling nearby cities, and says so when it is refused", async () => {
+    const fetch = mockFetch(() => list([offer("a", 90)]));
+    let allow = true;
+    vi.stubGlobal("navigator", {
+      ...navigator,
+      geolocation: {
+        getCurrentPosition: (ok: PositionCallback, fail: PositionErrorCallback) =>
+          allow
+            ? ok({ coords: { latitude: 45.45212, longitude: 9.17681 } } as GeolocationPosition)
+            : fail({ code: 1 } as GeolocationPositionError),
+      },
+    });
+    section("");
+    expect(screen.getByText(/Scrivi una città o usa la tua posizione/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Usa la mia posizione" }));
+    await screen.findByRole("article");
+    const url = new URL(String(fetch.mock.calls.at(-1)![0]), location.origin);
+    expect(url.pathname).toBe("/api/client/getAvailableLastMinute");
+    expect(url.searchParams.get("lat")).toBe("45.45212");
+    expect(url.searchParams.get("radius")).toBe("10");
+    expect(screen.getByLabelText("Includi città vicine")).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Usa la mia posizione" })).toHaveAttribute("aria-pressed", "true");
+
+    allow = false;
+    fireEvent.click(screen.getByRole("button", { name: "Usa la mia posizione" }));
+    fireEvent.click(screen.getByRole("button", { name: "Usa la mia posizione" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Impossibile rilevare la tua posizione");
+  });
+
+  it("shows errors.failedToFetchOffers with a retry when the list fails", async () => {
+    mockFetch(() => json({ success: false, error: "boom", code: "internal" }, 500));
+    section();
+    expect(await screen.findByText("Impossibile caricare le offerte last minute")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Riprova/ })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,116 @@
+import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { CategoryFilter } from "@tavolo/shared/categories";
+import { RADIUS_KM } from "@tavolo/shared/constants";
+import { Checkbox } from "../../../components/ui/checkbox";
+import { MapPinIcon, SparkIcon } from "../../../components/ui/icons";
+import { Spinner } from "../../../components/ui/spinner";
+import type { OfferSearch } from "../api/list-offers";
+import { OfferResults } from "./offer-results";
+import { useGeolocation } from "./use-geolocation";
+import styles from "./last-minute-section.module.css";
+
+interface Props {
+  /** The city of the search field (URL), possibly empty. */
+  city: string;
+  category: CategoryFilter;
+  /** Registering interest needs a session: where a signed-out diner goes instead. */
+  signedIn: boolean;
+  onLoginRequired: () => void;
+}
+
+/**
+ * The Last Minute block of /search: offers of the searched city (and its neighbours when asked),
+ * or around the diner's position, above the regular restaurants.
+ */
+export function LastMinuteSection({ city, category, signedIn, onLoginRequired }: Props) {
+  const { t } = useTranslation();
+  const geo = useGeolocation();
+  const [includeNearby, setIncludeNearby] = useState<boolean>(false);
+  const [radius, setRadius] = useState<number>(RADIUS_KM.default);
+  const settledRadius = useSettled(radius, 350);
+  const radiusId = useId();
+  const gpsOn = geo.state.status === "on";
+
+  const search: OfferSearch | null =
+    geo.state.status === "on"
+      ? { mode: "gps", lat: geo.state.lat, lng: geo.state.lng, radius: settledRadius, category }
+      : city
+        ? { mode: "city", city, includeNearbyCities: includeNearby, radius: settledRadius, category }
+        : null;
+
+  return (
+    <div className={styles.section}>
+      <div className={styles.head}>
+        <h2 className={styles.title}>
+          <SparkIcon size={22} /> {t("offers.sectionTitle")}
+        </h2>
+        <p className={styles.lead}>{t("offers.sectionLead")}</p>
+      </div>
+
+      <div className={styles.controls}>
+        <button
+          type="button"
+          className={`${styles.gps} ${gpsOn ? styles.gpsOn : ""}`}
+          aria-pressed={gpsOn}
+          onClick={() => (gpsOn ? geo.stop() : geo.start())}
+          disabled={geo.state.status === "locating"}
+        >
+          {geo.state.status === "locating" ? <Spinner size={16} /> : <MapPinIcon size={18} />}
+          <span>{geo.state.status === "locating" ? t("offers.locating") : t("offers.useLocation")}</span>
+        </button>
+        <Checkbox
+          className={styles.nearby}
+          label={t("offers.nearbyLabel")}
+          checked={includeNearby && !gpsOn}
+          disabled={gpsOn}
+          onChange={(event) => setIncludeNearby(event.target.checked)}
+          aria-describedby={gpsOn ? `${radiusId}-gps` : undefined}
+        />
+        {gpsOn ? (
+          <p id={`${radiusId}-gps`} className={styles.hint}>
+            {t("offers.nearbyDisabledHint")}
+          </p>
+        ) : null}
+        <div className={styles.radius}>
+          <label htmlFor={radiusId} className={styles.radiusLabel}>
+            {t("offers.radiusLabel")} <span>{t("offers.radiusValue", { km: radius })}</span>
+          </label>
+          <input
+            id={radiusId}
+            type="range"
+            min={RADIUS_KM.min}
+            max={RADIUS_KM.max}
+            step={1}
+            value={radius}
+            aria-valuetext={t("offers.radiusValue", { km: radius })}
+            onChange={(event) => setRadius(Number(event.target.value))}
+            className={styles.slider}
+          />
+        </div>
+      </div>
+
+      {geo.state.status === "error" ? (
+        <p className={styles.locationError} role="alert">
+          {t("errors.locationError")}
+        </p>
+      ) : null}
+
+      {search ? (
+        <OfferResults search={search} signedIn={signedIn} onLoginRequired={onLoginRequired} />
+      ) : (
+        <p className={styles.prompt}>{t("offers.prompt")}</p>
+      )}
+    </div>
+  );
+}
+
+/** `value` once it has stopped changing for `ms`: dragging the slider asks once, not per kilometre. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}

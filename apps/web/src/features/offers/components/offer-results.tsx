@@ -1,0 +1,130 @@
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../../lib/api-client";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { BellIcon } from "../../../components/ui/icons";
+import { useOfferList, type OfferSearch } from "../api/list-offers";
+import { useRegisterCityInterest } from "../api/register-interest";
+import { OfferCard } from "./offer-card";
+import styles from "./last-minute-section.module.css";
+
+/** Cards above the fold on a phone and a laptop; later ones lazy-load their image. */
+const EAGER_CARDS = 2;
+
+interface Props {
+  search: OfferSearch;
+  signedIn: boolean;
+  onLoginRequired: () => void;
+}
+
+export function OfferResults({ search, signedIn, onLoginRequired }: Props) {
+  const { t } = useTranslation();
+  const list = useOfferList(search);
+
+  if (list.isPending) {
+    return (
+      <p className={styles.status} role="status" aria-busy="true">
+        {t("offers.loading")}
+      </p>
+    );
+  }
+
+  if (list.isError) {
+    const error = list.error;
+    const unknownCity = error instanceof ApiError && error.code === "city_not_found";
+    const network = error instanceof ApiError && (error.code === "network" || error.code === "timeout");
+    return (
+      <div className={styles.problem} role="alert">
+        <p className={styles.problemTitle}>{unknownCity ? error.message : t("errors.failedToFetchOffers")}</p>
+        {network ? <p>{error.message}</p> : null}
+        {unknownCity ? null : (
+          <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
+            {t("common.retry")}
+          </Button>
+        )}
+      </div>
+    );
+  }
+
+  const { offers, city, nearbyCities } = list.data;
+  const km = search.radius;
+  const where =
+    search.mode === "gps"
+      ? t("offers.around", { km })
+      : search.includeNearbyCities
+        ? t("offers.inCityNearby", { city: city?.name ?? search.city, km })
+        : t("offers.inCity", { city: city?.name ?? search.city });
+
+  return (
+    <div aria-busy={list.isFetching || undefined}>
+      <p className={styles.status} role="status">
+        {where} · {t("offers.count", { count: offers.length })}
+      </p>
+      {search.mode === "city" && search.includeNearbyCities && nearbyCities ? (
+        <p className={styles.hint}>
+          {nearbyCities.length > 0
+            ? t("offers.nearbyCities", { cities: nearbyCities.map((other) => other.name).join(", ") })
+            : t("offers.noNearbyCities", { km })}
+        </p>
+      ) : null}
+      {offers.length > 0 ? (
+        <ul role="list" className={styles.grid}>
+          {offers.map((offer, index) => (
+            <li key={offer.id}>
+              <OfferCard offer={offer} eager={index < EAGER_CARDS} />
+            </li>
+          ))}
+        </ul>
+      ) : search.mode === "city" ? (
+        <NoOffersInCity
+          city={city?.name ?? search.city}
+          search={search}
+          signedIn={signedIn}
+          onLoginRequired={onLoginRequired}
+        />
+      ) : (
+        <div className={styles.empty}>
+          <p className={styles.emptyTitle}>{t("offers.emptyTitle")}</p>
+          <p>{t("offers.emptyGps", { km })}</p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** An empty city: offer to e-mail the diner when seats free up there (sign-in first). */
+function NoOffersInCity({
+  city,
+  search,
+  signedIn,
+  onLoginRequired,
+}: {
+  city: string;
+  search: Extract<OfferSearch, { mode: "city" }>;
+  signedIn: boolean;
+  onLoginRequired: () => void;
+}) {
+  const { t } = useTranslation();
+  const register = useRegisterCityInterest();
+  const notify = () => {
+    if (!signedIn) {
+      onLoginRequired();
+      return;
+    }
+    register.mutate({ city: search.city, includeNearbyCities: search.includeNearbyCities, radius: search.radius });
+  };
+  return (
+    <div className={styles.empty}>
+      <p className={styles.emptyTitle}>{t("offers.emptyTitle")}</p>
+      <p>{t("offers.emptyCity", { city })}</p>
+      {register.isSuccess ? (
+        <Alert tone="success">{register.data.message}</Alert>
+      ) : (
+        <Button variant="outline" icon={<BellIcon size={18} />} onClick={notify} loading={register.isPending}>
+          {signedIn ? t("offers.notifyMe", { city }) : t("offers.notifyLogin")}
+        </Button>
+      )}
+      {register.isError ? <Alert>{t("errors.failedToRegisterNotifications")}</Alert> : null}
+    </div>
+  );
+}

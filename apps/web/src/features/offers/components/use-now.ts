@@ -1,0 +1,36 @@
+import { useSyncExternalStore } from "react";
+
+/**
+ * One shared one-second tick for every countdown on the page: fifty cards re-render together
+ * from a single timer instead of fifty.
+ */
+const listeners = new Set<() => void>();
+let timer: ReturnType<typeof setInterval> | undefined;
+let now = Date.now();
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  if (!timer) {
+    now = Date.now();
+    timer = setInterval(() => {
+      now = Date.now();
+      for (const notify of listeners) notify();
+    }, 1_000);
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && timer) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  };
+}
+
+/** The current time in milliseconds, updated every second while some component shows it. */
+export function useNow(): number {
+  return useSyncExternalStore(
+    subscribe,
+    () => now,
+    () => now,
+  );
+}

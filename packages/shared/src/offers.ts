@@ -1,0 +1,188 @@
+import { z } from "zod";
+import { ALL_CATEGORIES, SEARCH_CATEGORIES, type SearchCategory } from "./categories";
+import { PEOPLE_PER_RESERVATION, RADIUS_KM, SPECIAL_REQUESTS_MAX_LENGTH } from "./constants";
+import { instantOfWallClock, wallClockOf } from "./dates";
+
+/** Last Minute offers (SPEC §3, §7; issue 6): requests, answers and the deadline rules. */
+
+/** Under this many minutes before bookUntil an offer is "expiring soon". */
+export const EXPIRING_SOON_MINUTES = 30;
+/** Offers one list answer carries at most: the nearest (GPS) or the most urgent (city). */
+export const OFFER_LIST_LIMIT = 50;
+export const OFFER_NOTES_MAX_LENGTH = SPECIAL_REQUESTS_MAX_LENGTH;
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** Query strings carry text: "true"/"1" are yes, "false"/"0"/"" no; anything else is invalid. */
+const booleanText = (value: unknown) => {
+  if (value === undefined || value === null || value === "") return undefined;
+  if (value === true || value === "true" || value === "1") return true;
+  if (value === false || value === "false" || value === "0") return false;
+  return value;
+};
+const absentAsUndefined = (value: unknown) => (value === null || value === "" ? undefined : value);
+
+const categoryField = z.preprocess(
+  absentAsUndefined,
+  z.enum([ALL_CATEGORIES, ...SEARCH_CATEGORIES], { error: "validation.category" }).default(ALL_CATEGORIES),
+);
+const radiusField = z.preprocess(
+  absentAsUndefined,
+  z.coerce
+    .number({ error: "validation.radius" })
+    .min(RADIUS_KM.min, "validation.radius")
+    .max(RADIUS_KM.max, "validation.radius")
+    .default(RADIUS_KM.default),
+);
+const coordinate = (min: number, max: number) =>
+  z.preprocess(
+    absentAsUndefined,
+    z.coerce
+      .number({ error: "validation.coordinates" })
+      .min(min, "validation.coordinates")
+      .max(max, "validation.coordinates")
+      .optional(),
+  );
+const includeNearbyField = z.preprocess(
+  booleanText,
+  z.boolean({ error: "validation.includeNearbyCities" }).default(false),
+);
+const cityField = z
+  .string({ error: "validation.cityRequired" })
+  .trim()
+  .min(1, "validation.cityRequired")
+  .max(100, "validation.cityTooLong");
+
+/** GET /client/getAvailableLastMinute?category= or ?lat=&lng=&radius=&category= */
+export const availableLastMinuteQuerySchema = z
+  .object({ category: categoryField, lat: coordinate(-90, 90), lng: coordinate(-180, 180), radius: radiusField })
+  .refine((query) => (query.lat === undefined) === (query.lng === undefined), {
+    error: "validation.coordinates",
+    path: ["lat"],
+  });
+export type AvailableLastMinuteQuery = z.output<typeof availableLastMinuteQuerySchema>;
+
+/** GET /client/getLastMinuteByCity?city=&includeNearbyCities=&radius=&category= */
+export const lastMinuteByCityQuerySchema = z.object({
+  city: cityField,
+  includeNearbyCities: includeNearbyField,
+  radius: radiusField,
+  category: categoryField,
+});
+export type LastMinuteByCityQuery = z.output<typeof lastMinuteByCityQuerySchema>;
+
+export const lastMinuteIdParamsSchema = z.object({ id: z.uuid({ error: "validation.offerIdInvalid" }) });
+
+/** Forms may send numbers as text ("2"). */
+const numericText = (value: unknown) => (typeof value === "string" && /^\d{1,3}$/.test(value) ? Number(value) : value);
+
+/** POST /client/bookLastMinute (SPEC §7 payload). */
+export const bookLastMinuteRequestSchema = z.object({
+  lastMinuteId: z.uuid({ error: "validation.offerIdInvalid" }),
+  people: z.preprocess(
+    numericText,
+    z
+      .number({ error: "validation.people" })
+      .int("validation.people")
+      .min(PEOPLE_PER_RESERVATION.min, "validation.people")
+      .max(PEOPLE_PER_RESERVATION.max, "validation.people"),
+  ),
+  notes: z.preprocess(
+    (value) => value ?? "",
+    z.string({ error: "validation.invalidInput" }).trim().max(OFFER_NOTES_MAX_LENGTH, "validation.notesTooLong"),
+  ),
+});
+export type BookLastMinuteRequest = z.input<typeof bookLastMinuteRequestSchema>;
+export type BookLastMinuteInput = z.output<typeof bookLastMinuteRequestSchema>;
+
+/** POST /client/registerCityAvailabilityInterest */
+export const registerCityInterestRequestSchema = z.object({
+  city: cityField,
+  includeNearbyCities: includeNearbyField,
+  radius: radiusField,
+});
+export type RegisterCityInterestRequest = z.input<typeof registerCityInterestRequestSchema>;
+
+/** One offer as every answer carries it (SPEC §3 fields first). */
+export interface LastMinuteOffer {
+  id: string;
+  restaurantId: string;
+  restaurantName: string;
+  restaurantImageUrl: string;
+  restaurantAddress: string;
+  city: string;
+  citySlug: string;
+  categories: SearchCategory[];
+  /** "YYYY-MM-DD" on the restaurant's wall clock, and the same date written for the request's language. */
+  date: string;
+  formattedDate: string;
+  /** "HH:MM", restaurant wall clock. */
+  startTime: string;
+  endTime: string;
+  bookUntil: string;
+  totalSeats: number;
+  currentAvailableSeats: number;
+  /** The instant bookUntil falls on (ISO): clients count down to it with their own clock. */
+  expiresAt: string;
+  /** Whole minutes left when answered (0 once expired). */
+  timeRemainingMinutes: number;
+  isExpiring: boolean;
+  isExpired: boolean;
+  isSoldOut: boolean;
+  discountPercent: number | null;
+  description: string;
+  timeZone: string;
+  lat: number;
+  lng: number;
+  /** From the diner (GPS) or from the chosen city's centre; null when neither applies. */
+  distanceKm: number | null;
+}
+
+export interface LastMinuteListResponse {
+  success: true;
+  offers: LastMinuteOffer[];
+  /** The city searched (getLastMinuteByCity) and the nearby ones included. */
+  city?: { slug: string; name: string; lat: number; lng: number };
+  nearbyCities?: { slug: string; name: string; distanceKm: number }[];
+}
+
+export interface LastMinuteOfferResponse {
+  success: true;
+  offer: LastMinuteOffer;
+}
+
+/**
+ * The instant an offer stops being bookable: the first moment the restaurant's wall clock shows
+ * `bookUntil` on `date`. On the day clocks go back a repeated time is its first occurrence; on the
+ * day they go forward a skipped time (02:30 in Rome) is reached at the jump itself.
+ */
+export function offerDeadline(date: string, bookUntil: string, timeZone: string): Date {
+  const exact = instantOfWallClock(date, bookUntil, timeZone);
+  if (exact) return exact;
+  const later = instantOfWallClock(date, bookUntil, timeZone, { inGap: "later" });
+  if (!later) throw new RangeError(`no instant for ${date} ${bookUntil} in ${timeZone}`);
+  // Walk back to the jump: the earliest minute whose wall reading is already past bookUntil.
+  let at = later.getTime();
+  const target = `${date} ${bookUntil}`;
+  for (let step = 0; step < 180; step++) {
+    const previous = wallClockOf(new Date(at - 60_000), timeZone);
+    if (`${previous.date} ${previous.time}` < target) break;
+    at -= 60_000;
+  }
+  return new Date(at);
+}
+
+export interface TimeLeft {
+  /** Milliseconds until the deadline, never negative. */
+  ms: number;
+  expired: boolean;
+  expiring: boolean;
+}
+
+/** How long an offer stays bookable, by whichever clock the caller trusts. */
+export function offerTimeLeft(expiresAt: Date | string, now: Date | number = Date.now()): TimeLeft {
+  const ms = new Date(expiresAt).getTime() - new Date(now).getTime();
+  const expired = ms <= 0;
+  return { ms: Math.max(0, ms), expired, expiring: !expired && ms < EXPIRING_SOON_MINUTES * 60_000 };
+}
+
+export const isHhmm = (value: string) => HHMM.test(value);
