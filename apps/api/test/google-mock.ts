@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { OAuth2Server } from "oauth2-mock-server";
-import { expect } from "vitest";
+import { afterAll, expect } from "vitest";
 import { post, uniqueEmail } from "./auth-helpers";
+import { useFixture } from "./test-app";
 
 /** An OpenID Connect issuer standing in for Google (oauth2-mock-server), and the browser's trip through it. */
 
@@ -61,6 +62,16 @@ export async function startGoogleMock() {
   };
 }
 export type GoogleMock = Awaited<ReturnType<typeof startGoogleMock>>;
+
+/**
+ * The suite's mock issuer: started in beforeAll, stopped in afterAll (after an app registered below
+ * it, e.g. `useTestApp(() => ({ env: google.env }))`, has closed).
+ */
+export function useGoogleMock(): GoogleMock {
+  const google = useFixture(startGoogleMock);
+  afterAll(() => google.stop());
+  return google;
+}
 
 /**
  * The browser's trip: our redirect → the issuer's authorize endpoint (the mock approves at once) →

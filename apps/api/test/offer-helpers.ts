@@ -1,28 +1,13 @@
 import type { LightMyRequestResponse } from "fastify";
 import { sql } from "kysely";
-import { addDays, dateInZone, timeOfDay, minutesOfDay, wallClockOf } from "@tavolo/shared/dates";
-import type { OpeningHours } from "@tavolo/shared/opening-hours";
+import { timeOfDay, minutesOfDay, wallClockOf } from "@tavolo/shared/dates";
 import type { BookLastMinuteRequest } from "@tavolo/shared/offers";
 import { ITALIAN_CITIES } from "../src/db/seed/italian-cities";
 import { upsertOffers, type OfferInput } from "../src/modules/offers/offer-writes.repository";
 import { upsertCities, upsertRestaurants } from "../src/modules/restaurants/catalog-writes.repository";
 import { post } from "./auth-helpers";
-import type { Diner } from "./reservation-helpers";
+import { everyDay, romeDate, ROME, type Diner } from "./reservation-helpers";
 import type { TestApp } from "./test-app";
-
-export const ROME = "Europe/Rome";
-const allWeek = (open: string, close: string): OpeningHours => {
-  const slot = { open, close };
-  return {
-    monday: slot,
-    tuesday: slot,
-    wednesday: slot,
-    thursday: slot,
-    friday: slot,
-    saturday: slot,
-    sunday: slot,
-  };
-};
 
 /** One restaurant on the centre of Milano, Monza and Bergamo (real coordinates of the seed's cities). */
 export interface OfferFixture {
@@ -47,7 +32,7 @@ export async function createOfferFixture(t: TestApp): Promise<OfferFixture> {
     imageKey: `${categories[0]}-1`,
     rating: 4.2,
     priceRange: 2,
-    openingHours: allWeek("00:00", "23:45"),
+    openingHours: everyDay({ open: "00:00", close: "23:45" }),
     timeZone: ROME,
     lat: at(slug).lat,
     lng: at(slug).lng,
@@ -95,7 +80,7 @@ export async function addOffer(t: TestApp, offer: OfferInput): Promise<string> {
   return written!.id;
 }
 
-export const tomorrowInRome = () => addDays(dateInZone(new Date(), ROME), 1);
+export const tomorrowInRome = () => romeDate(1);
 
 export function bookOffer(
   t: TestApp,

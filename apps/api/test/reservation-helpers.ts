@@ -21,7 +21,8 @@ export interface BookingFixture {
 type TableIds = Record<number, string>;
 
 export const ROME = "Europe/Rome";
-const every = (slot: OpeningSlot | null): OpeningHours => ({
+/** The same opening slot (or closed, null) on every day of the week. */
+export const everyDay = (slot: OpeningSlot | null): OpeningHours => ({
   monday: slot,
   tuesday: slot,
   wednesday: slot,
@@ -61,7 +62,7 @@ export async function createBookingFixture(t: TestApp): Promise<BookingFixture> 
         ...base,
         name: "Trattoria Sempre Aperta",
         address: "Via Roma 1",
-        openingHours: every({ open: "00:00", close: "23:45" }),
+        openingHours: everyDay({ open: "00:00", close: "23:45" }),
         autoConfirm: true,
         tables: allDayTables,
       },
@@ -69,7 +70,7 @@ export async function createBookingFixture(t: TestApp): Promise<BookingFixture> 
         ...base,
         name: "Osteria del Lunedì",
         address: "Corso Como 2",
-        openingHours: { ...every({ open: "19:00", close: "23:00" }), monday: null },
+        openingHours: { ...everyDay({ open: "19:00", close: "23:00" }), monday: null },
         autoConfirm: false,
         tables: [
           { number: 1, capacity: 4 },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../src/app";
 import { loadConfig, type AppConfig } from "../src/config";
 import type { Database } from "../src/db/database";
@@ -13,10 +14,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  seedRestaurants?: number;
+  env?: Record<string, string>;
+  now?: () => Date;
+}
+
 /** The real application on a fresh database, optionally seeded; no port, requests via inject(). */
-export async function createTestApp(
-  options: { seedRestaurants?: number; env?: Record<string, string>; now?: () => Date } = {},
-): Promise<TestApp> {
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
   const seeded = options.seedRestaurants ? await seed(database.db, { restaurants: options.seedRestaurants }) : null;
   const config = loadConfig({
@@ -41,4 +46,47 @@ export async function createTestApp(
       await drop();
     },
   };
+}
+
+/**
+ * The suite's app: started in beforeAll (options may be a function, read then), closed in afterAll.
+ * The returned object forwards to it, so use it inside tests and hooks, not at module load.
+ */
+export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}): TestApp {
+  let current: TestApp | undefined;
+  const started = (): TestApp => {
+    if (!current) throw new Error("useTestApp: the app starts in beforeAll; use it inside tests and hooks");
+    return current;
+  };
+  beforeAll(async () => {
+    current = await createTestApp(typeof options === "function" ? options() : options);
+  });
+  afterAll(() => current?.close());
+  return {
+    get app() {
+      return started().app;
+    },
+    get database() {
+      return started().database;
+    },
+    get seeded() {
+      return started().seeded;
+    },
+    get config() {
+      return started().config;
+    },
+    close: () => started().close(),
+  };
+}
+
+/**
+ * A plain object the suite builds once in beforeAll (after the hooks registered before it, such as
+ * useTestApp's): the returned object is filled in place then, so read it inside tests and hooks.
+ */
+export function useFixture<F extends object>(build: () => Promise<F>): F {
+  const fixture = {} as F;
+  beforeAll(async () => {
+    Object.assign(fixture, await build());
+  });
+  return fixture;
 }

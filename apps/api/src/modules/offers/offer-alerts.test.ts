@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { addDays, dateInZone, noonUtcOf } from "@tavolo/shared/dates";
 import { importCatalog } from "../../db/import/catalog-import";
 import { post } from "../../../test/auth-helpers";
-import { createOfferFixture, ROME, type OfferFixture } from "../../../test/offer-helpers";
-import { diner, type Diner } from "../../../test/reservation-helpers";
-import { createTestApp, type TestApp } from "../../../test/test-app";
+import { createOfferFixture } from "../../../test/offer-helpers";
+import { diner, ROME, type Diner } from "../../../test/reservation-helpers";
+import { useFixture, useTestApp } from "../../../test/test-app";
 
-let t: TestApp;
-let f: OfferFixture;
-beforeAll(async () => {
-  t = await createTestApp();
-  f = await createOfferFixture(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const f = useFixture(() => createOfferFixture(t));
 
 const interest = (who: Diner | null, body: Record<string, unknown>) =>
   post(t.app, "/api/client/registerCityAvailabilityInterest", body, who?.headers ?? {});

@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { LastMinuteListResponse, LastMinuteOfferResponse } from "@tavolo/shared/offers";
-import { addOffer, bookOffer, createOfferFixture, get, type OfferFixture } from "../../../test/offer-helpers";
-import { diner, type Diner } from "../../../test/reservation-helpers";
-import { createTestApp, type TestApp } from "../../../test/test-app";
+import { addOffer, bookOffer, createOfferFixture, get } from "../../../test/offer-helpers";
+import { diner } from "../../../test/reservation-helpers";
+import { useFixture, useTestApp } from "../../../test/test-app";
 
 /**
  * Offers close at bookUntil on the restaurant's wall clock (Europe/Rome), also on the two days a
  * year the clocks change. The app's clock is moved; the database keeps its own.
  */
 let clock = new Date();
-let t: TestApp;
-let f: OfferFixture;
-let luca: Diner;
-beforeAll(async () => {
-  // Lists are cached for seconds (decision 009); this test moves the clock between two reads.
-  t = await createTestApp({ now: () => clock, env: { PUBLIC_CACHE_TTL_SECONDS: "0" } });
-  f = await createOfferFixture(t);
-  luca = await diner(t);
-});
-afterAll(() => t.close());
+// Lists are cached for seconds (decision 009); this test moves the clock between two reads.
+const t = useTestApp({ now: () => clock, env: { PUBLIC_CACHE_TTL_SECONDS: "0" } });
+const f = useFixture(() => createOfferFixture(t));
+const luca = useFixture(() => diner(t));
 
 const offerAt = (id: string) =>
   get(t, `/api/client/getLastMinuteById/${id}`).then((res) => (res.json() as LastMinuteOfferResponse).offer);

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { importCatalog } from "../../db/import/catalog-import";
 import { generateOffers } from "../../db/seed/offer-generator";
 import { refreshDemoOffers } from "../../db/seed/seed";
 import { addDays, wallClockOf } from "@tavolo/shared/dates";
 import { offerInstants } from "./offer-writes.repository";
-import { bookOffer, createOfferFixture, seatsOf, tomorrowInRome, type OfferFixture } from "../../../test/offer-helpers";
+import { bookOffer, createOfferFixture, seatsOf, tomorrowInRome } from "../../../test/offer-helpers";
 import { diner } from "../../../test/reservation-helpers";
-import { createTestApp, type TestApp } from "../../../test/test-app";
+import { useFixture, useTestApp } from "../../../test/test-app";
 
-let t: TestApp;
-let f: OfferFixture;
-beforeAll(async () => {
-  t = await createTestApp();
-  f = await createOfferFixture(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const f = useFixture(() => createOfferFixture(t));
 
 describe("db:import of offers", () => {
   it("lists every bad offer with its place and imports nothing", async () => {

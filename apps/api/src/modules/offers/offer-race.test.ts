@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
+import { beforeAll, describe, expect, it, type TestContext } from "vitest";
 import fc from "fast-check";
 import { sql } from "kysely";
 import { post } from "../../../test/auth-helpers";
@@ -11,7 +11,7 @@ import {
   type OfferFixture,
 } from "../../../test/offer-helpers";
 import { diner, type Diner } from "../../../test/reservation-helpers";
-import { createTestApp, type TestApp } from "../../../test/test-app";
+import { useTestApp } from "../../../test/test-app";
 
 /**
  * DESIGN §4: an offer is never oversold. Only a real PostgreSQL server runs these requests
@@ -24,16 +24,14 @@ const ROUNDS = 20;
 const CONTENDERS = 50;
 const SEATS = 3;
 
-let t: TestApp;
+const t = useTestApp();
 let f: OfferFixture;
 let diners: Diner[];
 beforeAll(async () => {
-  t = await createTestApp();
   if (t.database.kind !== "postgres") return;
   f = await createOfferFixture(t);
   diners = await Promise.all(Array.from({ length: 10 }, () => diner(t)));
 });
-afterAll(() => t.close());
 
 const skipUnlessPostgres = (ctx: TestContext) => {
   if (t.database.kind !== "postgres") ctx.skip(NOT_ON_PGLITE);

@@ -1,35 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { LastMinuteListResponse, LastMinuteOfferResponse } from "@tavolo/shared/offers";
 import type { UserReservationsResponse } from "@tavolo/shared/reservations";
 import { latestMail, post } from "../../../test/auth-helpers";
-import {
-  addOffer,
-  bookOffer,
-  createOfferFixture,
-  get,
-  offerClosingIn,
-  seatsOf,
-  type OfferFixture,
-} from "../../../test/offer-helpers";
-import { diner, type Diner } from "../../../test/reservation-helpers";
-import { createTestApp, type TestApp } from "../../../test/test-app";
+import { addOffer, bookOffer, createOfferFixture, get, offerClosingIn, seatsOf } from "../../../test/offer-helpers";
+import { diner } from "../../../test/reservation-helpers";
+import { useFixture, useTestApp } from "../../../test/test-app";
 
-let t: TestApp;
-let f: OfferFixture;
-let giulia: Diner;
+const t = useTestApp();
+const f = useFixture(() => createOfferFixture(t));
+const giulia = useFixture(() => diner(t));
 const offers: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  f = await createOfferFixture(t);
-  giulia = await diner(t);
   offers.milanoSoon = await addOffer(t, offerClosingIn(f.milano, 20, { discountPercent: 20 }));
   offers.milanoLater = await addOffer(t, offerClosingIn(f.milano, 180, { totalSeats: 8 }));
   offers.monza = await addOffer(t, offerClosingIn(f.monza, 120));
   offers.bergamo = await addOffer(t, offerClosingIn(f.bergamo, 120));
   offers.milanoExpired = await addOffer(t, offerClosingIn(f.milano, -5));
 });
-afterAll(() => t.close());
 
 const ids = (res: { json(): unknown }) => (res.json() as LastMinuteListResponse).offers.map((offer) => offer.id);
 // Piazza del Duomo, Milano.

@@ -1,25 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AvailableTablesResponse } from "@tavolo/shared/restaurants";
-import { createTestApp, type TestApp } from "../../../test/test-app";
-import {
-  createBookingFixture,
-  diner,
-  makeReservation,
-  nextWeekday,
-  romeDate,
-  type BookingFixture,
-  type Diner,
-} from "../../../test/reservation-helpers";
+import { useFixture, useTestApp } from "../../../test/test-app";
+import { createBookingFixture, diner, makeReservation, nextWeekday, romeDate } from "../../../test/reservation-helpers";
 
-let t: TestApp;
-let f: BookingFixture;
-let mario: Diner;
-beforeAll(async () => {
-  t = await createTestApp();
-  f = await createBookingFixture(t);
-  mario = await diner(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const f = useFixture(() => createBookingFixture(t));
+const mario = useFixture(() => diner(t));
 
 const tables = async (restaurantId: string, query: string, headers: Record<string, string> = {}) => {
   const res = await t.app.inject({

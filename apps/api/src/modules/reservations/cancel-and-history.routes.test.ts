@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Reservation, ReservationResponse } from "@tavolo/shared/reservations";
-import { createTestApp, type TestApp } from "../../../test/test-app";
-import {
-  createBookingFixture,
-  diner,
-  makeReservation,
-  romeDate,
-  type BookingFixture,
-  type Diner,
-} from "../../../test/reservation-helpers";
+import { useFixture, useTestApp } from "../../../test/test-app";
+import { createBookingFixture, diner, makeReservation, romeDate, type Diner } from "../../../test/reservation-helpers";
 
-let t: TestApp;
-let f: BookingFixture;
-let mario: Diner;
-let luisa: Diner;
-beforeAll(async () => {
-  t = await createTestApp();
-  f = await createBookingFixture(t);
-  mario = await diner(t);
-  luisa = await diner(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const f = useFixture(() => createBookingFixture(t));
+const mario = useFixture(() => diner(t));
+const luisa = useFixture(() => diner(t));
 
 const body = (date: string, time: string, table = 2) => ({
   restaurantId: f.allDay.id,

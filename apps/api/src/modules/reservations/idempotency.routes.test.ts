@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/test-app";
+import { describe, expect, it } from "vitest";
+import { useFixture, useTestApp } from "../../../test/test-app";
 import {
   createBookingFixture,
   diner,
   makeReservation,
   reservationCount,
   romeDate,
-  type BookingFixture,
-  type Diner,
 } from "../../../test/reservation-helpers";
 
-let t: TestApp;
-let f: BookingFixture;
-let mario: Diner;
-beforeAll(async () => {
-  t = await createTestApp();
-  f = await createBookingFixture(t);
-  mario = await diner(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const f = useFixture(() => createBookingFixture(t));
+const mario = useFixture(() => diner(t));
 
 const body = (date: string, time = "20:00", extra: Record<string, unknown> = {}) => ({
   restaurantId: f.allDay.id,

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { instantOfWallClock } from "@tavolo/shared/dates";
 import type { Reservation, ReservationResponse } from "@tavolo/shared/reservations";
-import { createTestApp, type TestApp } from "../../../test/test-app";
+import { useFixture, useTestApp } from "../../../test/test-app";
 import {
   createBookingFixture,
   diner,
@@ -10,20 +10,12 @@ import {
   reservationCount,
   romeDate,
   ROME,
-  type BookingFixture,
-  type Diner,
 } from "../../../test/reservation-helpers";
 import { post } from "../../../test/auth-helpers";
 
-let t: TestApp;
-let f: BookingFixture;
-let mario: Diner;
-beforeAll(async () => {
-  t = await createTestApp();
-  f = await createBookingFixture(t);
-  mario = await diner(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const f = useFixture(() => createBookingFixture(t));
+const mario = useFixture(() => diner(t));
 
 const tomorrow = () => romeDate(1);
 const body = (overrides: Record<string, unknown> = {}) => ({

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { Reservation } from "@tavolo/shared/reservations";
-import { createTestApp, type TestApp } from "../../../test/test-app";
+import { useFixture, useTestApp } from "../../../test/test-app";
 import { latestMail, type OutboxMessage } from "../../../test/auth-helpers";
 import {
   createBookingFixture,
@@ -10,16 +10,10 @@ import {
   nextWeekday,
   reservationCount,
   romeDate,
-  type BookingFixture,
 } from "../../../test/reservation-helpers";
 
-let t: TestApp;
-let f: BookingFixture;
-beforeAll(async () => {
-  t = await createTestApp();
-  f = await createBookingFixture(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const f = useFixture(() => createBookingFixture(t));
 
 type MailWithFiles = OutboxMessage & { attachments: { filename: string; contentType: string; content: string }[] };
 async function mailTo(email: string, template: string): Promise<MailWithFiles> {

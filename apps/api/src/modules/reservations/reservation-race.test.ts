@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
+import { beforeAll, describe, expect, it, type TestContext } from "vitest";
 import { sql } from "kysely";
 import { instantOfWallClock } from "@tavolo/shared/dates";
 import { seatingEnd } from "@tavolo/shared/reservation-slots";
-import { createTestApp, type TestApp } from "../../../test/test-app";
+import { useTestApp } from "../../../test/test-app";
 import {
   createBookingFixture,
   diner,
@@ -25,16 +25,14 @@ const CONTENDERS = 50;
 /** Starts at most 75 minutes apart, 90-minute seatings: every pair overlaps, so one booking at most can win. */
 const OVERLAPPING_TIMES = ["19:00", "19:15", "19:30", "19:45", "20:00", "20:15"];
 
-let t: TestApp;
+const t = useTestApp();
 let f: BookingFixture;
 let diners: Diner[];
 beforeAll(async () => {
-  t = await createTestApp();
   if (t.database.kind !== "postgres") return;
   f = await createBookingFixture(t);
   diners = await Promise.all(Array.from({ length: 10 }, () => diner(t)));
 });
-afterAll(() => t.close());
 
 const skipUnlessPostgres = (ctx: TestContext) => {
   if (t.database.kind !== "postgres") ctx.skip(NOT_ON_PGLITE);

@@ -191,6 +191,17 @@ export const SparkIcon = (p: IconProps) => (
     <path d="M13 2 4.5 13.5H12L11 22l8.5-11.5H12Z" />
   </Icon>
 );
+export const FingerprintIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M7 4.6A9 9 0 0 1 21 12v1" />
+    <path d="M3 12a9 9 0 0 1 1.5-5" />
+    <path d="M6 12a6 6 0 0 1 12 0v1.5" />
+    <path d="M9 12a3 3 0 0 1 6 0v2a10 10 0 0 1-1.5 5.5" />
+    <path d="M12 12v2.5a13 13 0 0 1-2.2 6.5" />
+    <path d="M6 15.5a15 15 0 0 1-.6 3.5" />
+    <path d="M18 17a17 17 0 0 1-.9 3" />
+  </Icon>
+);
 
 /** Google's "G" in its brand colours, as its sign-in guidelines ask. */
 export function GoogleIcon({ size = 18 }: { size?: number }) {

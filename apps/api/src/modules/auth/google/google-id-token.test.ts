@@ -1,25 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OAuth2Server } from "oauth2-mock-server";
-import { createTestApp, type TestApp } from "../../../../test/test-app";
+import { createTestApp, useTestApp } from "../../../../test/test-app";
 import { post } from "../../../../test/auth-helpers";
-import {
-  claimsOf,
-  GOOGLE_CLIENT_ID,
-  newGoogleUser,
-  startGoogleMock,
-  type GoogleMock,
-} from "../../../../test/google-mock";
+import { claimsOf, GOOGLE_CLIENT_ID, newGoogleUser, useGoogleMock } from "../../../../test/google-mock";
 
-let google: GoogleMock;
-let t: TestApp;
-beforeAll(async () => {
-  google = await startGoogleMock();
-  t = await createTestApp({ env: google.env });
-});
-afterAll(async () => {
-  await t.close();
-  await google.stop();
-});
+const google = useGoogleMock();
+const t = useTestApp(() => ({ env: google.env }));
 
 describe("POST /api/client/auth/google (ID token from the native plugin)", () => {
   it("signs up with registration and terms, then signs in with a fresh token", async () => {

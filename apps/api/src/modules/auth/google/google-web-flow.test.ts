@@ -1,28 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { createTestApp, type TestApp } from "../../../../test/test-app";
+import { useTestApp } from "../../../../test/test-app";
 import { bearer, latestMail, post, register, STRONG_PASSWORD } from "../../../../test/auth-helpers";
 import {
   exchangeGoogleCode,
   GOOGLE_CLIENT_ID,
   newGoogleUser,
   signInWithGoogle,
-  startGoogleMock,
-  type GoogleMock,
+  useGoogleMock,
   type GoogleUser,
 } from "../../../../test/google-mock";
 
-let google: GoogleMock;
-let t: TestApp;
+const google = useGoogleMock();
+const t = useTestApp(() => ({ env: google.env }));
 let next: GoogleUser;
-beforeAll(async () => {
-  google = await startGoogleMock();
-  t = await createTestApp({ env: google.env });
-});
-afterAll(async () => {
-  await t.close();
-  await google.stop();
-});
 
 describe("Google sign-in (OpenID Connect code flow against a mock issuer)", () => {
   it("reports that it is configured", async () => {

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { phoneCodeSchema } from "@tavolo/shared/account";
-import { CODE_LENGTH } from "@tavolo/shared/constants";
 import { formatSeconds } from "../../../lib/use-cooldown";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
-import { TextField } from "../../../components/ui/text-field";
+import { CodeField } from "../../../components/ui/code-field";
 import styles from "./settings-forms.module.css";
 
 interface Props {
@@ -55,15 +54,11 @@ export function PhoneCodeDialog(props: Props) {
       description={t("phone.dialogText", { phone: props.phoneNumber })}
     >
       <form className={styles.form} onSubmit={submit} noValidate>
-        <TextField
+        <CodeField
           label={t("phone.codeLabel")}
           className={styles.code}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={CODE_LENGTH}
           value={code}
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, "").slice(0, CODE_LENGTH))}
+          onValueChange={setCode}
           error={error ?? props.serverError ?? undefined}
           hint={t("phone.codeHint")}
           autoFocus

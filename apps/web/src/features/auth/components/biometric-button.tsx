@@ -2,36 +2,11 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { FingerprintIcon } from "../../../components/ui/icons";
 import type { BiometricPrompt } from "../../../lib/native";
 import { canSignInWithBiometrics, signInWithBiometrics } from "../session/biometric-sign-in";
 import type { SignInPayload } from "../session/session-context";
 import styles from "./forms.module.css";
-
-function FingerprintIcon() {
-  return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={styles.icon}
-    >
-      <path d="M7 4.6A9 9 0 0 1 21 12v1" />
-      <path d="M3 12a9 9 0 0 1 1.5-5" />
-      <path d="M6 12a6 6 0 0 1 12 0v1.5" />
-      <path d="M9 12a3 3 0 0 1 6 0v2a10 10 0 0 1-1.5 5.5" />
-      <path d="M12 12v2.5a13 13 0 0 1-2.2 6.5" />
-      <path d="M6 15.5a15 15 0 0 1-.6 3.5" />
-      <path d="M18 17a17 17 0 0 1-.9 3" />
-    </svg>
-  );
-}
 
 export function useBiometricPrompt(reasonKey: "auth.biometric.promptReason" | "auth.biometric.enableReason") {
   const { t } = useTranslation();
@@ -87,7 +62,7 @@ export function BiometricButton({ onSignedIn }: { onSignedIn: (session: SignInPa
           variant="secondary"
           fullWidth
           className={styles.wrap}
-          icon={<FingerprintIcon />}
+          icon={<FingerprintIcon className={styles.icon} />}
           loading={busy}
           onClick={() => void unlock()}
         >

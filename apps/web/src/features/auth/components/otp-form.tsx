@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { CODE_LENGTH } from "@tavolo/shared/constants";
 import { emailCodeSchema } from "@tavolo/shared/validation";
 import { paths } from "../../../config/paths";
 import { Button, ButtonLink } from "../../../components/ui/button";
-import { TextField } from "../../../components/ui/text-field";
+import { CodeField } from "../../../components/ui/code-field";
 import { EmailField } from "./email-field";
 import { ResendCode } from "./resend-code";
 import styles from "./forms.module.css";
@@ -40,15 +39,11 @@ export function OtpForm({ knownEmail, busy, serverError, onSubmit }: Props) {
       {knownEmail ? null : (
         <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
       )}
-      <TextField
+      <CodeField
         label={t("verify.codeLabel")}
         className={styles.code}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]*"
-        maxLength={CODE_LENGTH}
         value={code}
-        onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, CODE_LENGTH))}
+        onValueChange={setCode}
         error={errors.code ?? serverError ?? undefined}
         hint={t("verify.codeHint")}
         required
