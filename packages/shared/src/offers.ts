@@ -102,6 +102,34 @@ export const registerCityInterestRequestSchema = z.object({
 });
 export type RegisterCityInterestRequest = z.input<typeof registerCityInterestRequestSchema>;
 
+/** City slugs as the catalog writes them: lower-case words joined by hyphens ("reggio-emilia"). */
+const CITY_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** DELETE /client/city-interests/:city */
+export const cityInterestParamsSchema = z.object({
+  city: z.string().max(100, "validation.citySlugInvalid").regex(CITY_SLUG, "validation.citySlugInvalid"),
+});
+
+/** One city alert of the signed-in diner; the name is in the request's language. */
+export interface CityInterest {
+  city: { slug: string; name: string };
+  includeNearbyCities: boolean;
+  /** Km around the city's centre; only meaningful when includeNearbyCities. */
+  radius: number;
+}
+
+/** GET /client/city-interests: the caller's alerts, by city name. */
+export interface CityInterestListResponse {
+  success: true;
+  interests: CityInterest[];
+}
+
+/** DELETE /client/city-interests/:city */
+export interface CityInterestRemovedResponse {
+  success: true;
+  message: string;
+}
+
 /** One offer as every answer carries it (SPEC §3 fields first). */
 export interface LastMinuteOffer {
   id: string;

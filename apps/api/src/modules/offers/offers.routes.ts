@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   availableLastMinuteQuerySchema,
   bookLastMinuteRequestSchema,
+  cityInterestParamsSchema,
   lastMinuteByCityQuerySchema,
   lastMinuteIdParamsSchema,
   registerCityInterestRequestSchema,
@@ -116,5 +117,21 @@ export const offerActionRoutes: FastifyPluginAsyncZod<{ offers: OfferService; li
       },
     },
     (request) => offers.registerInterest(callerId(request), request.body, requestLanguage(request)),
+  );
+
+  app.get("/city-interests", { schema: { tags, summary: "The caller's city alerts, by city name" } }, (request) =>
+    offers.listInterests(callerId(request), requestLanguage(request)),
+  );
+
+  app.delete(
+    "/city-interests/:city",
+    {
+      schema: {
+        tags,
+        summary: "Stop the caller's alert for a city (by slug); 200 also when there was none, 404 for an unknown city",
+        params: cityInterestParamsSchema,
+      },
+    },
+    (request) => offers.removeInterest(callerId(request), request.params.city, requestLanguage(request)),
   );
 };

@@ -6,6 +6,8 @@ import {
   OFFER_LIST_LIMIT,
   type AvailableLastMinuteQuery,
   type BookLastMinuteInput,
+  type CityInterestListResponse,
+  type CityInterestRemovedResponse,
   type LastMinuteByCityQuery,
   type LastMinuteListResponse,
   type LastMinuteOffer,
@@ -19,6 +21,7 @@ import type { ReservationNotifications } from "../reservations/reservation-notif
 import { findReservationView, type ReservationViewRow } from "../reservations/reservations.repository";
 import { toReservation } from "../reservations/reservations.mapper";
 import { createCityDirectory } from "./city-directory";
+import { deleteCityInterest, findCityBySlug, findCityInterests } from "./city-interests.repository";
 import * as repo from "./offers.repository";
 import { toOffer } from "./offers.mapper";
 
@@ -190,6 +193,33 @@ export function createOfferService(deps: {
           includeNearbyCities: input.includeNearbyCities,
           radius: radiusKm,
         },
+      };
+    },
+
+    /** The caller's city alerts, by city name in the request's language. */
+    async listInterests(userId: string, language: Language): Promise<CityInterestListResponse> {
+      const rows = await findCityInterests(db, userId);
+      const interests = rows.map((row) => ({
+        city: { slug: row.slug, name: language === "en" ? row.name_en : row.name_it },
+        includeNearbyCities: row.include_nearby,
+        radius: row.radius_km,
+      }));
+      interests.sort((a, b) => a.city.name.localeCompare(b.city.name, language));
+      return { success: true, interests };
+    },
+
+    /**
+     * Stops the caller's alert for a city. Removing one that is already gone answers the same, so a
+     * retried or double-clicked removal never shows an error; an unknown city is still a 404.
+     */
+    async removeInterest(userId: string, citySlug: string, language: Language): Promise<CityInterestRemovedResponse> {
+      const city = await findCityBySlug(db, citySlug);
+      if (!city) throw cityNotFound(citySlug);
+      await deleteCityInterest(db, userId, city.id);
+      const cityName = language === "en" ? city.name_en : city.name_it;
+      return {
+        success: true,
+        message: translateShared(language, "apiMessages.cityInterestRemoved", { city: cityName }),
       };
     },
   };

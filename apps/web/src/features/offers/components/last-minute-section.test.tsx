@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, within } from "@testing-library/react";
-import type { LastMinuteOffer } from "@tavolo/shared/offers";
+import { OFFER_LIST_LIMIT, type LastMinuteOffer } from "@tavolo/shared/offers";
 import { json, mockFetch, renderAt } from "../../../../test/render";
 import { LastMinuteSection } from "./last-minute-section";
 
@@ -77,6 +77,17 @@ describe("LastMinuteSection", () => {
       expect(last.searchParams.get("includeNearbyCities")).toBe("true");
       expect(last.searchParams.get("radius")).toBe("10");
     });
+  });
+
+  it("counts the offers, and says 'at least' when the list is as long as the API sends", async () => {
+    let offers = [offer("a", 90), offer("b", 120)];
+    mockFetch(() => list(offers));
+    const first = section();
+    expect(await screen.findByText(/2 offerte disponibili/)).toBeInTheDocument();
+    first.unmount();
+    offers = Array.from({ length: OFFER_LIST_LIMIT }, (_, index) => offer(`o${index}`, 90 + index));
+    section("torino");
+    expect(await screen.findByText(new RegExp(`Almeno ${OFFER_LIST_LIMIT} offerte disponibili`))).toBeInTheDocument();
   });
 
   it("uses the browser's position when allowed, disabling nearby cities, and says so when it is refused", async () => {

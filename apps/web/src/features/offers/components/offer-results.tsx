@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { OFFER_LIST_LIMIT } from "@tavolo/shared/offers";
 import { ApiError } from "../../../lib/api-client";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -58,7 +59,10 @@ export function OfferResults({ search, signedIn, onLoginRequired }: Props) {
   return (
     <div aria-busy={list.isFetching || undefined}>
       <p className={styles.status} role="status">
-        {where} · {t("offers.count", { count: offers.length })}
+        {where} · {/* The API sends at most OFFER_LIST_LIMIT offers: a full list means there may be more. */}
+        {offers.length >= OFFER_LIST_LIMIT
+          ? t("offers.countAtLeast", { count: offers.length })
+          : t("offers.count", { count: offers.length })}
       </p>
       {search.mode === "city" && search.includeNearbyCities && nearbyCities ? (
         <p className={styles.hint}>

@@ -1,0 +1,25 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema";
+
+/** The Last Minute city alerts a diner asked for (city_interests), with their city's names. */
+export function findCityInterests(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom("city_interests as ci")
+    .innerJoin("cities as c", "c.id", "ci.city_id")
+    .select(["c.slug", "c.name_it", "c.name_en", "ci.include_nearby", "ci.radius_km"])
+    .where("ci.user_id", "=", userId)
+    .execute();
+}
+
+export function findCityBySlug(db: Kysely<DB>, slug: string) {
+  return db
+    .selectFrom("cities")
+    .select(["id", "slug", "name_it", "name_en"])
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+}
+
+/** Only the caller's own row can go: the user id is part of the key. */
+export async function deleteCityInterest(db: Kysely<DB>, userId: string, cityId: number): Promise<void> {
+  await db.deleteFrom("city_interests").where("user_id", "=", userId).where("city_id", "=", cityId).execute();
+}

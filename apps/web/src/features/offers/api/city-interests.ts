@@ -1,0 +1,25 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CityInterestListResponse, CityInterestRemovedResponse } from "@tavolo/shared/offers";
+import { apiClient, clientPath } from "../../../lib/api-client";
+
+/** Every list of the caller's city alerts; registering or removing one invalidates it. */
+export const CITY_INTERESTS_KEY = ["city-interests"] as const;
+
+/** GET /client/city-interests: the signed-in diner's Last Minute city alerts, by city name. */
+export function useCityInterests(userId: string) {
+  return useQuery({
+    queryKey: [...CITY_INTERESTS_KEY, userId],
+    queryFn: ({ signal }) => apiClient.get<CityInterestListResponse>(clientPath("/city-interests"), { signal }),
+    select: (data) => data.interests,
+  });
+}
+
+/** DELETE /client/city-interests/:city; the list is fetched again once the server agrees. */
+export function useRemoveCityInterest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (citySlug: string) =>
+      apiClient.delete<CityInterestRemovedResponse>(clientPath(`/city-interests/${encodeURIComponent(citySlug)}`)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CITY_INTERESTS_KEY }),
+  });
+}
