@@ -2,9 +2,13 @@ import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 
 /**
- * One runner, four projects. "api" runs the API suite on embedded PGlite; "api-pg" runs the very
- * same files on a real PostgreSQL server (a fresh database per run, see apps/api/test/test-database.ts).
+ * One runner, five projects. "api" runs the API suite on embedded PGlite; "api-pg" runs the very
+ * same files on a real PostgreSQL server (a fresh database per run, see apps/api/test/test-database.ts),
+ * the concurrency races apart in "api-pg-race".
  */
+/** Suites racing many concurrent requests against one PostgreSQL server. */
+const RACE_TESTS = "src/**/*race.test.ts";
+
 export default defineConfig({
   test: {
     projects: [
@@ -25,9 +29,25 @@ export default defineConfig({
           root: "apps/api",
           environment: "node",
           include: ["src/**/*.test.ts"],
-          exclude: ["src/db/seed/**"],
+          exclude: ["src/db/seed/**", RACE_TESTS],
           env: { TAVOLO_TEST_DATABASE: "postgres" },
           testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // The 50-way races hold ~50 connections each: run alone, one file at a time, after every
+        // other project, so no two ever share the server's 100 connections (a refused connection
+        // is a 500 that has nothing to do with the race under test).
+        test: {
+          name: "api-pg-race",
+          root: "apps/api",
+          environment: "node",
+          include: [RACE_TESTS],
+          env: { TAVOLO_TEST_DATABASE: "postgres" },
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },
