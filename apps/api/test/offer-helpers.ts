@@ -7,6 +7,7 @@ import { upsertOffers, type OfferInput } from "../src/modules/offers/offer-write
 import { upsertCities, upsertRestaurants } from "../src/modules/restaurants/catalog-writes.repository";
 import { post } from "./auth-helpers";
 import { everyDay, romeDate, ROME, type Diner } from "./reservation-helpers";
+import { importCatalog } from "../src/db/import/catalog-import";
 import type { TestApp } from "./test-app";
 
 /** One restaurant on the centre of Milano, Monza and Bergamo (real coordinates of the seed's cities). */
@@ -81,6 +82,16 @@ export async function addOffer(t: TestApp, offer: OfferInput): Promise<string> {
 }
 
 export const tomorrowInRome = () => romeDate(1);
+
+/** Publishes one evening offer the way `db:import` does, alerts included. */
+export async function publishOffer(t: TestApp, restaurantId: string, date: string) {
+  const result = await importCatalog(t.database.db, {
+    offers: [{ restaurantId, date, bookUntil: "19:00", startTime: "19:30", endTime: "21:30", totalSeats: 4 }],
+  });
+  if (!result.ok) throw new Error(JSON.stringify(result.problems));
+  await t.app.announceOffers(result.newOfferIds);
+  return result;
+}
 
 export function bookOffer(
   t: TestApp,

@@ -11,7 +11,6 @@ export const EXPIRING_SOON_MINUTES = 30;
 export const OFFER_LIST_LIMIT = 50;
 export const OFFER_NOTES_MAX_LENGTH = SPECIAL_REQUESTS_MAX_LENGTH;
 
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** Query strings carry text: "true"/"1" are yes, "false"/"0"/"" no; anything else is invalid. */
 const booleanText = (value: unknown) => {
   if (value === undefined || value === null || value === "") return undefined;
@@ -212,5 +211,3 @@ export function offerTimeLeft(expiresAt: Date | string, now: Date | number = Dat
   const expired = ms <= 0;
   return { ms: Math.max(0, ms), expired, expiring: !expired && ms < EXPIRING_SOON_MINUTES * 60_000 };
 }
-
-export const isHhmm = (value: string) => HHMM.test(value);

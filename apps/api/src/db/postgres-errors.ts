@@ -1,6 +1,7 @@
 /** SQLSTATE codes the application answers itself (https://www.postgresql.org/docs/15/errcodes-appendix.html). */
 const EXCLUSION_VIOLATION = "23P01";
 const UNIQUE_VIOLATION = "23505";
+const CHECK_VIOLATION = "23514";
 const DEADLOCK_DETECTED = "40P01";
 
 function sqlState(error: unknown): string | undefined {
@@ -14,6 +15,11 @@ export const isExclusionViolation = (error: unknown) => sqlState(error) === EXCL
 /** A unique index refused the row (`constraint` narrows it to one index by name). */
 export const isUniqueViolation = (error: unknown, constraint?: string) =>
   sqlState(error) === UNIQUE_VIOLATION &&
+  (constraint === undefined || (error as { constraint?: unknown }).constraint === constraint);
+
+/** A CHECK constraint refused the row (`constraint` narrows it to one by name). */
+export const isCheckViolation = (error: unknown, constraint?: string) =>
+  sqlState(error) === CHECK_VIOLATION &&
   (constraint === undefined || (error as { constraint?: unknown }).constraint === constraint);
 
 /**

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { normalizeSearchKey } from "@tavolo/shared/text";
 import type { DB } from "../schema";
+import { isCheckViolation } from "../postgres-errors";
 import { catalogFileSchema, type CatalogFile } from "./catalog-file.schema";
 import { upsertCities, upsertRestaurants } from "../../modules/restaurants/catalog-writes.repository";
 import { upsertOffers } from "../../modules/offers/offer-writes.repository";
@@ -77,7 +78,7 @@ export async function importCatalog(db: Kysely<DB>, input: unknown): Promise<Imp
     return await writeAll(db, file, restaurants);
   } catch (error) {
     // Seats already booked cannot be taken away by a smaller total: the CHECK says so, named here.
-    if ((error as { constraint?: string }).constraint === "offers_available_seats_not_negative") {
+    if (isCheckViolation(error, "offers_available_seats_not_negative")) {
       return {
         ok: false,
         problems: [{ where: "offers", message: "totalSeats is below the seats diners have already booked" }],

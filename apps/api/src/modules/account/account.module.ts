@@ -8,6 +8,7 @@ import { accountRoutes } from "./account.routes";
 import type { EmailChangeService } from "./email-change.service";
 import { createPasswordChangeService } from "./password-change.service";
 import { createPhoneVerificationService } from "./phone-verification.service";
+import { noStore } from "../../http/no-store";
 
 /**
  * Settings (issue 4): phone verification, e-mail and password change, notification preferences,
@@ -33,9 +34,7 @@ export async function registerAccountModule(
   await app.register(
     async (client) => {
       // Personal data and one-time secrets: no cache may keep any of it.
-      client.addHook("onRequest", async (_request, reply) => {
-        void reply.header("cache-control", "no-store");
-      });
+      client.addHook("onRequest", noStore);
       await client.register(accountRoutes, {
         db,
         phone,

@@ -52,10 +52,11 @@ export function setVerifiedPhone(db: Db, userId: string, phoneNumber: string) {
     .executeTakeFirst();
 }
 
-/** Releases a cooldown early (a message that could not be sent must not make the user wait). */
-export async function releaseCooldown(db: Db, key: string): Promise<void> {
-  await db.deleteFrom("send_cooldowns").where("key", "=", key).execute();
-}
+const toSettings = (row: { enabled: boolean; favorite_restaurants: boolean; weekends_only: boolean }) => ({
+  enabled: row.enabled,
+  favoriteRestaurants: row.favorite_restaurants,
+  weekendsOnly: row.weekends_only,
+});
 
 export async function findNotificationSettings(db: Db, userId: string): Promise<NotificationSettings> {
   const row = await db
@@ -63,19 +64,25 @@ export async function findNotificationSettings(db: Db, userId: string): Promise<
     .select(["enabled", "favorite_restaurants", "weekends_only"])
     .where("user_id", "=", userId)
     .executeTakeFirst();
-  if (!row) return { ...DEFAULT_NOTIFICATION_SETTINGS };
-  return { enabled: row.enabled, favoriteRestaurants: row.favorite_restaurants, weekendsOnly: row.weekends_only };
+  return row ? toSettings(row) : { ...DEFAULT_NOTIFICATION_SETTINGS };
 }
 
-export async function saveNotificationSettings(db: Db, userId: string, settings: NotificationSettings): Promise<void> {
+/** Stores a user's preferences and answers them as stored. */
+export async function saveNotificationSettings(
+  db: Db,
+  userId: string,
+  settings: NotificationSettings,
+): Promise<NotificationSettings> {
   const values = {
     enabled: settings.enabled,
     favorite_restaurants: settings.favoriteRestaurants,
     weekends_only: settings.weekendsOnly,
   };
-  await db
+  const row = await db
     .insertInto("notification_settings")
     .values({ user_id: userId, ...values })
     .onConflict((conflict) => conflict.column("user_id").doUpdateSet({ ...values, updated_at: sql<Date>`now()` }))
-    .execute();
+    .returning(["enabled", "favorite_restaurants", "weekends_only"])
+    .executeTakeFirstOrThrow();
+  return toSettings(row);
 }

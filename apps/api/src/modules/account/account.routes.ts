@@ -127,13 +127,8 @@ export const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, options
       schema: { tags, summary: "Save the caller's notification preferences", body: notificationSettingsSchema },
     },
     async (request) => {
-      const userId = callerId(request);
-      await repo.saveNotificationSettings(db, userId, request.body);
-      return {
-        success: true,
-        message: translate(request, "apiMessages.notificationSettingsSaved"),
-        settings: await repo.findNotificationSettings(db, userId),
-      };
+      const settings = await repo.saveNotificationSettings(db, callerId(request), request.body);
+      return { success: true, message: translate(request, "apiMessages.notificationSettingsSaved"), settings };
     },
   );
 };

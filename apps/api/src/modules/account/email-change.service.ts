@@ -3,14 +3,14 @@ import type { Kysely } from "kysely";
 import { COOLDOWN_SECONDS } from "@tavolo/shared/constants";
 import type { DB } from "../../db/schema";
 import { isUniqueViolation } from "../../db/postgres-errors";
-import { AppError, badRequest, notFound, tooManyRequests } from "../../errors";
+import { AppError, badRequest, tooManyRequests } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
 import { emailChangeMail, emailChangedNoticeMail } from "../../mail/templates/account-mails";
+import { userNotFound } from "../auth/accounts.service";
 import { consumeActionToken, consumeUserTokens, insertActionToken } from "../auth/action-tokens.repository";
-import { claimCooldown } from "../auth/codes.repository";
+import { claimCooldown, releaseCooldown } from "../auth/codes.repository";
 import { hashToken, newOpaqueToken } from "../auth/secrets";
 import * as users from "../auth/users.repository";
-import { releaseCooldown } from "./account.repository";
 
 const LINK_TTL_SECONDS = 24 * 60 * 60;
 /** The unique index on lower(email) of migration 002. */
@@ -44,7 +44,7 @@ export function createEmailChangeService(options: {
   return {
     async request(userId: string, newEmail: string): Promise<void> {
       const user = await users.findUserById(db, userId);
-      if (!user) throw notFound("user_not_found", "apiErrors.userNotFound");
+      if (!user) throw userNotFound();
       // Their address belongs to Google (SPEC §5 hides the card; the API refuses as well).
       if (user.auth_provider === "google") {
         throw new AppError(403, "email_change_not_allowed", "apiErrors.emailChangeNotForGoogle");

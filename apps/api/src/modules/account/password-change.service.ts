@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
-import { AppError, badRequest, notFound } from "../../errors";
+import { AppError, badRequest } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
 import { passwordChangedMail } from "../../mail/templates/account-mails";
+import { userNotFound } from "../auth/accounts.service";
 import { consumeUserTokens } from "../auth/action-tokens.repository";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import * as users from "../auth/users.repository";
@@ -23,7 +24,7 @@ export function createPasswordChangeService(options: {
   return {
     async change(userId: string, sessionId: string, currentPassword: string, newPassword: string): Promise<void> {
       const user = await users.findUserById(db, userId);
-      if (!user) throw notFound("user_not_found", "apiErrors.userNotFound");
+      if (!user) throw userNotFound();
       if (user.auth_provider === "google" || user.password_hash === null) {
         throw new AppError(403, "password_change_not_allowed", "apiErrors.passwordChangeNotForGoogle");
       }

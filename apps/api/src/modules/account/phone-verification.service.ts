@@ -3,10 +3,18 @@ import type { Kysely } from "kysely";
 import { COOLDOWN_SECONDS } from "@tavolo/shared/constants";
 import type { DB } from "../../db/schema";
 import { isUniqueViolation } from "../../db/postgres-errors";
-import { AppError, badRequest, notFound, tooManyRequests } from "../../errors";
+import { AppError, badRequest, tooManyRequests } from "../../errors";
 import type { SmsSender } from "../../sms/sms-sender";
 import { phoneCodeSms } from "../../sms/sms-templates";
-import { claimCooldown, consumeCode, replaceCode, spendCodeAttempt, type CodeOwner } from "../auth/codes.repository";
+import { userNotFound } from "../auth/accounts.service";
+import {
+  claimCooldown,
+  consumeCode,
+  releaseCooldown,
+  replaceCode,
+  spendCodeAttempt,
+  type CodeOwner,
+} from "../auth/codes.repository";
 import { MAX_CODE_ATTEMPTS } from "../auth/email-verification.service";
 import { newNumericCode, sameDigest, type CodeHasher } from "../auth/secrets";
 import * as users from "../auth/users.repository";
@@ -16,7 +24,6 @@ const CODE_TTL_SECONDS = 10 * 60;
 
 const otpInvalid = () => badRequest("otp_invalid", "apiErrors.otpInvalid");
 const phoneTaken = () => new AppError(409, "phone_taken", "apiErrors.phoneTaken");
-const userNotFound = () => notFound("user_not_found", "apiErrors.userNotFound");
 
 /**
  * Phone verification by a six-digit code sent by SMS (SPEC §4, DESIGN §5): hashed, 10 minutes,
@@ -67,7 +74,7 @@ export function createPhoneVerificationService(options: {
         log.error({ err: error, userId }, "phone verification SMS not sent");
         // Nothing went out: no live code, and no wait before trying again.
         await repo.deletePhoneCodes(db, userId);
-        await repo.releaseCooldown(db, cooldownKey(userId));
+        await releaseCooldown(db, cooldownKey(userId));
         throw new AppError(503, "sms_send_failed", "apiErrors.smsSendFailed");
       }
       return { alreadyVerified: false };

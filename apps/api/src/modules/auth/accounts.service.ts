@@ -24,7 +24,7 @@ const userExists = () =>
   new AppError(409, "user_exists", "apiErrors.userExists", {}, { type: "user_exists", redirectToLogin: true });
 // One answer for an unknown address, a wrong password and a password-less account.
 const invalidCredentials = () => unauthorized("invalid_credentials", "apiErrors.invalidCredentials");
-const userNotFound = () => notFound("user_not_found", "apiErrors.userNotFound");
+export const userNotFound = () => notFound("user_not_found", "apiErrors.userNotFound");
 
 export function createAccountService(db: Kysely<DB>, sessions: SessionService, verification: EmailVerificationService) {
   async function signIn(user: users.UserRow): Promise<AuthSessionResponse> {

@@ -19,6 +19,7 @@ import { profileRoutes } from "./profile.routes";
 import { createCodeHasher, type CodeHasher } from "./secrets";
 import { createSessionService } from "./sessions.service";
 import { verificationRoutes } from "./verification.routes";
+import { noStore } from "../../http/no-store";
 
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -65,9 +66,7 @@ export async function registerAuthModule(
   await app.register(
     async (client) => {
       // Answers here carry tokens or personal data: no cache may keep them.
-      client.addHook("onRequest", async (_request, reply) => {
-        void reply.header("cache-control", "no-store");
-      });
+      client.addHook("onRequest", noStore);
       await client.register(authRoutes, { accounts, sessions, rateLimits });
       await client.register(verificationRoutes, { verification, appOrigin, rateLimits });
       await client.register(passwordResetRoutes, { passwordReset, rateLimits });

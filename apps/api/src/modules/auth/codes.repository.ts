@@ -82,3 +82,8 @@ export async function claimCooldown(db: Db, key: string, seconds: number): Promi
     .executeTakeFirst();
   return Math.max(1, Number(running?.left ?? 1));
 }
+
+/** Releases a cooldown early (a message that could not be sent must not make the user wait). */
+export async function releaseCooldown(db: Db, key: string): Promise<void> {
+  await db.deleteFrom("send_cooldowns").where("key", "=", key).execute();
+}

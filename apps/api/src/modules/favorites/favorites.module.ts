@@ -1,14 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../db/database";
 import { favoritesRoutes } from "./favorites.routes";
+import { noStore } from "../../http/no-store";
 
 /** Favorites (issue 4) under /api/client; registers after the auth module (`requireUser`). */
 export async function registerFavoritesModule(app: FastifyInstance, deps: { database: Database }): Promise<void> {
   await app.register(
     async (client) => {
-      client.addHook("onRequest", async (_request, reply) => {
-        void reply.header("cache-control", "no-store");
-      });
+      client.addHook("onRequest", noStore);
       await client.register(favoritesRoutes, { db: deps.database.db });
     },
     { prefix: "/api/client" },

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema";
 import { restaurantColumns, type RestaurantRow } from "../restaurants/restaurants.repository";
 
@@ -19,13 +19,21 @@ export function listFavorites(db: Db, userId: string): Promise<FavoriteRow[]> {
     .execute();
 }
 
-export async function countFavorites(db: Db, userId: string): Promise<number> {
+/** How many favorites a user has, and whether this restaurant is among them, in one read. */
+export async function favoritesState(
+  db: Db,
+  userId: string,
+  restaurantId: string,
+): Promise<{ count: number; saved: boolean }> {
   const row = await db
     .selectFrom("favorites")
-    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .select((eb) => [
+      eb.fn.countAll<string>().as("count"),
+      eb.fn.count<string>("restaurant_id").filterWhere("restaurant_id", "=", restaurantId).as("saved"),
+    ])
     .where("user_id", "=", userId)
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return { count: Number(row.count), saved: Number(row.saved) > 0 };
 }
 
 /** Idempotent: saving a favorite twice keeps the first date. */
@@ -45,14 +53,4 @@ export async function removeFavorite(db: Db, userId: string, restaurantId: strin
     .where("restaurant_id", "=", restaurantId)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
-}
-
-export async function isFavorite(db: Db, userId: string, restaurantId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("favorites")
-    .select(sql<number>`1`.as("one"))
-    .where("user_id", "=", userId)
-    .where("restaurant_id", "=", restaurantId)
-    .executeTakeFirst();
-  return row !== undefined;
 }

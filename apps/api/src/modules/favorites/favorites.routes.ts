@@ -46,10 +46,8 @@ export const favoritesRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async 
       const userId = callerId(request);
       const { restaurantId } = request.params;
       if (!(await restaurantExists(db, restaurantId))) throw restaurantNotFound();
-      if (
-        !(await repo.isFavorite(db, userId, restaurantId)) &&
-        (await repo.countFavorites(db, userId)) >= MAX_FAVORITES
-      ) {
+      const favorites = await repo.favoritesState(db, userId, restaurantId);
+      if (!favorites.saved && favorites.count >= MAX_FAVORITES) {
         throw new AppError(409, "favorites_limit", "apiErrors.favoritesLimit", { max: MAX_FAVORITES });
       }
       await repo.addFavorite(db, userId, restaurantId);

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { distanceKm } from "@tavolo/shared/geo";
 import { normalizeSearchKey } from "@tavolo/shared/text";
 import type { DB } from "../../db/schema";
-import { findCityByKey, type CityRow } from "../restaurants/restaurants.repository";
+import { findCityByKey, findCityBySlug, type CityRow } from "../restaurants/restaurants.repository";
 
 /** How long a process trusts its copy of the cities: imports add cities rarely, and a miss asks the database. */
 const REFRESH_MS = 60_000;
@@ -45,6 +45,11 @@ export function createCityDirectory(db: Kysely<DB>, now: () => number = Date.now
     async find(name: string): Promise<CityRow | undefined> {
       const key = normalizeSearchKey(name);
       return (await current()).byKey.get(key) ?? findCityByKey(db, key);
+    },
+
+    /** A city by its slug (links, alerts); a slug not in the copy is looked up afresh. */
+    async bySlug(slug: string): Promise<CityRow | undefined> {
+      return (await current()).all.find((city) => city.slug === slug) ?? findCityBySlug(db, slug);
     },
 
     /** Other cities whose centre lies within `radiusKm` of this one's, nearest first. */

@@ -11,14 +11,6 @@ export function findCityInterests(db: Kysely<DB>, userId: string) {
     .execute();
 }
 
-export function findCityBySlug(db: Kysely<DB>, slug: string) {
-  return db
-    .selectFrom("cities")
-    .select(["id", "slug", "name_it", "name_en"])
-    .where("slug", "=", slug)
-    .executeTakeFirst();
-}
-
 /** Only the caller's own row can go: the user id is part of the key. */
 export async function deleteCityInterest(db: Kysely<DB>, userId: string, cityId: number): Promise<void> {
   await db.deleteFrom("city_interests").where("user_id", "=", userId).where("city_id", "=", cityId).execute();

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { importCatalog } from "../../db/import/catalog-import";
 import { post } from "../../../test/auth-helpers";
-import { createOfferFixture, get, tomorrowInRome } from "../../../test/offer-helpers";
+import { createOfferFixture, get, publishOffer, tomorrowInRome } from "../../../test/offer-helpers";
 import { diner, type Diner } from "../../../test/reservation-helpers";
 import { useFixture, useTestApp } from "../../../test/test-app";
 
@@ -84,20 +83,7 @@ describe("city alerts of the signed-in diner", () => {
     await interest(gone, { city: "Milano" });
     expect((await remove(gone, "milano")).statusCode).toBe(200);
 
-    const result = await importCatalog(t.database.db, {
-      offers: [
-        {
-          restaurantId: f.milano,
-          date: tomorrowInRome(),
-          bookUntil: "19:00",
-          startTime: "19:30",
-          endTime: "21:30",
-          totalSeats: 4,
-        },
-      ],
-    });
-    if (!result.ok) throw new Error(JSON.stringify(result.problems));
-    await t.app.announceOffers(result.newOfferIds);
+    await publishOffer(t, f.milano, tomorrowInRome());
 
     expect(await offerAlertsTo(kept.email)).toHaveLength(1);
     expect(await offerAlertsTo(gone.email)).toHaveLength(0);

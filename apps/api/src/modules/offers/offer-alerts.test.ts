@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { addDays, dateInZone, noonUtcOf } from "@tavolo/shared/dates";
 import { importCatalog } from "../../db/import/catalog-import";
 import { post } from "../../../test/auth-helpers";
-import { createOfferFixture } from "../../../test/offer-helpers";
+import { createOfferFixture, publishOffer } from "../../../test/offer-helpers";
 import { diner, ROME, type Diner } from "../../../test/reservation-helpers";
 import { useFixture, useTestApp } from "../../../test/test-app";
 
@@ -29,14 +29,7 @@ function nextDate(accept: (weekday: number) => boolean): string {
   }
 }
 
-async function publish(restaurantId: string, date: string) {
-  const result = await importCatalog(t.database.db, {
-    offers: [{ restaurantId, date, bookUntil: "19:00", startTime: "19:30", endTime: "21:30", totalSeats: 4 }],
-  });
-  if (!result.ok) throw new Error(JSON.stringify(result.problems));
-  await t.app.announceOffers(result.newOfferIds);
-  return result;
-}
+const publish = (restaurantId: string, date: string) => publishOffer(t, restaurantId, date);
 
 describe("registerCityAvailabilityInterest", () => {
   it("needs a signed-in diner, a known city and a radius from 1 to 50 km", async () => {

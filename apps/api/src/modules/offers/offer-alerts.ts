@@ -71,7 +71,11 @@ export function createOfferAnnouncer(deps: {
     if (offerIds.length === 0) return 0;
     const { rows } = await findAlerts(deps.db, offerIds, deps.now?.() ?? new Date());
     const byUser = new Map<string, AlertRow[]>();
-    for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+    for (const row of rows) {
+      const alerts = byUser.get(row.user_id);
+      if (alerts) alerts.push(row);
+      else byUser.set(row.user_id, [row]);
+    }
     for (const alerts of byUser.values()) {
       const first = alerts[0]!;
       const language = first.language;

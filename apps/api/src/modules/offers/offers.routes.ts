@@ -12,6 +12,7 @@ import type { PublicReadCache } from "../../http/public-read-cache";
 import { requestLanguage } from "../../i18n/request-language";
 import { callerId } from "../../plugins/auth";
 import type { OfferService } from "./offers.service";
+import { noStore } from "../../http/no-store";
 
 const tags = ["last minute"];
 
@@ -78,9 +79,7 @@ export const offerActionRoutes: FastifyPluginAsyncZod<{ offers: OfferService; li
 ) => {
   // onRequest: an anonymous caller is told to sign in before anything about its input.
   app.addHook("onRequest", app.requireUser);
-  app.addHook("onRequest", async (_request, reply) => {
-    void reply.header("cache-control", "no-store");
-  });
+  app.addHook("onRequest", noStore);
 
   app.post(
     "/bookLastMinute",

@@ -21,7 +21,7 @@ import type { ReservationNotifications } from "../reservations/reservation-notif
 import { findReservationView, type ReservationViewRow } from "../reservations/reservations.repository";
 import { toReservation } from "../reservations/reservations.mapper";
 import { createCityDirectory } from "./city-directory";
-import { deleteCityInterest, findCityBySlug, findCityInterests } from "./city-interests.repository";
+import { deleteCityInterest, findCityInterests } from "./city-interests.repository";
 import * as repo from "./offers.repository";
 import { toOffer } from "./offers.mapper";
 
@@ -35,6 +35,9 @@ export interface BookLastMinuteResponse {
 
 const offerNotFound = () => notFound("offer_not_found", "apiErrors.offerNotFound");
 const cityNotFound = (city: string) => notFound("city_not_found", "apiErrors.cityNotFound", { city });
+/** A city's name as the diner reads it. */
+const cityNameIn = (language: Language, city: { name_it: string; name_en: string }) =>
+  language === "en" ? city.name_en : city.name_it;
 
 export function createOfferService(deps: {
   db: Kysely<DB>;
@@ -99,14 +102,13 @@ export function createOfferService(deps: {
         now: at,
         limit: OFFER_LIST_LIMIT,
       });
-      const name = (row: { name_it: string; name_en: string }) => (language === "en" ? row.name_en : row.name_it);
       return {
         success: true,
         offers: rows.map((row) => toOffer(row, language, at)),
-        city: { slug: city.slug, name: name(city), lat: city.lat, lng: city.lng },
+        city: { slug: city.slug, name: cityNameIn(language, city), lat: city.lat, lng: city.lng },
         nearbyCities: nearby.map((other) => ({
           slug: other.slug,
-          name: name(other),
+          name: cityNameIn(language, other),
           distanceKm: Math.round(other.distanceKm * 10) / 10,
         })),
       };
@@ -183,12 +185,11 @@ export function createOfferService(deps: {
           }),
         )
         .execute();
-      const cityName = language === "en" ? city.name_en : city.name_it;
       return {
         success: true as const,
-        message: translateShared(language, "apiMessages.cityInterestRegistered", { city: cityName }),
+        message: translateShared(language, "apiMessages.cityInterestRegistered", { city: cityNameIn(language, city) }),
         interest: {
-          city: cityName,
+          city: cityNameIn(language, city),
           citySlug: city.slug,
           includeNearbyCities: input.includeNearbyCities,
           radius: radiusKm,
@@ -200,7 +201,7 @@ export function createOfferService(deps: {
     async listInterests(userId: string, language: Language): Promise<CityInterestListResponse> {
       const rows = await findCityInterests(db, userId);
       const interests = rows.map((row) => ({
-        city: { slug: row.slug, name: language === "en" ? row.name_en : row.name_it },
+        city: { slug: row.slug, name: cityNameIn(language, row) },
         includeNearbyCities: row.include_nearby,
         radius: row.radius_km,
       }));
@@ -213,13 +214,12 @@ export function createOfferService(deps: {
      * retried or double-clicked removal never shows an error; an unknown city is still a 404.
      */
     async removeInterest(userId: string, citySlug: string, language: Language): Promise<CityInterestRemovedResponse> {
-      const city = await findCityBySlug(db, citySlug);
+      const city = await cities.bySlug(citySlug);
       if (!city) throw cityNotFound(citySlug);
       await deleteCityInterest(db, userId, city.id);
-      const cityName = language === "en" ? city.name_en : city.name_it;
       return {
         success: true,
-        message: translateShared(language, "apiMessages.cityInterestRemoved", { city: cityName }),
+        message: translateShared(language, "apiMessages.cityInterestRemoved", { city: cityNameIn(language, city) }),
       };
     },
   };

@@ -7,6 +7,7 @@ import { purgeOldIdempotencyKeys } from "./idempotency.repository";
 import { createReservationNotifications } from "./reservation-notifications";
 import { reservationRoutes } from "./reservations.routes";
 import { createReservationService } from "./reservations.service";
+import { noStore } from "../../http/no-store";
 
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -30,9 +31,7 @@ export async function registerReservationsModule(
   await app.register(
     async (client) => {
       // Availability moves with every booking and the rest is personal: no cache may keep either.
-      client.addHook("onRequest", async (_request, reply) => {
-        void reply.header("cache-control", "no-store");
-      });
+      client.addHook("onRequest", noStore);
       await client.register(availabilityRoutes, { availability });
       await client.register(reservationRoutes, { reservations });
     },

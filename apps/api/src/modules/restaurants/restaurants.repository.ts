@@ -64,13 +64,19 @@ export const restaurantColumns = [
   "c.name_en as city_name_en",
 ] as const;
 
+const CITY_COLUMNS = ["c.id", "c.slug", "c.name_it", "c.name_en", "c.region", "c.lat", "c.lng"] as const;
+
 export async function findCityByKey(db: Db, key: string): Promise<CityRow | undefined> {
   return db
     .selectFrom("city_aliases as a")
     .innerJoin("cities as c", "c.id", "a.city_id")
-    .select(["c.id", "c.slug", "c.name_it", "c.name_en", "c.region", "c.lat", "c.lng"])
+    .select(CITY_COLUMNS)
     .where("a.key", "=", key)
     .executeTakeFirst();
+}
+
+export async function findCityBySlug(db: Db, slug: string): Promise<CityRow | undefined> {
+  return db.selectFrom("cities as c").select(CITY_COLUMNS).where("c.slug", "=", slug).executeTakeFirst();
 }
 
 export interface PageRequest {

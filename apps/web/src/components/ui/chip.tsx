@@ -1,16 +1,22 @@
-import { useId, type ReactNode } from "react";
+import { useId, type HTMLAttributes, type ReactNode } from "react";
 import { Link, type LinkProps } from "react-router";
 import styles from "./chip.module.css";
 
-/** A static label, e.g. a cuisine on a card. */
+export type TagTone = "neutral" | "brand" | "success" | "warning" | "info" | "error";
+
+/** A static label, e.g. a cuisine on a card; `dot` leads it with a dot in its colour. */
 export function Tag({
   children,
   tone = "neutral",
-}: {
-  children: ReactNode;
-  tone?: "neutral" | "brand" | "success" | "warning";
-}) {
-  return <span className={`${styles.tag} ${styles[tone]}`}>{children}</span>;
+  dot = false,
+  ...rest
+}: Omit<HTMLAttributes<HTMLSpanElement>, "className"> & { children: ReactNode; tone?: TagTone; dot?: boolean }) {
+  return (
+    <span className={`${styles.tag} ${styles[tone]}`} {...rest}>
+      {dot ? <span className={styles.dot} aria-hidden="true" /> : null}
+      {children}
+    </span>
+  );
 }
 
 export function ChipLink({ className, children, ...rest }: LinkProps) {

@@ -1,6 +1,7 @@
 import type { ComponentProps } from "react";
 import { CODE_LENGTH } from "@tavolo/shared/constants";
 import { TextField } from "./text-field";
+import styles from "./code-field.module.css";
 
 type Props = Omit<
   ComponentProps<typeof TextField>,
@@ -12,10 +13,11 @@ type Props = Omit<
 };
 
 /** A one-time code input: digits only, CODE_LENGTH at most, offered by the OS from the SMS or mail. */
-export function CodeField({ value, onValueChange, ...field }: Props) {
+export function CodeField({ value, onValueChange, className, ...field }: Props) {
   return (
     <TextField
       {...field}
+      className={[styles.code, className].filter(Boolean).join(" ")}
       inputMode="numeric"
       autoComplete="one-time-code"
       pattern="[0-9]*"

@@ -9,7 +9,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
 import { requestEmailChange } from "../api/request-email-change";
-import { retryAfterOf, useWaitNotice } from "./use-wait-notice";
+import { retryAfterOf, useWaitNotice } from "../../../lib/use-wait-notice";
 import styles from "./settings-forms.module.css";
 
 export const emailChangeCooldownName = (userId: string) => `email-change:${userId}`;

@@ -11,7 +11,7 @@ import { MailIcon } from "../../../components/ui/icons";
 import { Card, Page } from "../../../components/ui/page";
 import { requestEmailChange } from "../api/request-email-change";
 import { emailChangeCooldownName } from "./email-change-form";
-import { retryAfterOf, useWaitNotice } from "./use-wait-notice";
+import { retryAfterOf, useWaitNotice } from "../../../lib/use-wait-notice";
 import styles from "./email-change-sent-page.module.css";
 
 /**

@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { changePasswordFormSchema, type ChangePasswordForm } from "@tavolo/shared/account";
 import { MIN_SETTINGS_PASSWORD_LENGTH } from "@tavolo/shared/constants";
 import { errorMessage } from "../../../lib/api-client";
+import { useTimedNotice } from "../../../lib/use-timed-notice";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { PasswordField } from "../../../components/ui/password-field";
@@ -28,7 +29,7 @@ export function PasswordChangeForm({ onChanged }: Props) {
   const { t } = useTranslation();
   const [values, setValues] = useState<ChangePasswordForm>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof ChangePasswordForm, string>>>({});
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useTimedNotice<string>(DONE_NOTICE_MS);
   const change = useMutation({
     mutationFn: () => changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword }),
     onSuccess: (result) => {
@@ -37,12 +38,6 @@ export function PasswordChangeForm({ onChanged }: Props) {
       onChanged?.();
     },
   });
-
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(() => setDone(null), DONE_NOTICE_MS);
-    return () => clearTimeout(timer);
-  }, [done]);
 
   const set = (field: keyof ChangePasswordForm) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));

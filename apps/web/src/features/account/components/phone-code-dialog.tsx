@@ -56,7 +56,6 @@ export function PhoneCodeDialog(props: Props) {
       <form className={styles.form} onSubmit={submit} noValidate>
         <CodeField
           label={t("phone.codeLabel")}
-          className={styles.code}
           value={code}
           onValueChange={setCode}
           error={error ?? props.serverError ?? undefined}

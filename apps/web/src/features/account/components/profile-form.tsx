@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { AuthUser } from "@tavolo/shared/auth";
 import { joinPhoneNumber, MIN_PHONE_LENGTH, splitPhoneNumber, stripPhoneFormatting } from "@tavolo/shared/phone";
 import { errorMessage } from "../../../lib/api-client";
 import type { StoredUser } from "../../../lib/storage";
+import { useTimedNotice } from "../../../lib/use-timed-notice";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
@@ -39,18 +40,12 @@ export function ProfileForm({ user, onUserChanged, submitLabel, onSaved, childre
   const [lastName, setLastName] = useState(user.lastName ?? "");
   const [phone, setPhone] = useState(() => splitPhoneNumber(user.phoneNumber));
   const [errors, setErrors] = useState<Errors>({});
-  const [savedNotice, setSavedNotice] = useState(false);
+  const [savedNotice, setSavedNotice] = useTimedNotice<true>(SAVED_NOTICE_MS);
   const save = useUpdateProfile(user.id);
   const verification = usePhoneVerification(user.id, (verified) => {
     onUserChanged(verified);
     setErrors((current) => ({ ...current, phone: undefined }));
   });
-
-  useEffect(() => {
-    if (!savedNotice) return;
-    const timer = setTimeout(() => setSavedNotice(false), SAVED_NOTICE_MS);
-    return () => clearTimeout(timer);
-  }, [savedNotice]);
 
   const phoneNumber = joinPhoneNumber(phone.region, phone.national);
   const verified = Boolean(user.phoneVerified) && phoneNumber !== "" && phoneNumber === user.phoneNumber;

@@ -6,7 +6,7 @@ import { COOLDOWN_SECONDS } from "@tavolo/shared/constants";
 import { errorMessage } from "../../../lib/api-client";
 import { useCooldown } from "../../../lib/use-cooldown";
 import { confirmPhoneVerification, startPhoneVerification } from "../api/verify-phone";
-import { retryAfterOf, useWaitNotice } from "./use-wait-notice";
+import { retryAfterOf, useWaitNotice } from "../../../lib/use-wait-notice";
 
 /** The server keeps one cooldown per account (whatever the number), and so does the browser. */
 export const phoneCooldownName = (userId: string) => `phone-code:${userId}`;

@@ -41,7 +41,6 @@ export function OtpForm({ knownEmail, busy, serverError, onSubmit }: Props) {
       )}
       <CodeField
         label={t("verify.codeLabel")}
-        className={styles.code}
         value={code}
         onValueChange={setCode}
         error={errors.code ?? serverError ?? undefined}

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useMemo, useRef, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { FavoritesResponse } from "@tavolo/shared/favorites";
 import { errorMessage } from "../../../lib/api-client";
 import { FavoritesContext, type FavoritesApi } from "../../../lib/favorites-context";
+import { useTimedNotice } from "../../../lib/use-timed-notice";
 import { deleteFavorite, favoritesKey, putFavorite, useFavoritesList } from "../api/favorites";
 import styles from "./favorites-provider.module.css";
 
@@ -21,14 +22,8 @@ export function FavoritesProvider({ userId, children }: { userId: string | null;
   const list = useFavoritesList(userId);
   // Ids changed locally and not yet confirmed: they win over the list until the server answers.
   const [pending, setPending] = useState<Record<string, boolean>>({});
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useTimedNotice<string>(NOTICE_MS);
   const serial = useRef(0);
-
-  useEffect(() => {
-    if (!notice) return;
-    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
-    return () => clearTimeout(timer);
-  }, [notice]);
 
   const saved = useMemo(
     () => new Set((list.data?.favorites ?? []).map((favorite) => favorite.restaurantId)),
@@ -66,7 +61,7 @@ export function FavoritesProvider({ userId, children }: { userId: string | null;
           if (attempt === serial.current) settle();
         });
     },
-    [userId, pending, saved, queryClient, t],
+    [userId, pending, saved, queryClient, t, setNotice],
   );
 
   const value = useMemo<FavoritesApi>(

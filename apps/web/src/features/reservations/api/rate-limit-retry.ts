@@ -1,5 +1,6 @@
 import { HISTORY_BACKOFF_MAX_MS, MAX_RETRIES, RETRY_DELAY_MS } from "@tavolo/shared/constants";
 import { ApiError } from "../../../lib/api-client";
+import { retryAfterOf } from "../../../lib/use-wait-notice";
 
 /** A 429 is retried up to MAX_RETRIES times (SPEC §8/§9); other 4xx never, network and 5xx twice as elsewhere. */
 export function retryOnRateLimit(failureCount: number, error: unknown): boolean {
@@ -8,11 +9,6 @@ export function retryOnRateLimit(failureCount: number, error: unknown): boolean 
   return failureCount < 2;
 }
 
-const retryAfterMs = (error: unknown): number => {
-  const body = error instanceof ApiError ? (error.body as { retryAfter?: unknown } | null) : null;
-  return typeof body?.retryAfter === "number" && body.retryAfter > 0 ? body.retryAfter * 1000 : 0;
-};
-
 /**
  * 2 s, 4 s, 8 s...: the delay doubles from RETRY_DELAY_MS, never shorter than the server's
  * `retryAfter` (retrying earlier would only be refused again) and never longer than the history
@@ -20,7 +16,7 @@ const retryAfterMs = (error: unknown): number => {
  */
 export function backoffDelay(failureCount: number, error: unknown): number {
   const doubling = RETRY_DELAY_MS * 2 ** Math.max(0, failureCount);
-  return Math.min(Math.max(doubling, retryAfterMs(error)), HISTORY_BACKOFF_MAX_MS);
+  return Math.min(Math.max(doubling, (retryAfterOf(error) ?? 0) * 1000), HISTORY_BACKOFF_MAX_MS);
 }
 
 export const isRateLimited = (error: unknown): boolean => error instanceof ApiError && error.status === 429;

@@ -1,7 +1,7 @@
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatSeconds } from "../../../lib/use-cooldown";
-import { ApiError } from "../../../lib/api-client";
+import { formatSeconds } from "./use-cooldown";
+import { ApiError } from "./api-client";
+import { useTimedNotice } from "./use-timed-notice";
 
 /** SPEC §8: 'Devi attendere m:ss prima di richiedere un nuovo codice' stays up for 5 s. */
 export const WAIT_NOTICE_MS = 5_000;
@@ -9,12 +9,7 @@ export const WAIT_NOTICE_MS = 5_000;
 /** The wait message of a cooldown, shown for 5 s each time someone asks too early. */
 export function useWaitNotice() {
   const { t } = useTranslation();
-  const [text, setText] = useState<string | null>(null);
-  useEffect(() => {
-    if (!text) return;
-    const timer = setTimeout(() => setText(null), WAIT_NOTICE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const [text, setText] = useTimedNotice<string>(WAIT_NOTICE_MS);
   return {
     text,
     show: (seconds: number) => setText(t("verify.wait", { time: formatSeconds(seconds) })),
