@@ -8,6 +8,8 @@ import react from "@vitejs/plugin-react";
  */
 /** Suites racing many concurrent requests against one PostgreSQL server. */
 const RACE_TESTS = "src/**/*race.test.ts";
+/** Suites that stop servers and kill processes (decision 014): their own project, see below. */
+const FAULT_TESTS = "src/**/*.fault.test.ts";
 
 export default defineConfig({
   test: {
@@ -19,6 +21,7 @@ export default defineConfig({
           root: "apps/api",
           environment: "node",
           include: ["src/**/*.test.ts"],
+          exclude: [FAULT_TESTS],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -29,7 +32,7 @@ export default defineConfig({
           root: "apps/api",
           environment: "node",
           include: ["src/**/*.test.ts"],
-          exclude: ["src/db/seed/**", RACE_TESTS],
+          exclude: ["src/db/seed/**", RACE_TESTS, FAULT_TESTS],
           env: { TAVOLO_TEST_DATABASE: "postgres" },
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -49,6 +52,18 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        // Database outage and process restarts, on PGlite and PostgreSQL; each file picks its own
+        // engine and ports (a private PostgreSQL server, never the shared one on 5432).
+        test: {
+          name: "api-faults",
+          root: "apps/api",
+          environment: "node",
+          include: [FAULT_TESTS],
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
         },
       },
       {

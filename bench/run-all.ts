@@ -1,8 +1,32 @@
-import { benchSearch } from "./api/search.bench";
-import { benchReservations } from "./api/reservations.bench";
-import { benchOffers } from "./api/offers.bench";
+import { benchApi } from "./api/api.bench";
+import { benchOverload } from "./api/overload.bench";
+import { benchPages } from "./pages/pages.bench";
 
-/** `npm run bench`: every benchmark, one report. */
-await benchSearch();
-await benchReservations();
-await benchOffers();
+/**
+ * `npm run bench`: every benchmark, then one report with every figure next to its target.
+ * BENCH_ONLY=api,overload,pages picks some of them (default: all three).
+ */
+const only = new Set((process.env.BENCH_ONLY ?? "api,overload,pages").split(","));
+const api = only.has("api") ? await benchApi() : [];
+const overload = only.has("overload") ? await benchOverload() : undefined;
+const pages = only.has("pages") ? await benchPages() : undefined;
+
+console.log("\n==================== Report ====================");
+if (api.length > 0) {
+  console.log("API (ratio = req/s over hello world of the same process, same run; targets on PostgreSQL)");
+  for (const row of api.filter((r) => r.endpoint !== "hello")) {
+    const verdict =
+      row.target === undefined ? "(information)" : `${row.ratio >= row.target ? "✔" : "✘"} ≥ ${row.target}`;
+    console.log(
+      `  ${row.engine.padEnd(8)} ${row.endpoint.padEnd(16)} ${Math.round(row.result.requestsPerSecond).toString().padStart(6)} req/s  p99 ${String(row.result.p99Ms).padStart(5)} ms  ratio ${row.ratio.toFixed(2)}  ${verdict}`,
+    );
+  }
+}
+if (overload) {
+  console.log("Overload (pipelined load at twice saturation)");
+  for (const line of overload.lines) console.log(`  ${line}`);
+}
+if (pages) {
+  console.log("Pages (Lighthouse mobile, median of runs; bundles gzipped)");
+  for (const line of pages.lines) console.log(`  ${line}`);
+}

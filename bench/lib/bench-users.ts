@@ -1,4 +1,4 @@
-import pg from "pg";
+import type pg from "pg";
 
 /** A diner the benchmark books as, signed in through the API like the web app does. */
 export interface BenchUser {
@@ -42,15 +42,17 @@ export async function signInBenchUsers(baseUrl: string, count: number): Promise<
  * Forgets what earlier runs booked and mailed for the bench users, so every run starts from the
  * same free tables (the bench database is kept between runs).
  */
-export async function clearBenchBookings(databaseUrl: string, users: readonly BenchUser[]): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const ids = users.map((user) => user.id);
-    await client.query("DELETE FROM reservations WHERE user_id = ANY($1::uuid[])", [ids]);
-    await client.query("DELETE FROM idempotency_keys WHERE user_id = ANY($1::uuid[])", [ids]);
-    await client.query("DELETE FROM mail_outbox WHERE to_address = ANY($1::text[])", [users.map((u) => u.email)]);
-  } finally {
-    await client.end();
-  }
+export async function clearBenchBookings(pool: pg.Pool): Promise<void> {
+  const bench = `SELECT id FROM users WHERE email LIKE 'bench-user-%@bench.tavolo.test'`;
+  // Offer seats go back first, so the offers keep adding up (and stay bookable run after run).
+  await pool.query(
+    `UPDATE offers o SET available_seats = o.available_seats + b.seats
+       FROM (SELECT offer_id, sum(party_size)::int AS seats FROM reservations
+              WHERE user_id IN (${bench}) AND offer_id IS NOT NULL AND status IN ('pending', 'confirmed')
+              GROUP BY offer_id) b
+      WHERE o.id = b.offer_id`,
+  );
+  await pool.query(`DELETE FROM reservations WHERE user_id IN (${bench})`);
+  await pool.query(`DELETE FROM idempotency_keys WHERE user_id IN (${bench})`);
+  await pool.query(`DELETE FROM mail_outbox WHERE to_address LIKE 'bench-user-%@bench.tavolo.test'`);
 }

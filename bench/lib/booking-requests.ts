@@ -1,4 +1,4 @@
-import pg from "pg";
+import type pg from "pg";
 import { SEATING_MINUTES, SLOT_MINUTES } from "@tavolo/shared/constants";
 import { addDays, dateInZone } from "@tavolo/shared/dates";
 import type { OpeningHours } from "@tavolo/shared/opening-hours";
@@ -35,24 +35,16 @@ function shuffled<T>(items: T[], seed = 2026): T[] {
  * so that no two bodies compete for a table: each should book (201) unless the run outlasts them.
  */
 export async function bookingRequests(
-  databaseUrl: string,
+  pool: pg.Pool,
   options: { restaurantCount: number; days: number; limit: number },
 ): Promise<MakeReservationRequest[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  let restaurants: RestaurantRow[];
-  try {
-    const result = await client.query<RestaurantRow>(
-      `SELECT r.id, r.opening_hours, r.time_zone,
+  const { rows: restaurants } = await pool.query<RestaurantRow>(
+    `SELECT r.id, r.opening_hours, r.time_zone,
               json_agg(json_build_object('id', t.id, 'capacity', t.capacity) ORDER BY t.number) AS tables
          FROM restaurants r JOIN restaurant_tables t ON t.restaurant_id = r.id AND t.active
         GROUP BY r.id ORDER BY md5(r.id::text) LIMIT $1`,
-      [options.restaurantCount],
-    );
-    restaurants = result.rows;
-  } finally {
-    await client.end();
-  }
+    [options.restaurantCount],
+  );
   // Every sixth quarter hour: consecutive picks end exactly as the next begins.
   const stride = SEATING_MINUTES / SLOT_MINUTES;
   const bodies: MakeReservationRequest[] = [];
@@ -78,4 +70,14 @@ export async function bookingRequests(
     }
   }
   return shuffled(bodies).slice(0, options.limit);
+}
+
+/** Live offers with seats to spare, for one-seat Last Minute bookings; most seats first. */
+export async function bookableOfferIds(pool: pg.Pool, limit: number): Promise<string[]> {
+  const { rows } = await pool.query<{ id: string }>(
+    `SELECT id FROM offers WHERE book_until_at > now() + interval '30 minutes' AND available_seats > 0
+      ORDER BY available_seats DESC, id LIMIT $1`,
+    [limit],
+  );
+  return rows.map((row) => row.id);
 }

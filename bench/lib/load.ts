@@ -1,37 +1,72 @@
 import autocannon from "autocannon";
 
+/** Seconds per measurement; BENCH_SECONDS=3 gives a quick, rougher run for trying things. */
+export const BENCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
 export interface LoadResult {
   title: string;
   requestsPerSecond: number;
   p99Ms: number;
   non2xx: number;
   errors: number;
+  timeouts: number;
+  /** Answers and their p99 latency, per HTTP status. */
+  byStatus: Record<string, { count: number; p99Ms: number }>;
 }
 
 export interface LoadOptions {
   title: string;
   baseUrl: string;
-  /** Paths cycled through by every connection, so caches see a realistic spread of keys. */
-  paths: readonly string[];
+  /** GET paths cycled through by every connection, so caches see a realistic spread of keys. */
+  paths?: readonly string[];
+  /** Or any requests (writes with setupRequest); used instead of `paths`. */
+  requests?: autocannon.Request[];
   connections?: number;
+  /** Requests each connection sends without waiting for the answers (overload). */
+  pipelining?: number;
   durationSeconds?: number;
   headers?: Record<string, string>;
 }
 
+function percentile99(sorted: number[]): number {
+  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!;
+}
+
 export async function measure(options: LoadOptions): Promise<LoadResult> {
-  const result = await autocannon({
-    url: options.baseUrl,
-    connections: options.connections ?? 32,
-    duration: options.durationSeconds ?? 10,
-    headers: options.headers ?? {},
-    requests: options.paths.map((path) => ({ method: "GET" as const, path })),
+  const latencies = new Map<number, number[]>();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: options.baseUrl,
+        connections: options.connections ?? 32,
+        pipelining: options.pipelining ?? 1,
+        duration: options.durationSeconds ?? BENCH_SECONDS,
+        headers: options.headers ?? {},
+        requests: options.requests ?? (options.paths ?? []).map((path) => ({ method: "GET" as const, path })),
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    // Per-status latencies: under overload the 503s and the successes have very different p99s.
+    instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+      const list = latencies.get(statusCode) ?? [];
+      list.push(responseTime);
+      latencies.set(statusCode, list);
+    });
   });
+  const byStatus = Object.fromEntries(
+    [...latencies].map(([status, times]) => {
+      times.sort((a, b) => a - b);
+      return [String(status), { count: times.length, p99Ms: Math.round(percentile99(times)) }];
+    }),
+  );
   return {
     title: options.title,
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    byStatus,
   };
 }
 
@@ -47,20 +82,20 @@ export async function warmUp(baseUrl: string, paths: readonly string[]): Promise
   await measure({ title: "warm-up", baseUrl, paths, durationSeconds: 2, connections: 16 });
 }
 
+/** A line of the report: the figures, the ratio to hello world and the target with ✔/✘. */
 export function formatRow(result: LoadResult, baseline?: LoadResult, target?: number): string {
   const ratio = baseline ? result.requestsPerSecond / baseline.requestsPerSecond : undefined;
   const verdict =
-    ratio === undefined || target === undefined
-      ? ""
-      : ratio >= target
-        ? `  ✔ target ≥ ${target}`
-        : `  ✘ target ≥ ${target}`;
+    ratio === undefined || target === undefined ? "" : `  ${ratio >= target ? "✔" : "✘"} target ≥ ${target}`;
+  const statuses = Object.entries(result.byStatus)
+    .map(([status, { count }]) => `${status}×${count}`)
+    .join(" ");
   return [
-    result.title.padEnd(44),
+    result.title.padEnd(46),
     `${Math.round(result.requestsPerSecond).toString().padStart(7)} req/s`,
     `p99 ${String(result.p99Ms).padStart(5)} ms`,
-    ratio === undefined ? "" : `ratio ${ratio.toFixed(2)}`,
-    result.non2xx || result.errors ? `(non-2xx ${result.non2xx}, errors ${result.errors})` : "",
+    ratio === undefined ? "".padEnd(10) : `ratio ${ratio.toFixed(2)}`,
+    result.non2xx || result.errors || result.timeouts ? `[${statuses}; errors ${result.errors}]` : "",
   ]
     .join("  ")
     .concat(verdict);

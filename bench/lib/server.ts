@@ -33,12 +33,13 @@ export async function startBenchServer(
     JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123",
     ...extraEnv,
   };
-  if (engine === "postgres") {
-    env.DATABASE_URL = await ensureBenchDatabase(restaurants);
+  const location = await benchDatabase(engine, restaurants);
+  delete env.DATABASE_URL;
+  if (location.databaseUrl) {
+    env.DATABASE_URL = location.databaseUrl;
     env.DATABASE_POOL_SIZE = "20";
   } else {
-    env.DATA_DIR = path.join(repoRoot, "bench/results", `pglite-${restaurants}`);
-    delete env.DATABASE_URL;
+    env.DATA_DIR = location.dataDir;
   }
   const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/server.ts"], {
     cwd: repoRoot,
@@ -50,7 +51,19 @@ export async function startBenchServer(
   return { url, databaseUrl: env.DATABASE_URL, stop: () => stopChild(child) };
 }
 
-/** One database per catalogue size, kept between runs: seeding 50,000 restaurants is done once. */
+/**
+ * Where an engine's bench data lives, for the server and for opening it directly while no server
+ * runs (PGlite allows one process at a time): one database per catalogue size, kept between runs.
+ */
+export async function benchDatabase(
+  engine: Engine,
+  restaurants: number,
+): Promise<{ databaseUrl?: string; dataDir?: string }> {
+  if (engine === "postgres") return { databaseUrl: await ensureBenchDatabase(restaurants) };
+  return { dataDir: path.join(repoRoot, "bench/results", `pglite-${restaurants}`) };
+}
+
+/** Seeding 50,000 restaurants is done once. */
 async function ensureBenchDatabase(restaurants: number): Promise<string> {
   const server =
     process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";

@@ -1,10 +1,12 @@
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import helmet from "@fastify/helmet";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
-import { registerErrorHandling } from "./plugins/errors";
+import { frameworkErrors, registerErrorHandling } from "./plugins/errors";
+import { registerLoadShedding } from "./plugins/load-shedding";
 import { registerApiDocs } from "./plugins/api-docs";
+import { registerRequestInput } from "./plugins/request-input";
 import { registerWebApp } from "./plugins/web-app";
 import { healthRoutes } from "./modules/health/health.routes";
 import { restaurantRoutes } from "./modules/restaurants/restaurants.routes";
@@ -21,11 +23,20 @@ import { registerAccountModule } from "./modules/account/account.module";
 import { registerFavoritesModule } from "./modules/favorites/favorites.module";
 import { createOutboxSmsSender } from "./sms/outbox-sms-sender";
 import { registerOffersModule } from "./modules/offers/offers.module";
+import { connectRedis } from "./redis/redis-connection";
+import { createCacheInvalidation, PUBLIC_CACHES } from "./http/cache-invalidation";
+
+/** Seats and free tables move: an answer is reused for a few seconds at most (decisions 009, 013). */
+const AVAILABILITY_CACHE_SECONDS = 5;
 
 export interface AppDependencies {
   database: Database;
+  /** DATABASE_READ_URL: a replica for the public catalogue reads, which tolerate its lag (decision 015). */
+  catalogueReplica?: Database;
   /** The clock offer deadlines are read by (default: the system's); tests move it. */
   now?: () => Date;
+  /** Sees every route as it is added (the fuzz suite checks each one is covered). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole HTTP application; server.ts listens, tests inject. */
@@ -36,11 +47,15 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     bodyLimit: 1024 * 1024,
     // Query strings like ?a[b]=c stay flat strings: the zod schemas decide what is valid.
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestInput(app);
+  if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
+  registerLoadShedding(app, config.maxInFlightRequests);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -61,12 +76,29 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     crossOriginEmbedderPolicy: false,
   });
   await registerApiDocs(app);
-  await registerRateLimiting(app, config.redisUrl);
+  const redis = config.redisUrl ? connectRedis(app, config.redisUrl) : undefined;
+  await registerRateLimiting(app, redis);
+  const cacheInvalidation = createCacheInvalidation(app, redis);
 
   const cache = new PublicReadCache({ ttlSeconds: config.publicCacheTtlSeconds, maxEntries: 10_000 });
-  const restaurants = createRestaurantService(deps.database.db);
+  // Free tables and offer seats: kept seconds, cleared by every booking write of any process.
+  const availabilityCache = new PublicReadCache({
+    ttlSeconds: Math.min(config.publicCacheTtlSeconds, AVAILABILITY_CACHE_SECONDS),
+    maxEntries: 10_000,
+    browser: "revalidate",
+  });
+  const invalidateAvailability = () => cacheInvalidation.invalidate(PUBLIC_CACHES.availability);
+  const restaurants = createRestaurantService((deps.catalogueReplica ?? deps.database).db);
 
-  await app.register(healthRoutes, { prefix: "/api", database: deps.database });
+  cacheInvalidation.watch(PUBLIC_CACHES.catalogue, cache);
+  cacheInvalidation.watch(PUBLIC_CACHES.availability, availabilityCache);
+
+  await app.register(healthRoutes, {
+    prefix: "/api",
+    database: deps.database,
+    catalogueReplica: deps.catalogueReplica,
+    redis,
+  });
   await app.register(restaurantRoutes, { prefix: "/api/client", restaurants, cache });
 
   const mailer = createMailer({
@@ -74,6 +106,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     transport: config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createOutboxTransport(app.log),
     from: config.mailFrom,
     log: app.log,
+    retry: config.mailRetry,
   });
   app.addHook("onClose", () => mailer.close());
   const accounts = await registerAuthModule(app, { config, database: deps.database, mailer });
@@ -81,12 +114,19 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const sms = createOutboxSmsSender(deps.database.db, app.log);
   await registerAccountModule(app, { config, database: deps.database, mailer, sms, ...accounts });
   await registerFavoritesModule(app, { database: deps.database });
-  await registerReservationsModule(app, { database: deps.database, mailer, appOrigin: config.appOrigin });
+  await registerReservationsModule(app, {
+    database: deps.database,
+    mailer,
+    appOrigin: config.appOrigin,
+    availabilityCache,
+    invalidateAvailability,
+  });
   await registerOffersModule(app, {
     database: deps.database,
     mailer,
     appOrigin: config.appOrigin,
-    publicCacheTtlSeconds: config.publicCacheTtlSeconds,
+    availabilityCache,
+    invalidateAvailability,
     now: deps.now,
   });
   // The development mailbox exists only where no real mail is sent (DESIGN §6).

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_MAIL_RETRY, type MailRetryPolicy } from "./mail/mailer";
 
 /** The only place that reads process.env (DESIGN §7). */
 const envSchema = z.object({
@@ -10,6 +11,7 @@ const envSchema = z.object({
   APP_ORIGIN: z.url().optional(),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().optional(),
+  DATABASE_READ_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -21,10 +23,21 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   SEED_RESTAURANTS: z.coerce.number().int().min(0).max(500_000).default(2_400),
   PUBLIC_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(0).default(256),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.stringbool().default(false),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  // Fractions allowed: the fault tests retry within a second.
+  MAIL_RETRY_DELAY_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(DEFAULT_MAIL_RETRY.firstDelayMs / 1000),
+  MAIL_RETRY_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(DEFAULT_MAIL_RETRY.maxAttempts),
+  MAIL_RETRY_POLL_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(DEFAULT_MAIL_RETRY.pollMs / 1000),
 });
 
 export interface RateLimitRule {
@@ -39,10 +52,14 @@ export interface AppConfig {
   dataDir: string;
   /** Unset: embedded PGlite in dataDir. */
   databaseUrl: string | undefined;
+  /** A read replica for the public catalogue reads only (decision 015); undefined = the primary. */
+  databaseReadUrl: string | undefined;
   databasePoolSize: number;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Retries of undelivered mail from the outbox (decision 014). */
+  mailRetry: MailRetryPolicy;
   jwtSecret: string;
   google: { issuer: string; clientId: string; clientSecret: string } | undefined;
   /** Built web app to serve; undefined = API only. */
@@ -50,6 +67,8 @@ export interface AppConfig {
   seedRestaurants: number;
   /** Lifetime of cached public catalogue answers; 0 turns the cache off. */
   publicCacheTtlSeconds: number;
+  /** Requests served at once before the excess is shed with 503 + Retry-After; 0 = no limit. */
+  maxInFlightRequests: number;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   trustProxy: boolean;
   /** Sign-in, registration, code and reset routes: per client address and per e-mail address. */
@@ -69,6 +88,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+    throw new Error("Invalid configuration:\n  DATABASE_READ_URL: a read replica needs DATABASE_URL (its primary)");
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const google =
     e.GOOGLE_ISSUER && e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
@@ -80,15 +102,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appOrigin: (e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailRetry: {
+      ...DEFAULT_MAIL_RETRY,
+      firstDelayMs: e.MAIL_RETRY_DELAY_SECONDS * 1000,
+      maxAttempts: e.MAIL_RETRY_MAX_ATTEMPTS,
+      pollMs: e.MAIL_RETRY_POLL_SECONDS * 1000,
+    },
     jwtSecret: e.JWT_SECRET ?? embeddedJwtSecret(dataDir, e.DATABASE_URL),
     google,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : existsSync(defaultWebDist) ? defaultWebDist : undefined,
     seedRestaurants: e.SEED_RESTAURANTS,
     publicCacheTtlSeconds: e.PUBLIC_CACHE_TTL_SECONDS,
+    maxInFlightRequests: e.MAX_IN_FLIGHT_REQUESTS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     authRateLimit: {

@@ -12,7 +12,10 @@ const database = await openDatabase({
   poolSize: config.databasePoolSize,
 });
 await migrate(database);
-const app = await buildApp(config, { database });
+const catalogueReplica = config.databaseReadUrl
+  ? await openDatabase({ databaseUrl: config.databaseReadUrl, poolSize: config.databasePoolSize })
+  : undefined;
+const app = await buildApp(config, { database, catalogueReplica });
 const seeded = await seedIfEmpty(database, { restaurants: config.seedRestaurants, announce: app.announceOffers });
 if (seeded) app.log.info(seeded, "seeded an empty database");
 else {
@@ -30,6 +33,7 @@ async function shutdown(signal: string) {
   try {
     await app.close();
     await database.close();
+    await catalogueReplica?.close();
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, "error during shutdown");

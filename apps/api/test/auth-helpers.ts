@@ -21,20 +21,23 @@ export function post(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** A valid registration body (a new address each time), with `overrides` on top. */
+export const registration = (overrides: Record<string, unknown> = {}) => ({
+  email: uniqueEmail(),
+  password: STRONG_PASSWORD,
+  firstName: "Giulia",
+  lastName: "Bianchi",
+  termsAccepted: true,
+  newsletterSubscribed: false,
+  language: "it",
+  ...overrides,
+});
+
 export async function register(
   app: FastifyInstance,
   overrides: Record<string, unknown> = {},
 ): Promise<RegisterResponse & { password: string }> {
-  const payload = {
-    email: uniqueEmail(),
-    password: STRONG_PASSWORD,
-    firstName: "Giulia",
-    lastName: "Bianchi",
-    termsAccepted: true,
-    newsletterSubscribed: false,
-    language: "it",
-    ...overrides,
-  };
+  const payload = registration(overrides);
   const res = await post(app, "/api/client/register", payload);
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   return { ...(res.json() as RegisterResponse), password: String(payload.password) };

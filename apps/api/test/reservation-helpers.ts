@@ -105,6 +105,15 @@ export function nextWeekday(weekday: number): string {
   }
 }
 
+/** A booking request for one table of a fixture restaurant (two people unless told). */
+export const tableRequest = (
+  restaurant: { id: string; tables: TableIds },
+  table: number,
+  date: string,
+  time: string,
+  numberOfPeople = 2,
+) => ({ restaurantId: restaurant.id, tableId: restaurant.tables[table], date, time, numberOfPeople });
+
 export async function diner(t: TestApp, overrides: Record<string, unknown> = {}) {
   const account = await register(t.app, overrides);
   return { userId: account.userId, email: account.user.email, headers: bearer(account.token) };

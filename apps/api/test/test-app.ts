@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll } from "vitest";
-import { buildApp } from "../src/app";
+import { buildApp, type AppDependencies } from "../src/app";
 import { loadConfig, type AppConfig } from "../src/config";
 import type { Database } from "../src/db/database";
 import { seed, type SeedReport } from "../src/db/seed/seed";
@@ -9,6 +9,8 @@ import { createTestDatabase } from "./test-database";
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The PostgreSQL database's address (undefined on PGlite). */
+  databaseUrl: string | undefined;
   seeded: SeedReport | null;
   config: AppConfig;
   close(): Promise<void>;
@@ -18,14 +20,31 @@ export interface TestAppOptions {
   seedRestaurants?: number;
   env?: Record<string, string>;
   now?: () => Date;
+  /** A second database standing for DATABASE_READ_URL (the caller creates and drops it). */
+  catalogueReplica?: Database;
+  /** A database the caller opened, migrated and closes itself (the fault tests' own server). */
+  database?: Database;
+  /** Runs on the fresh database before the app is built; the app uses the database it returns. */
+  prepare?: (database: Database) => Promise<Database>;
+  onRoute?: AppDependencies["onRoute"];
 }
+
+/** Shared with API processes started on the same database, so their sessions are valid everywhere. */
+export const TEST_JWT_SECRET = "test-secret-that-is-long-enough-for-hs256-0123456789";
 
 /** The real application on a fresh database, optionally seeded; no port, requests via inject(). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { database, drop } = await createTestDatabase();
+  const {
+    database: fresh,
+    url: databaseUrl,
+    drop,
+  } = options.database
+    ? { database: options.database, url: undefined, drop: async () => {} }
+    : await createTestDatabase();
+  const database = options.prepare ? await options.prepare(fresh) : fresh;
   const seeded = options.seedRestaurants ? await seed(database.db, { restaurants: options.seedRestaurants }) : null;
   const config = loadConfig({
-    JWT_SECRET: "test-secret-that-is-long-enough-for-hs256-0123456789",
+    JWT_SECRET: TEST_JWT_SECRET,
     LOG_LEVEL: "silent",
     WEB_DIST_DIR: "/nonexistent",
     DATABASE_URL: database.kind === "postgres" ? "postgres://set-by-test" : undefined,
@@ -34,11 +53,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     AUTH_RATE_LIMIT_PER_ACCOUNT: "100000",
     ...options.env,
   });
-  const app = await buildApp(config, { database, now: options.now });
+  const app = await buildApp(config, {
+    database,
+    catalogueReplica: options.catalogueReplica,
+    now: options.now,
+    onRoute: options.onRoute,
+  });
   await app.ready();
   return {
     app,
     database,
+    databaseUrl,
     seeded,
     config,
     async close() {
@@ -68,6 +93,9 @@ export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}
     },
     get database() {
       return started().database;
+    },
+    get databaseUrl() {
+      return started().databaseUrl;
     },
     get seeded() {
       return started().seeded;

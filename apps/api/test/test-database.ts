@@ -8,11 +8,18 @@ import { migrate } from "../src/db/migrate";
  * new database on a real PostgreSQL server in the "api-pg" project (TEST_DATABASE_URL names the
  * server, default the local one). The PostgreSQL database is dropped afterwards.
  */
-export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (process.env.TAVOLO_TEST_DATABASE !== "postgres") {
+export async function createTestDatabase(
+  engine: "pglite" | "postgres" = process.env.TAVOLO_TEST_DATABASE === "postgres" ? "postgres" : "pglite",
+): Promise<{
+  database: Database;
+  /** The PostgreSQL database's address, for API processes started on it (undefined on PGlite). */
+  url: string | undefined;
+  drop: () => Promise<void>;
+}> {
+  if (engine !== "postgres") {
     const database = await openDatabase({ dataDir: "memory://" });
     await migrate(database);
-    return { database, drop: () => database.close() };
+    return { database, url: undefined, drop: () => database.close() };
   }
   const serverUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
   const name = `tavolo_test_${randomBytes(6).toString("hex")}`;
@@ -26,6 +33,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
   await migrate(database);
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });

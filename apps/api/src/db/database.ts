@@ -39,8 +39,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 function openPostgres(connectionString: string, max: number): Database {
   const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
-  // An idle client losing its server must not crash the process; the next query reports it.
+  // A client losing its server must not crash the process: the pool's listener covers idle clients,
+  // this one those checked out between two statements (pg emits a FATAL that arrives with no query
+  // running as an 'error' event, fatal when unheard). The next query on it fails, the request gets a
+  // 503, and the pool discards the client on release (decision 014).
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

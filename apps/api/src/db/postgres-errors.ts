@@ -2,7 +2,6 @@
 const EXCLUSION_VIOLATION = "23P01";
 const UNIQUE_VIOLATION = "23505";
 const CHECK_VIOLATION = "23514";
-const DEADLOCK_DETECTED = "40P01";
 
 function sqlState(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
@@ -21,18 +20,3 @@ export const isUniqueViolation = (error: unknown, constraint?: string) =>
 export const isCheckViolation = (error: unknown, constraint?: string) =>
   sqlState(error) === CHECK_VIOLATION &&
   (constraint === undefined || (error as { constraint?: unknown }).constraint === constraint);
-
-/**
- * Runs `work` again when PostgreSQL broke a deadlock by aborting it. Concurrent inserts checked by
- * one exclusion constraint wait on each other's uncommitted rows and can deadlock; the aborted one
- * changed nothing, and only a retry tells whether it really clashes with the survivor.
- */
-export async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (sqlState(error) !== DEADLOCK_DETECTED || attempt >= attempts) throw error;
-    }
-  }
-}

@@ -145,6 +145,11 @@ export interface MailOutboxTable {
   attempts: Generated<number>;
   last_error: string | null;
   attachments: ColumnType<MailAttachment[], string | undefined, string>;
+  /** Due for a (first or next) delivery attempt from then on; null once sent or given up. */
+  next_attempt_at: NullableTimestamp;
+  /** Given up after the last allowed attempt. */
+  failed_at: NullableTimestamp;
+  message_id: Generated<string>;
 }
 
 /** A moment the application always supplies. */

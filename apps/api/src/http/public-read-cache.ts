@@ -6,6 +6,12 @@ export interface PublicReadCacheOptions {
   /** How long a catalogue answer may be reused, here and by browsers. */
   ttlSeconds: number;
   maxEntries: number;
+  /**
+   * "max-age" lets browsers reuse an answer for ttlSeconds (the catalogue); "revalidate" makes them
+   * ask every time with If-None-Match (a 304 costs no database trip), for answers a diner's own
+   * booking changes at once, such as free tables and seats.
+   */
+  browser?: "max-age" | "revalidate";
 }
 
 interface Entry {
@@ -14,8 +20,9 @@ interface Entry {
 }
 
 /**
- * Short-lived cache of public catalogue answers, serialised once. Writes in this process call
- * clear(); other processes converge within ttlSeconds, the same bound browsers get from max-age.
+ * Short-lived cache of public answers, serialised once, with an ETag (304 on If-None-Match). Writes
+ * in this process call clear(), the single entry point for invalidation; other processes converge
+ * within ttlSeconds, the same bound browsers get from max-age.
  */
 export class PublicReadCache {
   private readonly entries: LRUCache<string, Entry> | undefined;
@@ -28,7 +35,8 @@ export class PublicReadCache {
   constructor(options: PublicReadCacheOptions) {
     this.entries =
       options.ttlSeconds > 0 ? new LRUCache({ max: options.maxEntries, ttl: options.ttlSeconds * 1000 }) : undefined;
-    this.cacheControl = options.ttlSeconds > 0 ? `public, max-age=${options.ttlSeconds}` : "no-cache";
+    this.cacheControl =
+      options.ttlSeconds > 0 && options.browser !== "revalidate" ? `public, max-age=${options.ttlSeconds}` : "no-cache";
   }
 
   async respond(

@@ -37,6 +37,9 @@ describe("development mailbox (outbox transport)", () => {
       html: expect.stringContaining("<!doctype html>"),
       sentAt: expect.any(String),
       lastError: null,
+      // Delivered (the outbox transport only logs it): nothing left to retry.
+      nextAttemptAt: null,
+      failedAt: null,
     });
     expect((await t.app.inject({ method: "GET", url: "/api/dev/outbox?to=nope" })).statusCode).toBe(400);
   });

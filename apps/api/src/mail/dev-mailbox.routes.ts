@@ -50,6 +50,8 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async
           sentAt: row.sent_at?.toISOString() ?? null,
           attempts: row.attempts,
           lastError: row.last_error,
+          nextAttemptAt: row.next_attempt_at?.toISOString() ?? null,
+          failedAt: row.failed_at?.toISOString() ?? null,
           attachments: row.attachments,
         })),
       };

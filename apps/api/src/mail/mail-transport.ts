@@ -13,6 +13,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   attachments: MailAttachment[];
+  /** The same on every attempt at one stored message ("<uuid@domain>"). */
+  messageId: string;
 }
 
 /** Where mail goes: the database outbox (development, default) or a real SMTP server (DESIGN §6). */

@@ -5,46 +5,159 @@ import type { DB } from "../db/schema";
 import { AppError } from "../errors";
 import type { MailTransport } from "./mail-transport";
 import type { RenderedMail } from "./templates/layout";
-import { insertMail, markMailFailed, markMailSent } from "./outbox.repository";
+import {
+  claimDueMail,
+  insertMail,
+  markMailFailed,
+  markMailsSent,
+  type RetrySchedule,
+  type StoredMailRow,
+} from "./outbox.repository";
+
+export interface MailRetryPolicy extends RetrySchedule {
+  /** How often this process looks for due mail; 0: never (command-line tools leave it to the server). */
+  pollMs: number;
+  /**
+   * How long a process owns a message it is delivering before another may take it: longer than one
+   * SMTP attempt can last (see smtp-transport.ts), else a slow delivery could be sent twice.
+   */
+  leaseMs: number;
+}
+
+/** Production pacing: 1 min, 2, 4 … up to an hour between attempts, ten attempts (about 4 hours). */
+export const DEFAULT_MAIL_RETRY: MailRetryPolicy = {
+  firstDelayMs: 60_000,
+  maxDelayMs: 3_600_000,
+  maxAttempts: 10,
+  pollMs: 10_000,
+  leaseMs: 120_000,
+};
+/** Messages one poll takes at most; the poll goes on while it finds full batches. */
+const BATCH = 20;
 
 export interface Mailer {
   readonly transportKind: MailTransport["kind"];
   /**
    * Stores the message in the outbox, then delivers it in the background: a slow or failing mail
-   * server never fails or delays the request that wrote the mail; the failure stays in last_error.
+   * server never fails or delays the request that wrote the mail. A failed delivery is retried from
+   * the outbox with backoff by every process's retry worker (decision 014).
    * Throws `email_send_failed` (503) only when the message could not even be stored.
    */
   send(to: string, language: Language, mail: RenderedMail): Promise<void>;
+  /**
+   * Stores the message with `executor`, typically the transaction of the write it reports (both
+   * commit together: one commit instead of two per booking), and returns what starts its delivery,
+   * to call once that transaction has committed. A failure to store is thrown as it is.
+   */
+  stage(executor: Kysely<DB>, to: string, language: Language, mail: RenderedMail): Promise<() => void>;
   /** Resolves when every delivery started so far has finished (tests, shutdown). */
   idle(): Promise<void>;
+  /** Stops the retry worker and waits for deliveries under way; undelivered mail stays due. */
   close(): Promise<void>;
 }
+
+/** Message-IDs share the sender's domain (RFC 5322 §3.6.4); the uuid is the outbox row's. */
+const messageIdDomain = (from: string) => /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "tavolo.local";
 
 export function createMailer(options: {
   db: Kysely<DB>;
   transport: MailTransport;
   from: string;
   log: FastifyBaseLogger;
+  retry?: MailRetryPolicy;
 }): Mailer {
   const { db, transport, log } = options;
+  const retry = options.retry ?? { ...DEFAULT_MAIL_RETRY, pollMs: 0 };
+  const domain = messageIdDomain(options.from);
   const inFlight = new Set<Promise<void>>();
+  let closed = false;
+  const deliveredIds: number[] = [];
+  let marking: Promise<void> | undefined;
 
-  async function deliver(id: number, to: string, mail: RenderedMail): Promise<void> {
+  /**
+   * Records a delivery. Deliveries finishing while a write is running join the next one, so a
+   * burst of bookings costs a few commits here instead of one each (commits bound booking throughput).
+   */
+  function markSent(id: number): Promise<void> {
+    deliveredIds.push(id);
+    marking ??= (async () => {
+      try {
+        while (deliveredIds.length > 0) {
+          const batch = deliveredIds.splice(0);
+          await markMailsSent(db, batch, transport.kind === "smtp").catch((error: unknown) => {
+            // Delivered but not recorded: sent again after the lease, with the same Message-ID.
+            log.warn({ err: error, mailIds: batch }, "delivered mail not marked sent");
+          });
+        }
+      } finally {
+        // Cleared in the same step as the last emptiness check: no id can be left behind.
+        marking = undefined;
+      }
+    })();
+    return marking;
+  }
+
+  const track = (work: Promise<void>) => {
+    const tracked = work.finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+  };
+
+  async function deliver(row: StoredMailRow): Promise<void> {
     try {
       await transport.deliver({
-        to,
+        to: row.to_address,
         from: options.from,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        attachments: mail.attachments ?? [],
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        attachments: row.attachments,
+        messageId: `<${row.message_id}@${domain}>`,
       });
-      await markMailSent(db, id, transport.kind === "smtp");
     } catch (error) {
-      log.warn({ err: error, mailId: id, template: mail.template }, "mail delivery failed; kept in the outbox");
-      await markMailFailed(db, id, error instanceof Error ? error.message : String(error)).catch(() => {});
+      const message = error instanceof Error ? error.message : String(error);
+      const outcome = await markMailFailed(db, row.id, message, retry).catch((markError: unknown) => {
+        // The lease runs out and the message falls due again: nothing is lost.
+        log.warn({ err: markError, mailId: row.id }, "could not record a failed delivery");
+        return undefined;
+      });
+      if (outcome?.givenUp) {
+        log.error(
+          { err: error, mailId: row.id, template: row.template, attempts: outcome.attempts },
+          "mail delivery failed for good; no further attempts",
+        );
+      } else {
+        log.warn({ err: error, mailId: row.id, template: row.template }, "mail delivery failed; will retry");
+      }
+      return;
+    }
+    await markSent(row.id);
+  }
+
+  async function stage(executor: Kysely<DB>, to: string, language: Language, mail: RenderedMail) {
+    const row = await insertMail(executor, { to, language, ...mail }, retry.leaseMs);
+    return () => track(deliver(row));
+  }
+
+  /** One pass of the retry worker: due messages, a batch at a time, each delivered once. */
+  async function deliverDue(): Promise<void> {
+    for (;;) {
+      if (closed) return;
+      const rows = await claimDueMail(db, BATCH, retry.leaseMs);
+      for (const row of rows) await deliver(row);
+      if (rows.length < BATCH) return;
     }
   }
+
+  let polling: Promise<void> | undefined;
+  const poll = () => {
+    if (polling || closed) return;
+    polling = deliverDue()
+      .catch((error: unknown) => log.warn({ err: error }, "mail retry worker could not read the outbox"))
+      .finally(() => (polling = undefined));
+    track(polling);
+  };
+  // Unref'd: the worker never keeps a process alive; close() stops it.
+  const timer = retry.pollMs > 0 ? setInterval(poll, retry.pollMs).unref() : undefined;
 
   const idle = async () => {
     while (inFlight.size > 0) await Promise.all([...inFlight]);
@@ -53,18 +166,20 @@ export function createMailer(options: {
   return {
     transportKind: transport.kind,
     async send(to, language, mail) {
-      let id: number;
+      let startDelivery: () => void;
       try {
-        id = await insertMail(db, { to, language, ...mail });
+        startDelivery = await stage(db, to, language, mail);
       } catch (error) {
         log.error({ err: error, template: mail.template }, "could not store an outgoing mail");
         throw new AppError(503, "email_send_failed", "apiErrors.emailSendFailed");
       }
-      const delivery = deliver(id, to, mail).finally(() => inFlight.delete(delivery));
-      inFlight.add(delivery);
+      startDelivery();
     },
+    stage,
     idle,
     async close() {
+      closed = true;
+      clearInterval(timer);
       await idle();
       transport.close();
     },

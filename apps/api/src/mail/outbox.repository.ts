@@ -13,8 +13,13 @@ export interface StoredMail {
   attachments?: MailAttachment[];
 }
 
-export async function insertMail(db: Kysely<DB>, mail: StoredMail): Promise<number> {
-  const row = await db
+/**
+ * Stores a message. `leaseMs`: the storing process delivers it at once and owns it that long; should
+ * it die first, the message falls due for any process's retry worker. null: never delivered from
+ * here (a text message kept for /dev/mailbox only).
+ */
+export async function insertMail(db: Kysely<DB>, mail: StoredMail, leaseMs: number | null): Promise<StoredMailRow> {
+  return db
     .insertInto("mail_outbox")
     .values({
       to_address: mail.to,
@@ -24,35 +29,98 @@ export async function insertMail(db: Kysely<DB>, mail: StoredMail): Promise<numb
       language: mail.language,
       template: mail.template,
       attachments: JSON.stringify(mail.attachments ?? []),
+      next_attempt_at: leaseMs === null ? null : sql<Date>`now() + ${leaseMs} * interval '1 millisecond'`,
     })
-    .returning("id")
+    .returning(STORED_MAIL_COLUMNS)
     .executeTakeFirstOrThrow();
-  return row.id;
+}
+
+/** What a delivery attempt needs of a stored message. */
+const STORED_MAIL_COLUMNS = [
+  "id",
+  "to_address",
+  "subject",
+  "text_body",
+  "html_body",
+  "attachments",
+  "template",
+  "message_id",
+] as const;
+export interface StoredMailRow {
+  id: number;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attachments: MailAttachment[];
+  template: string;
+  message_id: string;
 }
 
 /**
- * Records a delivery. `forgetBody` drops the text (and attachments) once a real mail server has it:
- * the bodies hold live links and codes, which the database otherwise keeps only hashed.
+ * Takes up to `limit` due messages for this process: their next_attempt_at moves `leaseMs` ahead in
+ * the same statement, and rows another process is taking at that moment are skipped (SKIP LOCKED),
+ * so each message has one owner at a time however many processes poll.
  */
-export async function markMailSent(db: Kysely<DB>, id: number, forgetBody: boolean): Promise<void> {
+export async function claimDueMail(db: Kysely<DB>, limit: number, leaseMs: number): Promise<StoredMailRow[]> {
+  const result = await sql<StoredMailRow>`
+    UPDATE mail_outbox SET next_attempt_at = now() + ${leaseMs} * interval '1 millisecond'
+    WHERE id IN (
+      SELECT id FROM mail_outbox
+      WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
+      ORDER BY next_attempt_at
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED)
+    RETURNING ${sql.join(STORED_MAIL_COLUMNS.map((column) => sql.ref(column)))}`.execute(db);
+  return result.rows;
+}
+
+/**
+ * Records deliveries, many at once: under load one commit covers a whole batch of them. `forgetBody`
+ * drops the text (and attachments) once a real mail server has it: the bodies hold live links and
+ * codes, which the database otherwise keeps only hashed.
+ */
+export async function markMailsSent(db: Kysely<DB>, ids: readonly number[], forgetBody: boolean): Promise<void> {
   await db
     .updateTable("mail_outbox")
     .set((eb) => ({
       sent_at: sql<Date>`now()`,
       attempts: eb("attempts", "+", 1),
       last_error: null,
+      next_attempt_at: null,
       ...(forgetBody ? { text_body: "", html_body: "", attachments: "[]" } : {}),
     }))
-    .where("id", "=", id)
+    .where("id", "=", sql<number>`ANY(${sql.val([...ids])}::bigint[])`)
     .execute();
 }
 
-export async function markMailFailed(db: Kysely<DB>, id: number, error: string): Promise<void> {
-  await db
-    .updateTable("mail_outbox")
-    .set((eb) => ({ attempts: eb("attempts", "+", 1), last_error: error.slice(0, 1000) }))
-    .where("id", "=", id)
-    .execute();
+export interface RetrySchedule {
+  /** Wait after the first failed attempt; doubles after each further one, up to maxDelayMs. */
+  firstDelayMs: number;
+  maxDelayMs: number;
+  /** Attempts in all; after the last one the message is given up (failed_at). */
+  maxAttempts: number;
+}
+
+/** Records a failed attempt: the next one falls due after the backoff, or the message is given up. */
+export async function markMailFailed(
+  db: Kysely<DB>,
+  id: number,
+  error: string,
+  schedule: RetrySchedule,
+): Promise<{ attempts: number; givenUp: boolean }> {
+  const result = await sql<{ attempts: number; given_up: boolean }>`
+    UPDATE mail_outbox SET
+      attempts = attempts + 1,
+      last_error = ${error.slice(0, 1000)},
+      failed_at = CASE WHEN attempts + 1 >= ${schedule.maxAttempts} THEN now() END,
+      next_attempt_at = CASE WHEN attempts + 1 < ${schedule.maxAttempts}
+        THEN now() + least(${schedule.firstDelayMs}::float8 * 2 ^ attempts, ${schedule.maxDelayMs}::float8)
+                     * interval '1 millisecond' END
+    WHERE id = ${id} AND sent_at IS NULL
+    RETURNING attempts, failed_at IS NOT NULL AS given_up`.execute(db);
+  const row = result.rows[0];
+  return { attempts: row?.attempts ?? 0, givenUp: row?.given_up ?? false };
 }
 
 /** Newest first, optionally only the mail sent to one address (any case). */
@@ -72,6 +140,8 @@ export function listMail(db: Kysely<DB>, options: { to?: string | undefined; lim
       "attempts",
       "last_error",
       "attachments",
+      "next_attempt_at",
+      "failed_at",
     ])
     .$if(options.to !== undefined, (query) =>
       query.where(sql<boolean>`lower(to_address) = ${(options.to ?? "").toLowerCase()}`),

@@ -1,57 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { register } from "../../test/auth-helpers";
+import { eventually, startSmtpPeer, type SmtpPeer } from "../../test/smtp-peer";
 import { createSmtpTransport } from "./smtp-transport";
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-let smtp: SMTPServer;
-let port: number;
-const received: Received[] = [];
+let smtp: SmtpPeer;
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  port = (smtp.server.address() as AddressInfo).port;
-  t = await createTestApp({
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "Tavolo <no-reply@tavolo.test>" },
-  });
+  smtp = await startSmtpPeer();
+  t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: "Tavolo <no-reply@tavolo.test>" } });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.stop();
 });
-
-async function eventually<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const outboxRow = (to: string) =>
   t.database.db.selectFrom("mail_outbox").selectAll().where("to_address", "=", to).executeTakeFirst();
@@ -59,10 +22,12 @@ const outboxRow = (to: string) =>
 describe("SMTP transport", () => {
   it("delivers to a real SMTP peer, then forgets the body it no longer needs", async () => {
     const account = await register(t.app, { language: "en" });
-    const mail = await eventually(() => received.find((m) => m.to.includes(account.user.email)));
+    const mail = await eventually(() => smtp.received.find((m) => m.to.includes(account.user.email)));
     expect(mail.raw).toContain("Subject: Your Tavolo verification code");
     expect(mail.raw).toContain("no-reply@tavolo.test");
     expect(mail.raw).toMatch(/Content-Type: text\/html/);
+    // The outbox row's own Message-ID, the same on every attempt (decision 014).
+    expect(mail.messageId).toMatch(/^<[0-9a-f-]{36}@tavolo\.test>$/);
     const row = await eventually(async () => {
       const found = await outboxRow(account.user.email);
       return found?.sent_at ? found : undefined;
@@ -71,7 +36,7 @@ describe("SMTP transport", () => {
   });
 
   it("sends attachments (a booking's .ics) as MIME parts", async () => {
-    const transport = createSmtpTransport(`smtp://127.0.0.1:${port}`);
+    const transport = createSmtpTransport(smtp.url);
     const ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nUID:smtp-attachment-test\r\nEND:VCALENDAR\r\n";
     try {
       await transport.deliver({
@@ -80,6 +45,7 @@ describe("SMTP transport", () => {
         subject: "Prenotazione confermata",
         text: "Ciao",
         html: "<p>Ciao</p>",
+        messageId: "<smtp-attachment-test@tavolo.test>",
         attachments: [
           {
             filename: "prenotazione-tavolo.ics",
@@ -91,7 +57,7 @@ describe("SMTP transport", () => {
     } finally {
       transport.close();
     }
-    const mail = await eventually(() => received.find((m) => m.to.includes("ics@example.it")));
+    const mail = await eventually(() => smtp.received.find((m) => m.to.includes("ics@example.it")));
     expect(mail.raw).toMatch(
       /Content-Type: text\/calendar; charset=utf-8; method=PUBLISH;\s+name=prenotazione-tavolo\.ics/,
     );

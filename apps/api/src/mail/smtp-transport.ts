@@ -1,9 +1,16 @@
 import nodemailer from "nodemailer";
 import type { MailTransport } from "./mail-transport";
 
+/**
+ * Bounds on one attempt (nodemailer waits minutes by default): their sum stays well under the
+ * outbox lease (mailer.ts, 2 min), so a slow attempt is over before another process may take the mail.
+ */
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 /** Real delivery through the SMTP server of SMTP_URL (smtp://user:pass@host:port or smtps://…). */
 export function createSmtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  // Settings in the URL (?socketTimeout=…) win over these defaults.
+  const transporter = nodemailer.createTransport({ url: smtpUrl, ...TIMEOUTS });
   return {
     kind: "smtp",
     async deliver(mail) {
@@ -11,6 +18,7 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
         from: mail.from,
         to: mail.to,
         subject: mail.subject,
+        messageId: mail.messageId,
         text: mail.text,
         html: mail.html,
         attachments: mail.attachments.map((file) => ({

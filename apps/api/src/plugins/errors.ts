@@ -15,7 +15,26 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; key:
     key: "apiErrors.unsupportedMediaType",
   },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: "bad_request", key: "apiErrors.badRequest" },
+  // Raised by the router before any route runs (see frameworkErrors below).
+  FST_ERR_BAD_URL: { status: 400, code: "bad_url", key: "apiErrors.badUrl" },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: "uri_too_long", key: "apiErrors.uriTooLong" },
 };
+
+/**
+ * Fastify's `frameworkErrors` option: the router's own refusals (a path with a broken %-escape, a
+ * path parameter over maxParamLength) never reach setErrorHandler, and would otherwise leave as
+ * Fastify's untranslated JSON without `success`.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const known = FASTIFY_CLIENT_ERRORS[error.code];
+  const t = (key: string) => translateShared(requestLanguage(request), key);
+  if (known) {
+    void send(reply, known.status, { error: t(known.key), code: known.code });
+    return;
+  }
+  request.log.error({ err: error }, "router error");
+  void send(reply, 500, { error: t("apiErrors.internal"), code: "internal_error" });
+}
 
 /** Every error leaves as JSON in the request's language (DESIGN §5); never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { uniqueEmail } from "../../test/auth-helpers";
+import { hasRedisServer, startPrivateRedis, type PrivateRedis } from "../../test/private-redis";
 
 const LOW_LIMITS = { AUTH_RATE_LIMIT_PER_IP: "3", AUTH_RATE_LIMIT_PER_ACCOUNT: "2" };
 
@@ -73,33 +72,20 @@ describe("auth rate limits (in-process store)", () => {
   });
 });
 
-const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-describe.skipIf(!hasRedis)("auth rate limits shared through Redis (REDIS_URL)", () => {
-  let redis: ChildProcess;
+describe.skipIf(!hasRedisServer)("auth rate limits shared through Redis (REDIS_URL)", () => {
+  let redis: PrivateRedis;
   let first: TestApp;
   let second: TestApp;
   beforeAll(async () => {
-    const port = await freePort();
-    redis = spawn("redis-server", ["--port", String(port), "--save", "", "--appendonly", "no"], { stdio: "ignore" });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const env = { ...LOW_LIMITS, REDIS_URL: `redis://127.0.0.1:${port}` };
+    redis = await startPrivateRedis();
+    const env = { ...LOW_LIMITS, REDIS_URL: redis.url };
     first = await createTestApp({ env });
     second = await createTestApp({ env });
   });
   afterAll(async () => {
     await first?.close();
     await second?.close();
-    redis?.kill();
+    await redis?.stop();
   });
 
   it("count requests across API processes", async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import rateLimit from "@fastify/rate-limit";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import type { RateLimitRule } from "../config";
 import { tooManyRequests } from "../errors";
 
@@ -8,17 +8,10 @@ import { tooManyRequests } from "../errors";
  * @fastify/rate-limit as a counter only (no global limit): our hooks decide the key and answer with
  * our JSON error body. With REDIS_URL the counters are shared by every API process (DESIGN §5).
  */
-export async function registerRateLimiting(app: FastifyInstance, redisUrl: string | undefined): Promise<void> {
-  // No offline queue and one retry: while Redis is unreachable a check fails fast and is skipped
-  // (skipOnError) rather than holding every sign-in until it is back.
-  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
-  redis?.on("error", (error) => app.log.warn({ err: error }, "rate-limit store (Redis) unavailable"));
+export async function registerRateLimiting(app: FastifyInstance, redis: Redis | undefined): Promise<void> {
+  // While Redis is unreachable a check fails fast (redis/redis-connection.ts) and is skipped
+  // (skipOnError) rather than refusing every sign-in; readiness reports the outage meanwhile.
   await app.register(rateLimit, { global: false, redis, skipOnError: true, nameSpace: "tavolo-rate-limit:" });
-  if (redis) {
-    app.addHook("onClose", async () => {
-      await redis.quit().catch(() => {});
-    });
-  }
 }
 
 type Hook = (request: FastifyRequest) => Promise<void>;

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import { escapeHtml } from "../mail/templates/layout";
-import { insertMail, markMailSent } from "../mail/outbox.repository";
+import { insertMail, markMailsSent } from "../mail/outbox.repository";
 import type { SmsSender } from "./sms-sender";
 
 /**
@@ -13,15 +13,19 @@ export function createOutboxSmsSender(db: Kysely<DB>, log: FastifyBaseLogger): S
   return {
     kind: "outbox",
     async send(message) {
-      const id = await insertMail(db, {
-        to: message.to,
-        subject: `SMS · ${message.text.split("\n")[0] ?? ""}`.slice(0, 200),
-        text: message.text,
-        html: `<pre style="font:inherit;white-space:pre-wrap">${escapeHtml(message.text)}</pre>`,
-        language: message.language,
-        template: message.template,
-      });
-      await markMailSent(db, id, false);
+      const { id } = await insertMail(
+        db,
+        {
+          to: message.to,
+          subject: `SMS · ${message.text.split("\n")[0] ?? ""}`.slice(0, 200),
+          text: message.text,
+          html: `<pre style="font:inherit;white-space:pre-wrap">${escapeHtml(message.text)}</pre>`,
+          language: message.language,
+          template: message.template,
+        },
+        null,
+      );
+      await markMailsSent(db, [id], false);
       log.info({ to: message.to, template: message.template }, "text message kept in the outbox (see /dev/mailbox)");
     },
   };

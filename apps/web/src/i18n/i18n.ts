@@ -1,16 +1,21 @@
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
 import LanguageDetector from "i18next-browser-languagedetector";
-import { sharedMessages } from "@tavolo/shared/i18n/translate";
+import resourcesToBackend from "i18next-resources-to-backend";
 import { DEFAULT_LANGUAGE, LANGUAGES, matchLanguage, type Language } from "@tavolo/shared/languages";
-import it from "./locales/it.json";
-import en from "./locales/en.json";
 
-/** Our keys beside the shared ones (validation.*, apiErrors.*), which the server also uses. */
-export const resources = {
-  it: { translation: { ...sharedMessages.it, ...it } },
-  en: { translation: { ...sharedMessages.en, ...en } },
-} as const;
+/**
+ * One language's messages: ours beside the shared ones (validation.*, apiErrors.*), which the
+ * server also uses. Each language is its own chunk (≈ 10 KiB gzipped): only the active one is
+ * fetched at start, the other on switch (decision 012).
+ */
+async function loadMessages(language: string): Promise<Record<string, unknown>> {
+  const [shared, web] =
+    language === "en"
+      ? await Promise.all([import("@tavolo/shared/i18n/en.json"), import("./locales/en.json")])
+      : await Promise.all([import("@tavolo/shared/i18n/it.json"), import("./locales/it.json")]);
+  return { ...shared.default, ...web.default };
+}
 
 function syncDocumentLanguage(lng: string): void {
   if (typeof document !== "undefined") document.documentElement.lang = matchLanguage(lng) ?? DEFAULT_LANGUAGE;
@@ -18,17 +23,18 @@ function syncDocumentLanguage(lng: string): void {
 
 i18n.on("languageChanged", syncDocumentLanguage);
 
-void i18n
+/** Resolves once the detected language's messages are in: the app renders after it, so no key ever flashes. */
+export const i18nReady = i18n
   .use(LanguageDetector)
+  .use(resourcesToBackend((language: string) => loadMessages(language)))
   .use(initReactI18next)
   .init({
-    resources,
     supportedLngs: [...LANGUAGES],
-    fallbackLng: DEFAULT_LANGUAGE,
+    // A supported language falls back to nothing (both have every key; a test checks it), so an
+    // English visitor never downloads Italian; anything else (e.g. "de") becomes Italian.
+    fallbackLng: { ...Object.fromEntries(LANGUAGES.map((lng) => [lng, []])), default: [DEFAULT_LANGUAGE] },
     load: "languageOnly",
     nonExplicitSupportedLngs: true,
-    // Resources are bundled, so init is synchronous and the first render is already translated.
-    initAsync: false,
     detection: {
       order: ["localStorage", "navigator"],
       lookupLocalStorage: "i18nextLng",
@@ -36,6 +42,7 @@ void i18n
     },
     interpolation: { escapeValue: false },
     returnNull: false,
+    react: { useSuspense: false },
   });
 
 /** The language in use, always one of ours. */

@@ -1,6 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { importCatalog } from "../import/catalog-import";
 import { createOfferAnnouncer } from "../../modules/offers/offer-alerts";
+import { loadConfig } from "../../config";
+import { broadcastInvalidation, PUBLIC_CACHES } from "../../http/cache-invalidation";
 import { createCliMailer } from "./cli-mailer";
 import { openConfiguredDatabase } from "./open-configured-database";
 
@@ -19,6 +21,13 @@ try {
 }
 const database = await openConfiguredDatabase();
 const result = await importCatalog(database.db, input);
+// Running API processes drop their cached catalogue and offer lists (with REDIS_URL; else within the TTL).
+const redisUrl = loadConfig().redisUrl;
+if (result.ok && redisUrl) {
+  await broadcastInvalidation(redisUrl, [PUBLIC_CACHES.catalogue, PUBLIC_CACHES.availability]).catch((error: unknown) =>
+    console.error(`The import stands, but the API caches were not told: ${(error as Error).message}`),
+  );
+}
 // New offers are announced to the diners waiting for their city (after the import has committed).
 let alerts = 0;
 if (result.ok && result.newOfferIds.length > 0) {

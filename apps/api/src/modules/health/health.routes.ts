@@ -1,34 +1,63 @@
 import type { FastifyPluginAsync } from "fastify";
+import type { Redis } from "ioredis";
 import { sql } from "kysely";
 import { translateShared } from "@tavolo/shared/i18n/translate";
 import type { Database } from "../../db/database";
 import { requestLanguage } from "../../i18n/request-language";
 
-/** Liveness (the process answers) and readiness (it can reach its database). */
-export const healthRoutes: FastifyPluginAsync<{ database: Database }> = async (app, { database }) => {
+/** How long a dependency may take to answer before the process calls itself not ready. */
+const CHECK_TIMEOUT_MS = 2_000;
+
+type DependencyState = "ok" | "unreachable";
+
+/**
+ * Liveness (the process answers) and readiness (it can reach its database and, when configured,
+ * its catalogue replica and Redis). A load balancer routes by readiness; liveness stays 200 so
+ * nothing restarts a process that only waits for a dependency to come back.
+ */
+export const healthRoutes: FastifyPluginAsync<{
+  database: Database;
+  catalogueReplica: Database | undefined;
+  redis: Redis | undefined;
+}> = async (app, { database, catalogueReplica, redis }) => {
   app.get("/health", { schema: { tags: ["operations"], summary: "Liveness" } }, async () => ({ status: "ok" }));
 
   app.get(
     "/ready",
-    { schema: { tags: ["operations"], summary: "Readiness: the database answers" } },
+    { schema: { tags: ["operations"], summary: "Readiness: the database (and Redis, when configured) answer" } },
     async (request, reply) => {
-      try {
-        await withTimeout(sql`SELECT 1`.execute(database.db), 2_000);
-        return { status: "ready", database: database.kind };
-      } catch {
-        return reply
-          .code(503)
-          .header("retry-after", "5")
-          .send({
-            success: false,
-            code: "not_ready",
-            error: translateShared(requestLanguage(request), "apiErrors.serviceUnavailable"),
-            database: "unreachable",
-          });
+      const [databaseState, replicaState, redisState] = await Promise.all([
+        check(() => sql`SELECT 1`.execute(database.db)),
+        catalogueReplica ? check(() => sql`SELECT 1`.execute(catalogueReplica.db)) : undefined,
+        redis ? check(() => redis.ping()) : undefined,
+      ]);
+      // Only the configured optional dependencies are reported.
+      const optional = { ...(replicaState && { replica: replicaState }), ...(redisState && { redis: redisState }) };
+      if (databaseState === "ok" && replicaState !== "unreachable" && redisState !== "unreachable") {
+        return { status: "ready", database: database.kind, ...optional };
       }
+      return reply
+        .code(503)
+        .header("retry-after", "5")
+        .send({
+          success: false,
+          code: "not_ready",
+          error: translateShared(requestLanguage(request), "apiErrors.serviceUnavailable"),
+          database: databaseState === "ok" ? database.kind : databaseState,
+          ...optional,
+        });
     },
   );
 };
+
+async function check(probe: () => Promise<unknown>): Promise<DependencyState> {
+  try {
+    await withTimeout(probe(), CHECK_TIMEOUT_MS);
+    return "ok";
+  } catch {
+    return "unreachable";
+  }
+}
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it, type TestContext } from "vitest";
 import fc from "fast-check";
 import { sql } from "kysely";
 import { post } from "../../../test/auth-helpers";
+import { expectNoNegativeSeats, raceForLastSeats, type Send } from "../../../test/booking-races";
 import {
   addOffer,
   bookOffer,
@@ -21,7 +22,6 @@ const NOT_ON_PGLITE =
   "PGlite runs one statement at a time, so a race on it proves nothing (DESIGN §4): this test runs in the api-pg project";
 
 const ROUNDS = 20;
-const CONTENDERS = 50;
 const SEATS = 3;
 
 const t = useTestApp();
@@ -40,30 +40,12 @@ const skipUnlessPostgres = (ctx: TestContext) => {
 describe("50 diners booking the last 3 seats at once", () => {
   it("lets exactly 3 win and answers the other 47 with 409 sold out, 20 rounds over", async (ctx) => {
     skipUnlessPostgres(ctx);
+    const send: Send = (_, route, body, headers) => post(t.app, route, body, headers);
     for (let round = 0; round < ROUNDS; round++) {
       const offerId = await addOffer(t, offerClosingIn(f.milano, 60 + round, { totalSeats: SEATS }));
-      const answers = await Promise.all(
-        Array.from({ length: CONTENDERS }, (_, i) =>
-          bookOffer(t, diners[i % diners.length]!, { lastMinuteId: offerId, people: 1 }),
-        ),
-      );
-      const codes = answers.map((res) => res.statusCode);
-      expect(
-        codes.filter((code) => code === 201),
-        `round ${round}`,
-      ).toHaveLength(SEATS);
-      expect(
-        codes.filter((code) => code === 409),
-        `round ${round}`,
-      ).toHaveLength(CONTENDERS - SEATS);
-      for (const res of answers.filter((answer) => answer.statusCode === 409))
-        expect(res.json()).toMatchObject({ code: "offer_sold_out" });
-      expect(await seatsOf(t, offerId), `round ${round}`).toEqual({ available: 0, booked: SEATS, total: SEATS });
+      await raceForLastSeats(t, send, diners, { id: offerId, seats: SEATS }, `round ${round}`);
     }
-    const negative = await sql<{ n: number }>`SELECT count(*)::int AS n FROM offers WHERE available_seats < 0`.execute(
-      t.database.db,
-    );
-    expect(negative.rows[0]!.n).toBe(0);
+    await expectNoNegativeSeats(t);
   });
 
   it("would oversell without the conditional decrement: the CHECK is the last line and refuses it", async (ctx) => {

@@ -1,14 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import type { Database } from "../../db/database";
-import type { Mailer } from "../../mail/mailer";
-import { PublicReadCache } from "../../http/public-read-cache";
+import type { BookingModuleDeps } from "../reservations/reservations.module";
 import { createReservationNotifications } from "../reservations/reservation-notifications";
 import { createOfferAnnouncer, type OfferAnnouncer } from "./offer-alerts";
 import { offerActionRoutes, offerReadRoutes } from "./offers.routes";
 import { createOfferService } from "./offers.service";
-
-/** Seats and deadlines move: a list is reused for a few seconds at most (decision 009). */
-const OFFER_LIST_CACHE_SECONDS = 5;
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -24,14 +19,7 @@ declare module "fastify" {
  */
 export async function registerOffersModule(
   app: FastifyInstance,
-  deps: {
-    database: Database;
-    mailer: Mailer;
-    appOrigin: string;
-    /** PUBLIC_CACHE_TTL_SECONDS: lists are kept for the shorter of it and OFFER_LIST_CACHE_SECONDS (0 = off). */
-    publicCacheTtlSeconds: number;
-    now?: () => Date;
-  },
+  deps: BookingModuleDeps & { now?: () => Date },
 ): Promise<void> {
   const notifications = createReservationNotifications({
     mailer: deps.mailer,
@@ -47,14 +35,12 @@ export async function registerOffersModule(
     "announceOffers",
     createOfferAnnouncer({ db: deps.database.db, mailer: deps.mailer, appOrigin: deps.appOrigin, now: deps.now }),
   );
-  const listCache = new PublicReadCache({
-    ttlSeconds: Math.min(deps.publicCacheTtlSeconds, OFFER_LIST_CACHE_SECONDS),
-    maxEntries: 5_000,
-  });
+  const listCache = deps.availabilityCache;
+  const invalidateLists = deps.invalidateAvailability;
   await app.register(
     async (client) => {
       await client.register(offerReadRoutes, { offers, listCache });
-      await client.register(offerActionRoutes, { offers, listCache });
+      await client.register(offerActionRoutes, { offers, invalidateLists });
     },
     { prefix: "/api/client" },
   );

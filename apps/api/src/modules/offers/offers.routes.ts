@@ -73,9 +73,9 @@ export const offerReadRoutes: FastifyPluginAsyncZod<{ offers: OfferService; list
 };
 
 /** Signed-in actions on offers. */
-export const offerActionRoutes: FastifyPluginAsyncZod<{ offers: OfferService; listCache: PublicReadCache }> = async (
+export const offerActionRoutes: FastifyPluginAsyncZod<{ offers: OfferService; invalidateLists: () => void }> = async (
   app,
-  { offers, listCache },
+  { offers, invalidateLists },
 ) => {
   // onRequest: an anonymous caller is told to sign in before anything about its input.
   app.addHook("onRequest", app.requireUser);
@@ -100,8 +100,8 @@ export const offerActionRoutes: FastifyPluginAsyncZod<{ offers: OfferService; li
         request.headers[IDEMPOTENCY_KEY_HEADER],
       );
       if (answer.replayed) void reply.header("idempotent-replayed", "true");
-      // Seats moved: this process's lists show it at once.
-      else listCache.clear();
+      // Seats moved: every process's lists show it at once.
+      else invalidateLists();
       return reply.code(answer.statusCode).send(answer.body);
     },
   );

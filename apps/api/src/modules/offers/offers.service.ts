@@ -18,7 +18,7 @@ import type { DB } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import { runIdempotently, type Answer } from "../reservations/idempotency";
 import type { ReservationNotifications } from "../reservations/reservation-notifications";
-import { findReservationView, type ReservationViewRow } from "../reservations/reservations.repository";
+import { findReservationView } from "../reservations/reservations.repository";
 import { toReservation } from "../reservations/reservations.mapper";
 import { createCityDirectory } from "./city-directory";
 import { deleteCityInterest, findCityInterests } from "./city-interests.repository";
@@ -132,7 +132,7 @@ export function createOfferService(deps: {
       language: Language,
       idempotencyKey: string | undefined,
     ): Promise<Answer<BookLastMinuteResponse> & { replayed: boolean }> {
-      let booked: ReservationViewRow | undefined;
+      let mailBooking: (() => void) | undefined;
       const answer = await runIdempotently<BookLastMinuteResponse>(
         db,
         { userId, operation: "bookLastMinute", key: idempotencyKey },
@@ -147,9 +147,10 @@ export function createOfferService(deps: {
             now: at,
           });
           if (!reservationId) throw await refusal(executor, input, at);
-          booked = await findReservationView(executor, reservationId);
+          const booked = await findReservationView(executor, reservationId);
           const offer = await repo.findOfferView(executor, input.lastMinuteId);
           if (!booked || !offer) throw offerNotFound();
+          mailBooking = await notifications.bookedWithin(executor, booked);
           return {
             statusCode: 201,
             body: {
@@ -162,7 +163,7 @@ export function createOfferService(deps: {
         },
       );
       // Mail only once the booking is committed, and never for a replay.
-      if (!answer.replayed && booked) await notifications.booked(booked);
+      if (!answer.replayed) mailBooking?.();
       return answer;
     },
 

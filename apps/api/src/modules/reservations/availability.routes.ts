@@ -1,12 +1,17 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { availableTablesQuerySchema, restaurantIdParamsSchema } from "@tavolo/shared/restaurants";
+import type { PublicReadCache } from "../../http/public-read-cache";
+import { requestLanguage } from "../../i18n/request-language";
 import type { AvailabilityService } from "./availability.service";
 
-/** Public: anyone may see which tables are free; booking one needs an account. */
-export const availabilityRoutes: FastifyPluginAsyncZod<{ availability: AvailabilityService }> = async (
-  app,
-  { availability },
-) => {
+/**
+ * Public: anyone may see which tables are free; booking one needs an account. Answers are reused a
+ * few seconds (cleared by this process's bookings and cancellations) and revalidated by browsers.
+ */
+export const availabilityRoutes: FastifyPluginAsyncZod<{
+  availability: AvailabilityService;
+  cache: PublicReadCache;
+}> = async (app, { availability, cache }) => {
   app.get(
     "/getAvailableTables/:id",
     {
@@ -17,6 +22,9 @@ export const availabilityRoutes: FastifyPluginAsyncZod<{ availability: Availabil
         querystring: availableTablesQuerySchema,
       },
     },
-    (request) => availability.availableTables(request.params.id, request.query),
+    (request, reply) =>
+      cache.respond(request, reply, requestLanguage(request), () =>
+        availability.availableTables(request.params.id, request.query),
+      ),
   );
 };

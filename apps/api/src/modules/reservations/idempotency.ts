@@ -26,22 +26,23 @@ export const requestFingerprint = (request: unknown) =>
   createHash("sha256").update(canonicalJson(request)).digest("base64url");
 
 /**
- * Runs `run` at most once per (user, operation, key) (the Idempotency-Key header). A retry with the
- * same request gets the stored answer (`replayed`); the same key with another request is a 422.
- * The work and the stored answer commit together, so a failure leaves the key unused and a retry
- * runs afresh; without a key, `run` simply runs.
+ * Runs `run` in one transaction (the booking, its mail and its stored answer commit together: one
+ * commit per booking), at most once per (user, operation, key) (the Idempotency-Key header). A
+ * retry with the same request gets the stored answer (`replayed`); the same key with another
+ * request is a 422. A failure rolls everything back, so the key stays unused and a retry runs
+ * afresh; without a key, `run` simply runs.
  */
 export async function runIdempotently<T>(
   db: Kysely<DB>,
   scope: { userId: string; operation: string; key: string | undefined },
   request: unknown,
-  run: (db: Kysely<DB> | Transaction<DB>) => Promise<Answer<T>>,
+  run: (trx: Transaction<DB>) => Promise<Answer<T>>,
 ): Promise<Answer<T> & { replayed: boolean }> {
   const { key } = scope;
-  if (key === undefined) return { ...(await run(db)), replayed: false };
-  const keyScope = { ...scope, key };
-  const requestHash = requestFingerprint(request);
   return db.transaction().execute(async (trx) => {
+    if (key === undefined) return { ...(await run(trx)), replayed: false };
+    const keyScope = { ...scope, key };
+    const requestHash = requestFingerprint(request);
     await lockIdempotencyKey(trx, keyScope);
     const stored = await findStoredAnswer(trx, keyScope);
     if (stored) {

@@ -105,22 +105,28 @@ describe("booking mails", () => {
     expect(lines).toEqual(expect.arrayContaining([`UID:${reservation.id}`, "STATUS:CANCELLED", "SEQUENCE:1"]));
   });
 
-  it("never fail the booking: with the outbox unusable the table is still booked", async () => {
+  it("commits a booking and its mail together: with the outbox unusable nothing is booked, and the table stays free", async () => {
     const luca = await diner(t);
     const before = await reservationCount(t);
+    const booking = {
+      restaurantId: f.allDay.id,
+      tableId: f.allDay.tables[2],
+      date: romeDate(4),
+      time: "21:00",
+      numberOfPeople: 2,
+    };
     await sql`ALTER TABLE mail_outbox RENAME TO mail_outbox_unavailable`.execute(t.database.db);
     try {
-      const res = await makeReservation(t, luca, {
-        restaurantId: f.allDay.id,
-        tableId: f.allDay.tables[2],
-        date: romeDate(4),
-        time: "21:00",
-        numberOfPeople: 2,
-      });
-      expect(res.statusCode).toBe(201);
+      const refused = await makeReservation(t, luca, booking);
+      expect(refused.statusCode).toBe(500);
+      expect(refused.json()).toMatchObject({ success: false, code: "internal_error" });
     } finally {
       await sql`ALTER TABLE mail_outbox_unavailable RENAME TO mail_outbox`.execute(t.database.db);
     }
+    // No booking without its confirmation mail (decision 014): the failed request left nothing behind.
+    expect(await reservationCount(t)).toBe(before);
+    const retried = await makeReservation(t, luca, booking);
+    expect(retried.statusCode).toBe(201);
     expect(await reservationCount(t)).toBe(before + 1);
   });
 });

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { Transaction } from "kysely";
+import type { DB } from "../../db/schema";
 import { wallClockOf } from "@tavolo/shared/dates";
 import type { Mailer } from "../../mail/mailer";
 import {
@@ -9,9 +11,13 @@ import {
 import type { ReservationViewRow } from "./reservations.repository";
 
 export interface ReservationNotifications {
-  /** Never throws: a booking or a cancellation stands whatever happens to its mail. */
-  booked(reservation: ReservationViewRow): Promise<void>;
+  /** Never throws: a cancellation stands whatever happens to its mail. */
   cancelled(reservation: ReservationViewRow): Promise<void>;
+  /**
+   * Called inside the booking's transaction: stores the booking mail in it (booking and mail commit
+   * together, one commit per booking) and returns what starts its delivery, for after the commit.
+   */
+  bookedWithin(trx: Transaction<DB>, reservation: ReservationViewRow): Promise<() => void>;
 }
 
 function mailData(row: ReservationViewRow, appOrigin: string): ReservationMailData {
@@ -56,7 +62,13 @@ export function createReservationNotifications(deps: {
   }
 
   return {
-    booked: (row) => send(row, reservationBookedMail),
+    bookedWithin: (trx, row) =>
+      mailer.stage(
+        trx,
+        row.user_email,
+        row.user_language,
+        reservationBookedMail(row.user_language, mailData(row, appOrigin)),
+      ),
     cancelled: (row) => send(row, reservationCancelledMail),
   };
 }

@@ -3,10 +3,17 @@ import { sql } from "kysely";
 import { instantOfWallClock } from "@tavolo/shared/dates";
 import { seatingEnd } from "@tavolo/shared/reservation-slots";
 import { useTestApp } from "../../../test/test-app";
+import { post } from "../../../test/auth-helpers";
+import {
+  CONTENDERS,
+  expectNoDoubleBooking,
+  OVERLAPPING_TIMES,
+  raceForOneTable,
+  type Send,
+} from "../../../test/booking-races";
 import {
   createBookingFixture,
   diner,
-  makeReservation,
   romeDate,
   ROME,
   type BookingFixture,
@@ -21,9 +28,6 @@ const NOT_ON_PGLITE =
   "PGlite runs one statement at a time, so a race on it proves nothing (DESIGN §4): this test runs in the api-pg project";
 
 const ROUNDS = 20;
-const CONTENDERS = 50;
-/** Starts at most 75 minutes apart, 90-minute seatings: every pair overlaps, so one booking at most can win. */
-const OVERLAPPING_TIMES = ["19:00", "19:15", "19:30", "19:45", "20:00", "20:15"];
 
 const t = useTestApp();
 let f: BookingFixture;
@@ -47,33 +51,12 @@ function roundTarget(round: number) {
 describe("50 diners booking one table at once", () => {
   it("lets exactly one win and answers the other 49 with 409, 20 rounds over", async (ctx) => {
     skipUnlessPostgres(ctx);
+    const send: Send = (_, route, body, headers) => post(t.app, route, body, headers);
     for (let round = 0; round < ROUNDS; round++) {
       const { tableId, date } = roundTarget(round);
-      const answers = await Promise.all(
-        Array.from({ length: CONTENDERS }, (_, i) =>
-          makeReservation(t, diners[i % diners.length]!, {
-            restaurantId: f.allDay.id,
-            tableId,
-            date,
-            time: OVERLAPPING_TIMES[i % OVERLAPPING_TIMES.length],
-            numberOfPeople: 2,
-          }),
-        ),
-      );
-      const statuses = answers.map((res) => res.statusCode).sort();
-      expect(statuses, `round ${round}`).toEqual([201, ...Array<number>(CONTENDERS - 1).fill(409)]);
-      for (const lost of answers.filter((res) => res.statusCode === 409)) {
-        expect(lost.json().code).toBe("table_taken");
-      }
+      await raceForOneTable(send, diners, { restaurantId: f.allDay.id, tableId, date }, `round ${round}`);
     }
-    const overlapping = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM reservations a JOIN reservations b
-        ON a.table_id = b.table_id AND a.id < b.id
-       AND tstzrange(a.starts_at, a.ends_at) && tstzrange(b.starts_at, b.ends_at)
-     WHERE a.status IN ('pending', 'confirmed') AND b.status IN ('pending', 'confirmed')`.execute(t.database.db);
-    expect(overlapping.rows[0]!.n).toBe(0);
-    const live = await sql<{ n: number }>`SELECT count(*)::int AS n FROM reservations`.execute(t.database.db);
-    expect(live.rows[0]!.n).toBe(ROUNDS);
+    await expectNoDoubleBooking(t, ROUNDS);
   });
 
   it("proves it can fail: the same race against a naive check-then-insert oversells", async (ctx) => {

@@ -8,17 +8,26 @@ import { createReservationNotifications } from "./reservation-notifications";
 import { reservationRoutes } from "./reservations.routes";
 import { createReservationService } from "./reservations.service";
 import { noStore } from "../../http/no-store";
+import type { PublicReadCache } from "../../http/public-read-cache";
 
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+
+/** What both booking modules (tables here, Last Minute seats in offers) are built from. */
+export interface BookingModuleDeps {
+  database: Database;
+  mailer: Mailer;
+  appOrigin: string;
+  /** Free tables and offer seats: reused seconds (decisions 009, 013). */
+  availabilityCache: PublicReadCache;
+  /** Called by every booking and cancellation: clears the availability caches of every process (decision 015). */
+  invalidateAvailability: () => void;
+}
 
 /**
  * Table reservations (issue 5): availability (public) and booking, cancelling and history (signed
  * in), under /api/client. Registers after the auth module, whose `requireUser` it uses.
  */
-export async function registerReservationsModule(
-  app: FastifyInstance,
-  deps: { database: Database; mailer: Mailer; appOrigin: string },
-): Promise<void> {
+export async function registerReservationsModule(app: FastifyInstance, deps: BookingModuleDeps): Promise<void> {
   const db = deps.database.db;
   const notifications = createReservationNotifications({
     mailer: deps.mailer,
@@ -30,10 +39,15 @@ export async function registerReservationsModule(
 
   await app.register(
     async (client) => {
-      // Availability moves with every booking and the rest is personal: no cache may keep either.
-      client.addHook("onRequest", noStore);
-      await client.register(availabilityRoutes, { availability });
-      await client.register(reservationRoutes, { reservations });
+      await client.register(availabilityRoutes, { availability, cache: deps.availabilityCache });
+      await client.register(async (personal) => {
+        // Personal answers: no cache may keep them.
+        personal.addHook("onRequest", noStore);
+        await personal.register(reservationRoutes, {
+          reservations,
+          invalidateAvailability: deps.invalidateAvailability,
+        });
+      });
     },
     { prefix: "/api/client" },
   );

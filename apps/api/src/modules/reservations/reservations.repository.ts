@@ -17,12 +17,26 @@ export interface BookingContextRow {
   table_active: boolean | null;
 }
 
-export function findBookingContext(
-  db: Db,
+/**
+ * Advisory-lock class of table bookings (two-int4 keys; the idempotency locks use one bigint key,
+ * a separate key space).
+ */
+const TABLE_BOOKING_LOCK_CLASS = 1;
+
+/**
+ * Reads the booking's restaurant and table, and holds the table's booking lock until the
+ * transaction ends. Bookings of one table then insert one after another: two concurrent inserts
+ * checked by the exclusion constraint otherwise wait on each other's uncommitted rows and deadlock
+ * (PostgreSQL detects it only after deadlock_timeout, 1 s). The constraint stays the guarantee;
+ * the lock only queues the contenders. Needs a transaction: on autocommit the lock ends with this
+ * statement.
+ */
+export function lockTableAndFindBookingContext(
+  trx: Transaction<DB>,
   restaurantId: string,
   tableId: string,
 ): Promise<BookingContextRow | undefined> {
-  return db
+  return trx
     .selectFrom("restaurants as r")
     .leftJoin("restaurant_tables as t", (join) => join.onRef("t.restaurant_id", "=", "r.id").on("t.id", "=", tableId))
     .select([
@@ -33,6 +47,7 @@ export function findBookingContext(
       "t.id as table_id",
       "t.capacity as table_capacity",
       "t.active as table_active",
+      sql<unknown>`pg_advisory_xact_lock(${TABLE_BOOKING_LOCK_CLASS}, hashtext(${tableId}))`.as("table_locked"),
     ])
     .where("r.id", "=", restaurantId)
     .executeTakeFirst();

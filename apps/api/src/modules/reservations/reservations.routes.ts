@@ -13,10 +13,11 @@ import type { ReservationService } from "./reservations.service";
 const tags = ["reservations"];
 
 /** A signed-in diner's bookings (SPEC §7, issue 5); every object must be the caller's (DESIGN §5). */
-export const reservationRoutes: FastifyPluginAsyncZod<{ reservations: ReservationService }> = async (
-  app,
-  { reservations },
-) => {
+export const reservationRoutes: FastifyPluginAsyncZod<{
+  reservations: ReservationService;
+  /** Called by each booking and cancellation: no process keeps showing a table free that is not. */
+  invalidateAvailability: () => void;
+}> = async (app, { reservations, invalidateAvailability }) => {
   // onRequest: an anonymous caller is told to sign in before anything about its input.
   app.addHook("onRequest", app.requireUser);
 
@@ -40,6 +41,7 @@ export const reservationRoutes: FastifyPluginAsyncZod<{ reservations: Reservatio
         request.headers[IDEMPOTENCY_KEY_HEADER],
       );
       if (answer.replayed) void reply.header("idempotent-replayed", "true");
+      else invalidateAvailability();
       return reply.code(answer.statusCode).send(answer.body);
     },
   );
@@ -47,7 +49,12 @@ export const reservationRoutes: FastifyPluginAsyncZod<{ reservations: Reservatio
   app.post(
     "/cancelReservation/:id",
     { schema: { tags, summary: "Cancel one of the caller's upcoming bookings", params: reservationIdParamsSchema } },
-    (request) => reservations.cancel(callerId(request), request.params.id, requestLanguage(request)),
+    async (request) => {
+      const answer = await reservations.cancel(callerId(request), request.params.id, requestLanguage(request));
+      // A table, or an offer's seats, is free again.
+      invalidateAvailability();
+      return answer;
+    },
   );
 
   app.get(

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { translateShared } from "@tavolo/shared/i18n/translate";
 import type { Language } from "@tavolo/shared/languages";
 import type { MakeReservationInput, ReservationResponse, UserReservationsResponse } from "@tavolo/shared/reservations";
-import { isExclusionViolation, retryOnDeadlock } from "../../db/postgres-errors";
+import { isExclusionViolation } from "../../db/postgres-errors";
 import type { DB } from "../../db/schema";
 import { AppError, forbidden, notFound } from "../../errors";
 import { bookableSeating } from "./booking-rules";
@@ -49,44 +49,43 @@ export function createReservationService(deps: { db: Kysely<DB>; notifications: 
       language: Language,
       idempotencyKey: string | undefined,
     ): Promise<Answer<ReservationResponse> & { replayed: boolean }> {
-      let booked: repo.ReservationViewRow | undefined;
-      const answer = await retryOnDeadlock(() =>
-        runIdempotently<ReservationResponse>(
-          db,
-          { userId, operation: "makeReservation", key: idempotencyKey },
-          bookingIntent(input),
-          async (executor) => {
-            const context = await repo.findBookingContext(executor, input.restaurantId, input.tableId);
-            const { seating, status } = bookableSeating(context, input, new Date());
-            booked = await repo
-              .insertReservation(executor, {
-                userId,
-                restaurantId: input.restaurantId,
-                tableId: input.tableId,
-                startsAt: seating.startsAt,
-                endsAt: seating.endsAt,
-                partySize: input.numberOfPeople,
-                specialRequests: input.specialRequests,
-                status,
-              })
-              .catch((error: unknown) => {
-                throw isExclusionViolation(error) ? tableTaken() : error;
-              });
-            const message =
-              status === "confirmed" ? "apiMessages.reservationConfirmed" : "apiMessages.reservationPending";
-            return {
-              statusCode: 201,
-              body: {
-                success: true,
-                message: translateShared(language, message),
-                reservation: toReservation(booked, language),
-              },
-            };
-          },
-        ),
+      let mailBooking: (() => void) | undefined;
+      const answer = await runIdempotently<ReservationResponse>(
+        db,
+        { userId, operation: "makeReservation", key: idempotencyKey },
+        bookingIntent(input),
+        async (executor) => {
+          const context = await repo.lockTableAndFindBookingContext(executor, input.restaurantId, input.tableId);
+          const { seating, status } = bookableSeating(context, input, new Date());
+          const booked = await repo
+            .insertReservation(executor, {
+              userId,
+              restaurantId: input.restaurantId,
+              tableId: input.tableId,
+              startsAt: seating.startsAt,
+              endsAt: seating.endsAt,
+              partySize: input.numberOfPeople,
+              specialRequests: input.specialRequests,
+              status,
+            })
+            .catch((error: unknown) => {
+              throw isExclusionViolation(error) ? tableTaken() : error;
+            });
+          mailBooking = await notifications.bookedWithin(executor, booked);
+          const message =
+            status === "confirmed" ? "apiMessages.reservationConfirmed" : "apiMessages.reservationPending";
+          return {
+            statusCode: 201,
+            body: {
+              success: true,
+              message: translateShared(language, message),
+              reservation: toReservation(booked, language),
+            },
+          };
+        },
       );
       // Mail only once the booking is committed, and never for a replay.
-      if (!answer.replayed && booked) await notifications.booked(booked);
+      if (!answer.replayed) mailBooking?.();
       return answer;
     },
 

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { paths } from "../../config/paths";
@@ -9,9 +10,17 @@ import { Hero } from "../../features/home/components/hero";
 import { HomeSection } from "../../features/home/components/home-section";
 import { HowItWorks } from "../../features/home/components/how-it-works";
 import { PartnerBand } from "../../features/home/components/partner-band";
-import { BookingHistoryGrid } from "../../features/reservations/components/booking-history-grid";
+import { BookingHistoryGridSkeleton } from "../../features/reservations/components/booking-history-grid-skeleton";
 import { CitySearchForm } from "../../features/restaurants/components/city-search-form";
 import { PopularCities } from "../../features/restaurants/components/popular-cities";
+
+// Signed-in only, and it brings the reservation cards and their forms (zod among them): a visitor's
+// home page does not download it (decision 012).
+const BookingHistoryGrid = lazy(() =>
+  import("../../features/reservations/components/booking-history-grid").then((module) => ({
+    default: module.BookingHistoryGrid,
+  })),
+);
 
 export default function HomeRoute() {
   const { t } = useTranslation();
@@ -40,7 +49,9 @@ export default function HomeRoute() {
             </ButtonLink>
           }
         >
-          <BookingHistoryGrid userId={user.id} />
+          <Suspense fallback={<BookingHistoryGridSkeleton />}>
+            <BookingHistoryGrid userId={user.id} />
+          </Suspense>
         </HomeSection>
       ) : null}
       <HowItWorks />

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -15,13 +15,15 @@ import { safeReturnPath } from "../session/route-guards";
 import { useSession, type SignInPayload } from "../session/session-context";
 import { AuthLayout, Divider } from "./auth-layout";
 import { BiometricButton } from "./biometric-button";
-import { BiometricOffer } from "./biometric-offer";
 import { EmailField } from "./email-field";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 import { GoogleSignIn } from "./google-sign-in";
 import { PasswordField } from "../../../components/ui/password-field";
 import { useFieldError } from "./use-field-error";
 import styles from "./forms.module.css";
+
+// Offered only in the native app after a password sign-in: its dialog loads when shown (decision 012).
+const BiometricOffer = lazy(() => import("./biometric-offer").then((module) => ({ default: module.BiometricOffer })));
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -91,13 +93,15 @@ export function LoginPage() {
         </Button>
       </form>
       {offer ? (
-        <BiometricOffer
-          credentials={offer}
-          onDone={() => {
-            setOffer(null);
-            proceed();
-          }}
-        />
+        <Suspense fallback={null}>
+          <BiometricOffer
+            credentials={offer}
+            onDone={() => {
+              setOffer(null);
+              proceed();
+            }}
+          />
+        </Suspense>
       ) : null}
     </AuthLayout>
   );

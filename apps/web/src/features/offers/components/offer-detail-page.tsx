@@ -61,7 +61,14 @@ export function OfferDetailPage({ id, signedIn, loginLink, onBooked }: Props) {
     <DetailPage back={back} width="narrow">
       <article className={styles.offer}>
         <div className={styles.media}>
-          <img src={data.restaurantImageUrl} alt="" width={640} height={400} className={styles.image} />
+          <img
+            src={data.restaurantImageUrl}
+            alt=""
+            width={640}
+            height={400}
+            className={styles.image}
+            fetchPriority="high"
+          />
           <span className={styles.badge}>
             <SparkIcon size={16} /> {t("offers.badge")}
           </span>

@@ -24,7 +24,7 @@ export function OfferResults({ search, signedIn, onLoginRequired }: Props) {
 
   if (list.isPending) {
     return (
-      <p className={styles.status} role="status" aria-busy="true">
+      <p className={`${styles.status} ${styles.pending}`} role="status" aria-busy="true">
         {t("offers.loading")}
       </p>
     );

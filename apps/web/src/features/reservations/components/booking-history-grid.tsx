@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import { paths } from "../../../config/paths";
 import { ButtonLink } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
-import { Skeleton } from "../../../components/ui/spinner";
 import { useUserReservations } from "../api/get-user-reservations";
+import { BookingHistoryGridSkeleton } from "./booking-history-grid-skeleton";
 import { ReservationCard } from "./reservation-card";
 import styles from "./booking-history-grid.module.css";
 
@@ -11,15 +11,7 @@ import styles from "./booking-history-grid.module.css";
 export function BookingHistoryGrid({ userId, limit = 4 }: { userId: string; limit?: number }) {
   const { t } = useTranslation();
   const reservations = useUserReservations(userId);
-  if (reservations.isPending) {
-    return (
-      <div className={styles.grid} aria-hidden="true">
-        {Array.from({ length: 2 }, (_, index) => (
-          <Skeleton key={index} height={112} radius="16px" />
-        ))}
-      </div>
-    );
-  }
+  if (reservations.isPending) return <BookingHistoryGridSkeleton />;
   const items = reservations.data ?? [];
   if (reservations.isError || items.length === 0) {
     return (

@@ -1,10 +1,5 @@
 import type { TFunction } from "i18next";
-import {
-  ALL_CATEGORIES,
-  SEARCH_CATEGORIES,
-  categoryFilterSchema,
-  type CategoryFilter,
-} from "@tavolo/shared/categories";
+import { ALL_CATEGORIES, SEARCH_CATEGORIES, isCategoryFilter, type CategoryFilter } from "@tavolo/shared/categories";
 
 export function cuisineOptions(t: TFunction): { value: CategoryFilter; label: string }[] {
   const values: CategoryFilter[] = [ALL_CATEGORIES, ...SEARCH_CATEGORIES];
@@ -13,6 +8,5 @@ export function cuisineOptions(t: TFunction): { value: CategoryFilter; label: st
 
 /** A category from the URL: anything unknown reads as "all", so a stale link still searches. */
 export function parseCategory(value: string | null): CategoryFilter {
-  const parsed = categoryFilterSchema.safeParse(value ?? ALL_CATEGORIES);
-  return parsed.success ? parsed.data : ALL_CATEGORIES;
+  return isCategoryFilter(value) ? value : ALL_CATEGORIES;
 }

@@ -1,0 +1,170 @@
+import { STRONG_PASSWORD } from "../../test/auth-helpers";
+import type { Json } from "./hostile-inputs";
+
+/**
+ * One valid call per endpoint, the seed every fuzz case of that endpoint mutates. Keyed by
+ * "METHOD /route/:param" exactly as Fastify registers it; the suite fails on a route missing here,
+ * so a new endpoint cannot ship without hostile-input coverage.
+ */
+export interface EndpointExample {
+  /** Signed in as the suite's diner; a signed-out call must then be refused and change nothing. */
+  auth?: boolean;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: Json;
+  /** The success answer is not JSON (documentation pages, the HTML mailbox); errors still are. */
+  successNotJson?: boolean;
+  /** A GET that records state by design (the OAuth state, a consumed link), so it may change rows. */
+  writes?: boolean;
+}
+
+/** The ids the examples point at: real rows, the diner's own and another diner's. */
+export interface FuzzIds {
+  restaurantId: string;
+  tableId: string;
+  offerId: string;
+  bookingDate: string;
+  /** A Google ID token the suite's mock issuer signed, for the native sign-in endpoint. */
+  googleIdToken: string;
+  me: { userId: string; email: string; reservationId: string };
+  other: { userId: string; email: string; reservationId: string };
+}
+
+export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
+  const { me } = ids;
+  const person = { firstName: "Giulia", lastName: "Bianchi" };
+  return {
+    // Operations and documentation
+    "GET /api/health": {},
+    "GET /api/ready": {},
+    "GET /api/docs": { successNotJson: true },
+    "GET /api/docs/json": {},
+    "GET /api/docs/yaml": { successNotJson: true },
+    "GET /api/docs/static/index.html": { successNotJson: true },
+    "GET /api/docs/static/swagger-initializer.js": { successNotJson: true },
+    "GET /api/docs/static/*": { params: { "*": "index.css" }, successNotJson: true },
+    "GET /api/dev/outbox": { query: { to: me.email } },
+    "GET /dev/mailbox": { successNotJson: true },
+    // Catalog reads
+    "GET /api/client/searchRestaurantsByLocation": { query: { location: "milano", category: "all", page: "1" } },
+    "GET /api/client/filterRestaurantsByType": { query: { type: "trattoria" } },
+    "GET /api/client/getRestaurant": { query: { restaurantId: ids.restaurantId } },
+    "GET /api/client/getRestaurantById": { query: { restaurantId: ids.restaurantId } },
+    "GET /api/client/getRestaurantById/:id": { params: { id: ids.restaurantId } },
+    "GET /api/client/getAllAvailableCities": {},
+    "GET /api/client/getAvailableTables/:id": {
+      params: { id: ids.restaurantId },
+      query: { date: ids.bookingDate, time: "20:00", people: "2" },
+    },
+    "GET /api/client/getAvailableLastMinute": { query: { category: "all", lat: "45.46", lng: "9.19", radius: "10" } },
+    "GET /api/client/getLastMinuteByCity": { query: { city: "milano", includeNearbyCities: "true", radius: "10" } },
+    "GET /api/client/getLastMinuteById/:id": { params: { id: ids.offerId } },
+    // Accounts
+    "POST /api/client/register": {
+      body: { email: "fuzz.new@example.it", password: STRONG_PASSWORD, ...person, termsAccepted: true },
+    },
+    "POST /api/client/login": { body: { email: me.email, password: STRONG_PASSWORD } },
+    "POST /api/client/login-with-token": { body: { email: me.email, token: "a".repeat(43) } },
+    "POST /api/client/refresh-token": { body: { refreshToken: "a".repeat(43) } },
+    "POST /api/client/logout": { body: { refreshToken: "a".repeat(43) } },
+    "POST /api/client/verify-email": { body: { email: me.email, actionCode: "123456" } },
+    "POST /api/client/verify-email-otp": { body: { email: me.email, otp: "123456" } },
+    "GET /api/client/verify-email-and-login": { query: { token: "a".repeat(43), email: me.email }, writes: true },
+    "POST /api/client/resend-email-otp": { body: { email: me.email } },
+    "POST /api/client/resend-verification-email": { body: { email: me.email } },
+    "POST /api/client/request-password-reset": { body: { email: me.email } },
+    "POST /api/client/reset-password": { body: { token: "a".repeat(43), newPassword: "Tavolo#2026" } },
+    "POST /api/client/auth/google": { body: { idToken: ids.googleIdToken, registration: true, termsAccepted: true } },
+    "GET /api/auth/google/status": {},
+    "GET /api/auth/google/redirect": { query: { registration: "true", terms_accepted: "1" }, writes: true },
+    "GET /api/auth/google/callback": { query: { code: "abc", state: "xyz" }, writes: true },
+    "POST /api/auth/google/code": { body: { code: "abc" } },
+    // The signed-in diner
+    "GET /api/client/user-profile": { auth: true },
+    "GET /api/client/getUserProfile": { auth: true, query: { userId: me.userId } },
+    "GET /api/client/getUserProfile/:id": { auth: true, params: { id: me.userId } },
+    "GET /api/client/users/:id/profile": { auth: true, params: { id: me.userId } },
+    "POST /api/client/createUserProfile": { auth: true, body: { userId: me.userId, ...person } },
+    "PUT /api/client/updateProfile/:id": { auth: true, params: { id: me.userId }, body: { firstName: "Anna" } },
+    "POST /api/client/change-password": {
+      auth: true,
+      body: { currentPassword: STRONG_PASSWORD, newPassword: "Tavolo#2026xy" },
+    },
+    "POST /api/client/request-email-change": { auth: true, body: { newEmail: "fuzz.changed@example.it" } },
+    "POST /api/client/verify-phone/start": {
+      auth: true,
+      body: { userId: me.userId, phoneNumber: "+393331234567" },
+    },
+    "POST /api/client/verify-phone/confirm": { auth: true, body: { userId: me.userId, otp: "123456" } },
+    "GET /api/client/notification-settings": { auth: true },
+    "PUT /api/client/notification-settings": {
+      auth: true,
+      body: { enabled: true, favoriteRestaurants: false, weekendsOnly: true },
+    },
+    "GET /api/client/favorites": { auth: true },
+    "PUT /api/client/favorites/:restaurantId": { auth: true, params: { restaurantId: ids.restaurantId } },
+    "DELETE /api/client/favorites/:restaurantId": { auth: true, params: { restaurantId: ids.restaurantId } },
+    "GET /api/client/city-interests": { auth: true },
+    "POST /api/client/registerCityAvailabilityInterest": {
+      auth: true,
+      body: { city: "milano", includeNearbyCities: true, radius: 10 },
+    },
+    "DELETE /api/client/city-interests/:city": { auth: true, params: { city: "milano" } },
+    // Bookings
+    "POST /api/client/makeReservation": {
+      auth: true,
+      body: {
+        restaurantId: ids.restaurantId,
+        tableId: ids.tableId,
+        date: ids.bookingDate,
+        time: "13:00",
+        numberOfPeople: 2,
+        specialRequests: "",
+      },
+    },
+    "POST /api/client/bookLastMinute": { auth: true, body: { lastMinuteId: ids.offerId, people: 2, notes: "" } },
+    "POST /api/client/cancelReservation/:id": { auth: true, params: { id: me.reservationId } },
+    "GET /api/client/getUserReservations/:userId": { auth: true, params: { userId: me.userId } },
+  };
+}
+
+/**
+ * Object-level checks: the diner's token with another diner's ids. Each must be refused (403/404)
+ * and change nothing.
+ */
+export function foreignCalls(
+  ids: Omit<FuzzIds, "me" | "googleIdToken">,
+): { method: "GET" | "POST" | "PUT"; url: string; body?: Json }[] {
+  const { other } = ids;
+  return [
+    { method: "GET", url: `/api/client/getUserReservations/${other.userId}` },
+    { method: "POST", url: `/api/client/cancelReservation/${other.reservationId}` },
+    { method: "GET", url: `/api/client/getUserProfile/${other.userId}` },
+    { method: "GET", url: `/api/client/getUserProfile?userId=${other.userId}` },
+    { method: "GET", url: `/api/client/users/${other.userId}/profile` },
+    { method: "PUT", url: `/api/client/updateProfile/${other.userId}`, body: { firstName: "Mallory" } },
+    {
+      method: "POST",
+      url: "/api/client/createUserProfile",
+      body: { userId: other.userId, firstName: "M", lastName: "X" },
+    },
+    {
+      method: "POST",
+      url: "/api/client/verify-phone/start",
+      body: { userId: other.userId, phoneNumber: "+393331234567" },
+    },
+    { method: "POST", url: "/api/client/verify-phone/confirm", body: { userId: other.userId, otp: "123456" } },
+    {
+      method: "POST",
+      url: "/api/client/makeReservation",
+      body: {
+        userId: other.userId,
+        restaurantId: ids.restaurantId,
+        tableId: ids.tableId,
+        date: ids.bookingDate,
+        time: "21:00",
+        numberOfPeople: 2,
+      },
+    },
+  ];
+}

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApiProcesses, type Answer, type ApiProcess } from "../../test/api-processes";
+import { STRONG_PASSWORD, uniqueEmail } from "../../test/auth-helpers";
+import { broadcastInvalidation, PUBLIC_CACHES } from "../http/cache-invalidation";
+import { addOffer, createOfferFixture, offerClosingIn } from "../../test/offer-helpers";
+import { hasRedisServer, startPrivateRedis, type PrivateRedis } from "../../test/private-redis";
+import { diner, type Diner } from "../../test/reservation-helpers";
+import { useTestApp } from "../../test/test-app";
+
+/**
+ * Two real API processes on one PostgreSQL database and one (private) Redis, as behind a load
+ * balancer: what one process counts, the other knows; readiness follows the database and Redis;
+ * a booking through one is not shown stale by the other.
+ */
+const PER_ACCOUNT = 5;
+const PER_IP = 8;
+
+const onPostgresWithRedis = process.env.TAVOLO_TEST_DATABASE === "postgres" && hasRedisServer;
+
+describe.skipIf(!onPostgresWithRedis)("two API processes sharing PostgreSQL and Redis", () => {
+  const t = useTestApp();
+  let redis: PrivateRedis;
+  let a: ApiProcess;
+  let b: ApiProcess;
+  let offerId: string;
+  let restaurantId: string;
+  let guest: Diner;
+
+  beforeAll(async () => {
+    const { milano } = await createOfferFixture(t);
+    restaurantId = milano;
+    offerId = await addOffer(t, offerClosingIn(milano, 120, { totalSeats: 4 }));
+    guest = await diner(t);
+    redis = await startPrivateRedis();
+    [a, b] = (await startApiProcesses(t, 2, {
+      REDIS_URL: redis.url,
+      // The primary standing in for a replica without lag: starts the processes' replica wiring.
+      DATABASE_READ_URL: t.databaseUrl!,
+      // Behind the load balancer: each test speaks from its own client address (X-Forwarded-For).
+      TRUST_PROXY: "true",
+      AUTH_RATE_LIMIT_PER_ACCOUNT: String(PER_ACCOUNT),
+      AUTH_RATE_LIMIT_PER_IP: String(PER_IP),
+    })) as [ApiProcess, ApiProcess];
+  });
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await redis?.stop();
+  });
+
+  const login = (via: ApiProcess, clientIp: string, email: string) =>
+    via.post(
+      "/api/client/login",
+      { email, password: STRONG_PASSWORD },
+      { "x-forwarded-for": clientIp, "accept-language": "en" },
+    );
+
+  function expectThrottled(res: Answer, label: string) {
+    expect(res.statusCode, label).toBe(429);
+    expect(res.json(), label).toMatchObject({ success: false, code: "rate_limited" });
+    expect(Number(res.headers.get("retry-after")), label).toBeGreaterThan(0);
+  }
+
+  describe("rate limits", () => {
+    it.each([
+      ["first process", "second process"],
+      ["second process", "first process"],
+    ])("refuse the N+1th login attempt of an account, starting on the %s", async (starter) => {
+      const [even, odd] = starter === "first process" ? [a, b] : [b, a];
+      const email = uniqueEmail("scaled");
+      for (let attempt = 0; attempt < PER_ACCOUNT; attempt++) {
+        // Each attempt from another client address: only the per-account counter can refuse.
+        const res = await login(attempt % 2 === 0 ? even : odd, `10.1.${attempt}.${starter.length}`, email);
+        expect(res.statusCode, `attempt ${attempt + 1}`).toBe(401);
+      }
+      // Attempt N+1 lands on the process that did not take attempt N; N+2 on the other one.
+      expectThrottled(await login(PER_ACCOUNT % 2 === 0 ? even : odd, "10.2.0.1", email), "N+1 attempt");
+      expectThrottled(await login(PER_ACCOUNT % 2 === 0 ? odd : even, "10.2.0.2", email), "N+2 attempt");
+    });
+
+    it("refuse the N+1th request of a client address, whichever process gets it", async () => {
+      const ip = "10.3.0.1";
+      for (let attempt = 0; attempt < PER_IP; attempt++) {
+        const res = await login(attempt % 2 === 0 ? a : b, ip, uniqueEmail());
+        expect(res.statusCode, `attempt ${attempt + 1}`).toBe(401);
+      }
+      expectThrottled(await login(a, ip, uniqueEmail()), "N+1 via the first process");
+      expectThrottled(await login(b, ip, uniqueEmail()), "N+1 via the second process");
+    });
+  });
+
+  describe("public caches", () => {
+    const seatsShownBy = async (via: ApiProcess) => {
+      const res = await via.get("/api/client/getAvailableLastMinute");
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as { offers: { id: string; currentAvailableSeats: number }[] };
+      return body.offers.find((offer) => offer.id === offerId)?.currentAvailableSeats;
+    };
+
+    it("show a booking made through one process at once in the other's offer lists", async () => {
+      // The second process caches its list (5 s): without invalidation it would keep showing 4.
+      expect(await seatsShownBy(b)).toBe(4);
+      expect(await seatsShownBy(b)).toBe(4);
+      const booked = await a.post("/api/client/bookLastMinute", { lastMinuteId: offerId, people: 1 }, guest.headers);
+      expect(booked.statusCode).toBe(201);
+      // Pub/sub delivery takes a moment; 3 s is still below the list cache's 5 s lifetime.
+      await expect.poll(() => seatsShownBy(b), { timeout: 3_000, interval: 50 }).toBe(3);
+    });
+
+    it("drop the cached catalogue of every process when an import says so", async () => {
+      const nameShownBy = async (via: ApiProcess) =>
+        ((await via.get(`/api/client/getRestaurantById/${restaurantId}`)).json() as { restaurant: { name: string } })
+          .restaurant.name;
+      expect(await nameShownBy(a)).toBe("Trattoria del Duomo");
+      expect(await nameShownBy(b)).toBe("Trattoria del Duomo");
+      // What db:import writes, then tells the running processes (src/db/cli/import.ts).
+      await t.database.db
+        .updateTable("restaurants")
+        .set({ name: "Trattoria del Duomo Nuova" })
+        .where("id", "=", restaurantId)
+        .execute();
+      expect(await nameShownBy(b), "cached for PUBLIC_CACHE_TTL_SECONDS until told").toBe("Trattoria del Duomo");
+      await broadcastInvalidation(redis.url, [PUBLIC_CACHES.catalogue]);
+      for (const via of [a, b]) {
+        await expect.poll(() => nameShownBy(via), { timeout: 3_000, interval: 50 }).toBe("Trattoria del Duomo Nuova");
+      }
+    });
+  });
+
+  describe("readiness", () => {
+    const ready = (via: ApiProcess) => via.get("/api/ready", { "accept-language": "en" });
+
+    it("reports Redis down (503, Retry-After) and up again, without a restart; liveness stays 200", async () => {
+      for (const via of [a, b])
+        expect((await ready(via)).json()).toMatchObject({ status: "ready", replica: "ok", redis: "ok" });
+
+      await redis.stop();
+      for (const via of [a, b]) {
+        await expect.poll(async () => (await ready(via)).statusCode, { timeout: 5_000 }).toBe(503);
+        const res = await ready(via);
+        expect(res.headers.get("retry-after")).toBe("5");
+        expect(res.json()).toMatchObject({
+          success: false,
+          code: "not_ready",
+          error: "Service temporarily unavailable. Try again shortly.",
+          database: "postgres",
+          replica: "ok",
+          redis: "unreachable",
+        });
+        expect((await via.get("/api/health")).statusCode).toBe(200);
+        // Sign-in keeps working without the shared counters (they are skipped, not failed).
+        expect((await login(via, "10.4.0.1", uniqueEmail())).statusCode).toBe(401);
+      }
+
+      await redis.start();
+      for (const via of [a, b]) {
+        await expect.poll(async () => (await ready(via)).statusCode, { timeout: 10_000, interval: 200 }).toBe(200);
+      }
+    });
+  });
+});

@@ -1,0 +1,105 @@
+import { expect } from "vitest";
+import { sql } from "kysely";
+import type { Diner } from "./reservation-helpers";
+import { seatsOf } from "./offer-helpers";
+import type { TestApp } from "./test-app";
+
+/**
+ * The booking races of DESIGN §4, written once: the single-process suites send through inject(),
+ * the scale-out suite through several API processes. `send` picks the way for contender i.
+ */
+export type Send = (
+  contender: number,
+  route: string,
+  body: object,
+  headers: Record<string, string>,
+) => Promise<RaceAnswer>;
+/** What the races read of an answer: inject()'s and an HTTP process's alike. */
+interface RaceAnswer {
+  statusCode: number;
+  json(): unknown;
+}
+
+export const CONTENDERS = 50;
+/** Starts at most 75 minutes apart, 90-minute seatings: every pair overlaps, so one booking at most can win. */
+export const OVERLAPPING_TIMES = ["19:00", "19:15", "19:30", "19:45", "20:00", "20:15"];
+
+/** Status codes sorted, for the report of a failed round. */
+const statusesOf = (answers: RaceAnswer[]) => answers.map((res) => res.statusCode).sort();
+
+/** CONTENDERS diners book one table for overlapping seatings at once: exactly one 201, the rest 409 table_taken. */
+export async function raceForOneTable(
+  send: Send,
+  diners: Diner[],
+  target: { restaurantId: string; tableId: string; date: string },
+  label: string,
+): Promise<void> {
+  const answers = await Promise.all(
+    Array.from({ length: CONTENDERS }, (_, i) =>
+      send(
+        i,
+        "/api/client/makeReservation",
+        {
+          restaurantId: target.restaurantId,
+          tableId: target.tableId,
+          date: target.date,
+          time: OVERLAPPING_TIMES[i % OVERLAPPING_TIMES.length],
+          numberOfPeople: 2,
+        },
+        diners[i % diners.length]!.headers,
+      ),
+    ),
+  );
+  expect(statusesOf(answers), label).toEqual([201, ...Array<number>(CONTENDERS - 1).fill(409)]);
+  for (const lost of answers.filter((res) => res.statusCode === 409)) {
+    expect(lost.json(), label).toMatchObject({ code: "table_taken" });
+  }
+}
+
+/** No two live reservations of one table overlap, and `expected` reservations exist in all. */
+export async function expectNoDoubleBooking(t: TestApp, expected: number): Promise<void> {
+  const overlapping = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM reservations a JOIN reservations b
+      ON a.table_id = b.table_id AND a.id < b.id
+     AND tstzrange(a.starts_at, a.ends_at) && tstzrange(b.starts_at, b.ends_at)
+   WHERE a.status IN ('pending', 'confirmed') AND b.status IN ('pending', 'confirmed')`.execute(t.database.db);
+  expect(overlapping.rows[0]!.n).toBe(0);
+  const all = await sql<{ n: number }>`SELECT count(*)::int AS n FROM reservations`.execute(t.database.db);
+  expect(all.rows[0]!.n).toBe(expected);
+}
+
+/** CONTENDERS diners book one seat each of an offer with `seats` left: exactly `seats` win, the rest 409 sold out. */
+export async function raceForLastSeats(
+  t: TestApp,
+  send: Send,
+  diners: Diner[],
+  offer: { id: string; seats: number },
+  label: string,
+): Promise<void> {
+  const answers = await Promise.all(
+    Array.from({ length: CONTENDERS }, (_, i) =>
+      send(i, "/api/client/bookLastMinute", { lastMinuteId: offer.id, people: 1 }, diners[i % diners.length]!.headers),
+    ),
+  );
+  const codes = statusesOf(answers);
+  expect(
+    codes.filter((code) => code === 201),
+    label,
+  ).toHaveLength(offer.seats);
+  expect(
+    codes.filter((code) => code === 409),
+    label,
+  ).toHaveLength(CONTENDERS - offer.seats);
+  for (const lost of answers.filter((res) => res.statusCode === 409)) {
+    expect(lost.json(), label).toMatchObject({ code: "offer_sold_out" });
+  }
+  expect(await seatsOf(t, offer.id), label).toEqual({ available: 0, booked: offer.seats, total: offer.seats });
+}
+
+/** No offer anywhere has fewer than zero seats left. */
+export async function expectNoNegativeSeats(t: TestApp): Promise<void> {
+  const negative = await sql<{ n: number }>`SELECT count(*)::int AS n FROM offers WHERE available_seats < 0`.execute(
+    t.database.db,
+  );
+  expect(negative.rows[0]!.n).toBe(0);
+}

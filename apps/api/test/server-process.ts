@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { freePort, waitUntilOk } from "./free-port";
+
+const apiRoot = path.resolve(import.meta.dirname, "..");
+
+/** The real server (src/server.ts under tsx) in a process of its own, as `npm start` runs it. */
+export interface ServerProcess {
+  url: string;
+  /** Ends it with `signal` and resolves with how it exited. */
+  stop(signal: "SIGTERM" | "SIGKILL"): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Every server a test started, so a failed test still leaves none running. */
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
+export async function startServerProcess(env: Record<string, string>, readyTimeoutMs = 60_000): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
+    cwd: apiRoot,
+    env: {
+      PATH: process.env.PATH,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      LOG_LEVEL: "error",
+      // Tokens name the public address as issuer: it stays the same whichever port a start gets.
+      APP_ORIGIN: "http://tavolo.test",
+      WEB_DIST_DIR: "/nonexistent",
+      SEED_RESTAURANTS: "0",
+      AUTH_RATE_LIMIT_PER_IP: "100000",
+      AUTH_RATE_LIMIT_PER_ACCOUNT: "100000",
+      ...env,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  running.add(child);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => {
+      running.delete(child);
+      resolve({ code, signal });
+    }),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const server: ServerProcess = {
+    url,
+    async stop(signal) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  try {
+    await waitUntilOk(`${url}/api/ready`, readyTimeoutMs, () => child.exitCode === null);
+  } catch (error) {
+    await server.stop("SIGKILL");
+    throw error;
+  }
+  return server;
+}

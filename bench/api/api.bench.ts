@@ -1,0 +1,209 @@
+import { randomUUID } from "node:crypto";
+import type autocannon from "autocannon";
+import { SEARCH_CATEGORIES } from "@tavolo/shared/categories";
+import type { OpeningHours } from "@tavolo/shared/opening-hours";
+import { addDays, dateInZone } from "@tavolo/shared/dates";
+import { daySeatings } from "@tavolo/shared/reservation-slots";
+import { openDatabase } from "../../apps/api/src/db/database";
+import { ITALIAN_CITIES } from "../../apps/api/src/db/seed/italian-cities";
+import { clearBenchBookings, signInBenchUsers, type BenchUser } from "../lib/bench-users";
+import { bookableOfferIds, bookingRequests } from "../lib/booking-requests";
+import { BENCH_SECONDS, formatRow, measure, warmUp, type LoadResult } from "../lib/load";
+import { benchDatabase, startBenchServer, type Engine } from "../lib/server";
+
+/**
+ * Issue 8 API bench: every hot read and both booking writes, on PGlite and PostgreSQL with 50,000
+ * restaurants, each against a hello-world route (/api/health) of the same server process in the
+ * same run. Servers run as deployed (public read caches on). Targets apply on PostgreSQL; PGlite
+ * figures are for information. BENCH_SECONDS shortens each measurement, BENCH_ENGINES picks engines.
+ */
+const RESTAURANTS = Number(process.env.BENCH_RESTAURANTS ?? 50_000);
+const ENGINES = (process.env.BENCH_ENGINES ?? "postgres,pglite").split(",") as Engine[];
+const PORT = 3400;
+const READ_CONNECTIONS = 32;
+const WRITE_CONNECTIONS = 50;
+const BENCH_USERS = 8;
+
+/** Ratio to hello world each endpoint must reach on PostgreSQL (issue 8). */
+const TARGETS = {
+  search: 0.5,
+  restaurant: 0.5,
+  tables: 0.3,
+  offersByCity: 0.3,
+  offersByGps: 0.3,
+  makeReservation: 0.1,
+  bookLastMinute: 0.1,
+} as const;
+type Endpoint = keyof typeof TARGETS;
+
+export interface ApiBenchRow {
+  engine: Engine;
+  endpoint: Endpoint | "hello";
+  result: LoadResult;
+  /** req/s over hello world's in the same run. */
+  ratio: number;
+  /** Only on PostgreSQL, where the issue sets the targets. */
+  target: number | undefined;
+}
+
+const CATEGORIES = ["all", "pizza", "pesce", "carne", "vegetariano"];
+/** Deterministic jitter, so every run asks the same spread of points. */
+function jitter(i: number): number {
+  const x = Math.sin(i * 12.9898) * 43758.5453;
+  return (x - Math.floor(x) - 0.5) * 0.1;
+}
+const cityName = (i: number) => (i % 2 ? ITALIAN_CITIES[i]!.nameEn : ITALIAN_CITIES[i]!.nameIt);
+
+const searchPaths = ITALIAN_CITIES.slice(0, 60).flatMap((_, i) =>
+  ["all", ...SEARCH_CATEGORIES].map(
+    (category, j) =>
+      `/api/client/searchRestaurantsByLocation?location=${encodeURIComponent(cityName(i))}&category=${category}&page=${1 + ((i + j) % 3)}`,
+  ),
+);
+const byCityPaths = ITALIAN_CITIES.slice(0, 60).flatMap((_, i) =>
+  [10, 20, 35].map(
+    (radius, j) =>
+      `/api/client/getLastMinuteByCity?city=${encodeURIComponent(cityName(i))}&includeNearbyCities=true&radius=${radius}&category=${CATEGORIES[(i + j) % CATEGORIES.length]}`,
+  ),
+);
+const gpsPaths = ITALIAN_CITIES.slice(0, 40).flatMap((city, i) =>
+  [2, 5, 10, 25, 50].map(
+    (radius, j) =>
+      `/api/client/getAvailableLastMinute?lat=${(city.lat + jitter(i * 7 + j)).toFixed(5)}&lng=${(city.lng + jitter(i * 13 + j)).toFixed(5)}&radius=${radius}&category=${CATEGORIES[(i + j) % CATEGORIES.length]}`,
+  ),
+);
+
+interface EngineData {
+  restaurantPaths: string[];
+  tablesPaths: string[];
+  bookings: object[];
+  offerIds: string[];
+}
+
+/**
+ * Opens the engine's data while no server runs: forgets earlier runs' bench bookings (the data is
+ * kept between runs) and picks the restaurants, seatings and offers the load will ask for.
+ */
+async function prepareData(engine: Engine): Promise<EngineData> {
+  // The first start seeds the catalogue; PGlite then needs the process gone to be opened here.
+  await (await startBenchServer(engine, RESTAURANTS, PORT)).stop();
+  const database = await openDatabase({ ...(await benchDatabase(engine, RESTAURANTS)), poolSize: 2 });
+  try {
+    await clearBenchBookings(database.pool);
+    const { rows } = await database.pool.query<{ id: string; opening_hours: OpeningHours; time_zone: string }>(
+      "SELECT id, opening_hours, time_zone FROM restaurants ORDER BY md5(id::text) LIMIT 2000",
+    );
+    const tablesPaths = rows.flatMap((restaurant, i) => {
+      const date = addDays(dateInZone(new Date(), restaurant.time_zone), 1 + (i % 7));
+      const seatings = daySeatings(restaurant.opening_hours, restaurant.time_zone, date);
+      const seating = seatings[i % Math.max(1, seatings.length)];
+      return seating
+        ? [`/api/client/getAvailableTables/${restaurant.id}?date=${date}&time=${seating.time}&people=${1 + (i % 4)}`]
+        : [];
+    });
+    return {
+      restaurantPaths: rows.map((restaurant) => `/api/client/getRestaurantById/${restaurant.id}`),
+      tablesPaths,
+      bookings: await bookingRequests(database.pool, { restaurantCount: 1_500, days: 10, limit: 120_000 }),
+      offerIds: await bookableOfferIds(database.pool, 5_000),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+/** A POST per request, each with its own body and Idempotency-Key, as the web app sends them. */
+function writes(path: string, users: BenchUser[], bodyOf: (index: number) => object): autocannon.Request[] {
+  let next = 0;
+  return [
+    {
+      method: "POST",
+      path,
+      setupRequest: (request) => {
+        const index = next++;
+        return {
+          ...request,
+          headers: {
+            "content-type": "application/json",
+            authorization: `Bearer ${users[index % users.length]!.token}`,
+            "idempotency-key": randomUUID(),
+          },
+          body: JSON.stringify(bodyOf(index)),
+        };
+      },
+    },
+  ];
+}
+
+async function benchEngine(engine: Engine): Promise<ApiBenchRow[]> {
+  console.log(`\n== ${engine}: the API with ${RESTAURANTS.toLocaleString("en")} restaurants ==`);
+  const data = await prepareData(engine);
+  const server = await startBenchServer(engine, RESTAURANTS, PORT, {
+    // Signing in the bench users must not meet the sign-in limits meant for real clients.
+    AUTH_RATE_LIMIT_PER_IP: "100000",
+    AUTH_RATE_LIMIT_PER_ACCOUNT: "100000",
+  });
+  try {
+    const users = await signInBenchUsers(server.url, BENCH_USERS);
+    const reads: Record<Exclude<Endpoint, "makeReservation" | "bookLastMinute">, readonly string[]> = {
+      search: searchPaths,
+      restaurant: data.restaurantPaths,
+      tables: data.tablesPaths,
+      offersByCity: byCityPaths,
+      offersByGps: gpsPaths,
+    };
+    await warmUp(server.url, ["/api/health", ...Object.values(reads).flat()]);
+    const hello = await measure({
+      title: `${engine} · hello world (/api/health)`,
+      baseUrl: server.url,
+      paths: ["/api/health"],
+    });
+    const rows: ApiBenchRow[] = [{ engine, endpoint: "hello", result: hello, ratio: 1, target: undefined }];
+    const add = (endpoint: Endpoint, result: LoadResult) => {
+      const target = engine === "postgres" ? TARGETS[endpoint] : undefined;
+      rows.push({ engine, endpoint, result, ratio: result.requestsPerSecond / hello.requestsPerSecond, target });
+    };
+    for (const [endpoint, paths] of Object.entries(reads) as [Endpoint, readonly string[]][]) {
+      add(
+        endpoint,
+        await measure({
+          title: `${engine} · ${endpoint}, ${paths.length} URLs`,
+          baseUrl: server.url,
+          paths,
+          connections: READ_CONNECTIONS,
+        }),
+      );
+    }
+    const bookingWrites: [Endpoint, (index: number) => object][] = [
+      ["makeReservation", (i) => data.bookings[i % data.bookings.length]!],
+      ["bookLastMinute", (i) => ({ lastMinuteId: data.offerIds[i % data.offerIds.length], people: 1 })],
+    ];
+    for (const [endpoint, bodyOf] of bookingWrites) {
+      add(
+        endpoint,
+        await measure({
+          title: `${engine} · ${endpoint}, ${WRITE_CONNECTIONS} clients`,
+          baseUrl: server.url,
+          connections: WRITE_CONNECTIONS,
+          requests: writes(`/api/client/${endpoint}`, users, bodyOf),
+        }),
+      );
+    }
+    for (const row of rows)
+      console.log(formatRow(row.result, row.endpoint === "hello" ? undefined : hello, row.target));
+    return rows;
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function benchApi(): Promise<ApiBenchRow[]> {
+  const rows: ApiBenchRow[] = [];
+  for (const engine of ENGINES) rows.push(...(await benchEngine(engine)));
+  console.log(`\n(${BENCH_SECONDS} s per measurement; set BENCH_SECONDS for a quicker or steadier run)`);
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await benchApi();
+}

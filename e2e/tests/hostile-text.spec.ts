@@ -1,0 +1,79 @@
+import { expect, test, type Page } from "@playwright/test";
+import { newPerson, registerViaApi } from "./support/accounts";
+import { findBookable, signIn } from "./support/booking";
+
+/**
+ * Issue 8, hostile input in the browser: what a diner types is shown as text wherever it appears,
+ * never parsed as markup, and the page itself could not run an injected inline script anyway (CSP).
+ */
+const NAME = `<img src=x onerror="window.__xss=1">`;
+const REQUESTS = `<script>window.__xss=2</script>`;
+
+/** Neither payload became an element, and no handler or script of theirs ran. */
+async function expectInert(page: Page) {
+  expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  expect(
+    await page.evaluate(() => [...document.scripts].filter((script) => script.text.includes("__xss")).length),
+  ).toBe(0);
+}
+
+test("the shell has no inline script and the CSP forbids inline and eval'd scripts", async ({ request }) => {
+  const response = await request.get("/");
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const [, attributes, body] of scripts) {
+    expect(attributes).toMatch(/\bsrc="\/assets\//);
+    expect(body!.trim()).toBe("");
+  }
+  const csp = response.headers()["content-security-policy"] ?? "";
+  const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1];
+  expect(scriptSrc, csp).toBeDefined();
+  expect(scriptSrc).not.toContain("'unsafe-inline'");
+  expect(scriptSrc).not.toContain("'unsafe-eval'");
+});
+
+test("a name and special requests written as markup show as text in the header, settings, booking and history", async ({
+  page,
+  request,
+  isMobile,
+}) => {
+  const person = newPerson("hostile", NAME, "Rossi");
+  await registerViaApi(request, person);
+  const target = await findBookable(request, "milano");
+  await signIn(page, person, "Accedi");
+
+  // Header (desktop) or the menu (mobile): the name as typed.
+  if (isMobile) {
+    await page.getByRole("button", { name: "Apri il menu" }).click();
+    await expect(page.getByRole("navigation", { name: "Menu" })).toContainText(NAME);
+    await page.getByRole("button", { name: "Chiudi il menu" }).click();
+  } else {
+    await expect(page.getByRole("button", { name: /Menu account di/ })).toContainText(NAME);
+  }
+  await expectInert(page);
+
+  await page.goto("/settings");
+  await expect(page.getByLabel(/^Nome/)).toHaveValue(NAME);
+  await expectInert(page);
+
+  await page.goto(`/reservation/${target.id}`);
+  const date = page.getByLabel(/^Data/);
+  if ((await date.inputValue()) !== target.date) await date.fill(target.date);
+  await page.getByRole("combobox", { name: /^Orario/ }).selectOption(target.time);
+  await page.getByRole("radio").first().check();
+  await page.getByLabel("Richieste particolari").fill(REQUESTS);
+  await page.getByRole("button", { name: "Conferma prenotazione" }).click();
+  await expect(
+    page.getByRole("heading", { name: /Prenotazione confermata!|Richiesta di prenotazione inviata/ }),
+  ).toBeVisible();
+  await expect(page.getByText(REQUESTS)).toBeVisible();
+  await expectInert(page);
+
+  await expect(page).toHaveURL(/\/history$/, { timeout: 5_000 });
+  const card = page.getByRole("article").filter({ hasText: target.name });
+  await expect(card.getByText(REQUESTS)).toBeVisible();
+  await expectInert(page);
+});
