@@ -90,6 +90,23 @@ describe("LastMinuteSection", () => {
     expect(await screen.findByText(new RegExp(`Almeno ${OFFER_LIST_LIMIT} offerte disponibili`))).toBeInTheDocument();
   });
 
+  it("shows the first six offers, then all of them on request with the focus on the first new one", async () => {
+    mockFetch(() => list(Array.from({ length: 9 }, (_, index) => offer(`o${index}`, 90 + index))));
+    section();
+    expect(await screen.findAllByRole("article")).toHaveLength(6);
+    fireEvent.click(screen.getByRole("button", { name: "Mostra tutte le 9 offerte" }));
+    expect(screen.getAllByRole("article")).toHaveLength(9);
+    expect(screen.queryByRole("button", { name: /Mostra tutte/ })).toBeNull();
+    await vi.waitFor(() => expect(document.activeElement).toHaveTextContent("Trattoria o6"));
+  });
+
+  it("shows no 'show all' button when every offer already fits", async () => {
+    mockFetch(() => list(Array.from({ length: 6 }, (_, index) => offer(`o${index}`, 90 + index))));
+    section();
+    expect(await screen.findAllByRole("article")).toHaveLength(6);
+    expect(screen.queryByRole("button", { name: /Mostra tutte/ })).toBeNull();
+  });
+
   it("uses the browser's position when allowed, disabling nearby cities, and says so when it is refused", async () => {
     const fetch = mockFetch(() => list([offer("a", 90)]));
     let allow = true;

@@ -6,6 +6,7 @@ import { Tag } from "../../../components/ui/chip";
 import { CalendarIcon, ClockIcon, MapPinIcon, SparkIcon, UsersIcon } from "../../../components/ui/icons";
 import { OfferCountdown } from "./offer-countdown";
 import styles from "./offer-card.module.css";
+import { numberFormat } from "../../../lib/intl-format";
 
 interface Props {
   offer: LastMinuteOffer;
@@ -14,7 +15,7 @@ interface Props {
 
 /** One offer in a list: the whole card opens the offer (through its heading link). */
 export function OfferCard({ offer, eager = false }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <article className={styles.card}>
       <div className={styles.media}>
@@ -44,7 +45,9 @@ export function OfferCard({ offer, eager = false }: Props) {
           <MapPinIcon size={16} />
           <span>
             {offer.city}
-            {offer.distanceKm !== null ? ` · ${t("offers.distance", { km: offer.distanceKm.toLocaleString() })}` : ""}
+            {offer.distanceKm !== null
+              ? ` · ${t("offers.distance", { km: numberFormat(i18n.resolvedLanguage ?? "it").format(offer.distanceKm) })}`
+              : ""}
           </span>
         </p>
         <ul role="list" className={styles.facts}>

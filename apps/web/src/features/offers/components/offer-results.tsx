@@ -1,3 +1,4 @@
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { OFFER_LIST_LIMIT } from "@tavolo/shared/offers";
 import { ApiError } from "../../../lib/api-client";
@@ -11,6 +12,12 @@ import styles from "./last-minute-section.module.css";
 
 /** Cards above the fold on a phone and a laptop; later ones lazy-load their image. */
 const EAGER_CARDS = 2;
+/**
+ * Offers shown before "show all": two rows on a laptop. Up to 50 cards, each with a live countdown,
+ * would push the restaurants a long scroll down and cost the first render half a second on a
+ * mid-range phone (issue 8, Lighthouse TBT on /search).
+ */
+const FIRST_OFFERS = 6;
 
 interface Props {
   search: OfferSearch;
@@ -21,6 +28,11 @@ interface Props {
 export function OfferResults({ search, signedIn, onLoginRequired }: Props) {
   const { t } = useTranslation();
   const list = useOfferList(search);
+  // Expanded for one search only: a new city, radius or cuisine starts with the first offers again.
+  const searchKey = JSON.stringify(search);
+  const [expandedFor, setExpandedFor] = useState<string | null>(null);
+  const showAll = expandedFor === searchKey;
+  const listRef = useRef<HTMLUListElement>(null);
 
   if (list.isPending) {
     return (
@@ -72,13 +84,31 @@ export function OfferResults({ search, signedIn, onLoginRequired }: Props) {
         </p>
       ) : null}
       {offers.length > 0 ? (
-        <ul role="list" className={styles.grid}>
-          {offers.map((offer, index) => (
-            <li key={offer.id}>
-              <OfferCard offer={offer} eager={index < EAGER_CARDS} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul role="list" className={styles.grid} ref={listRef}>
+            {(showAll ? offers : offers.slice(0, FIRST_OFFERS)).map((offer, index) => (
+              <li key={offer.id}>
+                <OfferCard offer={offer} eager={index < EAGER_CARDS} />
+              </li>
+            ))}
+          </ul>
+          {!showAll && offers.length > FIRST_OFFERS ? (
+            <div className={styles.showAll}>
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setExpandedFor(searchKey);
+                  // Keyboard users land on the first card that appeared, not back at the top.
+                  requestAnimationFrame(() =>
+                    listRef.current?.children[FIRST_OFFERS]?.querySelector<HTMLElement>("a[href]")?.focus(),
+                  );
+                }}
+              >
+                {t("offers.showAll", { total: offers.length })}
+              </Button>
+            </div>
+          ) : null}
+        </>
       ) : search.mode === "city" ? (
         <NoOffersInCity
           city={city?.name ?? search.city}

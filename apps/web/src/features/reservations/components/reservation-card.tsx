@@ -7,14 +7,13 @@ import { CalendarIcon, ClockIcon, TableIcon, UsersIcon } from "../../../componen
 import type { Reservation } from "../api/get-user-reservations";
 import { StatusTag } from "./status-tag";
 import styles from "./reservation-card.module.css";
+import { dateFormat } from "../../../lib/intl-format";
 
 /** A calendar date ("YYYY-MM-DD") in words; noon keeps it on the same day in every zone. */
 export function formatReservationDate(date: string, language: string): string {
   const parsed = new Date(`${date}T12:00:00`);
   if (Number.isNaN(parsed.getTime())) return date;
-  return new Intl.DateTimeFormat(language, { weekday: "short", day: "numeric", month: "long", year: "numeric" }).format(
-    parsed,
-  );
+  return dateFormat(language, { weekday: "short", day: "numeric", month: "long", year: "numeric" }).format(parsed);
 }
 
 export function ReservationCard({ reservation, action }: { reservation: Reservation; action?: ReactNode }) {

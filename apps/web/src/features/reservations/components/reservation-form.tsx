@@ -23,6 +23,7 @@ import { ReservationConfirmation } from "./reservation-confirmation";
 import { TablePicker } from "./table-picker";
 import { useBookingChoices, type BookableRestaurant } from "./use-booking-choices";
 import styles from "./reservation-form.module.css";
+import { dateFormat } from "../../../lib/intl-format";
 
 export type { BookableRestaurant };
 
@@ -34,9 +35,7 @@ const DEFAULT_PEOPLE = 2;
 
 /** "lun 30 nov": short enough for a button on a phone. */
 const shortDate = (date: string, language: string) =>
-  new Intl.DateTimeFormat(language, { weekday: "short", day: "numeric", month: "short" }).format(
-    new Date(`${date}T12:00:00`),
-  );
+  dateFormat(language, { weekday: "short", day: "numeric", month: "short" }).format(new Date(`${date}T12:00:00`));
 
 /** A 409 on booking: the table went to someone else between our availability read and the insert. */
 const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;

@@ -1,13 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { StarIcon } from "../../../components/ui/icons";
 import styles from "./rating.module.css";
+import { numberFormat } from "../../../lib/intl-format";
+
+const ONE_DECIMAL = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
 
 export function Rating({ value, size = "md" }: { value: number; size?: "md" | "lg" }) {
   const { t, i18n } = useTranslation();
-  const text = new Intl.NumberFormat(i18n.resolvedLanguage, {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  }).format(value);
+  const text = numberFormat(i18n.resolvedLanguage ?? "it", ONE_DECIMAL).format(value);
   return (
     <span className={`${styles.rating} ${styles[size]}`}>
       <StarIcon size={size === "lg" ? 20 : 16} className={styles.star} />
