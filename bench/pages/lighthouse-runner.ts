@@ -13,11 +13,23 @@ export interface PageScores {
   failing: string[];
 }
 
+/** One scored Lighthouse run of `url`; a run that broke (not the page) is made again. */
+export async function runLighthouse(url: string, attempts = 3): Promise<PageScores> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouseOnce(url);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.warn(`Lighthouse run on ${url} failed (${String(error)}); running it again`);
+    }
+  }
+}
+
 /**
  * One Lighthouse run in a fresh Chrome (default config = mobile: Moto G Power emulation, simulated
  * slow 4G and 4× CPU slowdown). A fresh browser each time, so no run sees another's cache.
  */
-export async function runLighthouse(url: string): Promise<PageScores> {
+async function runLighthouseOnce(url: string): Promise<PageScores> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
@@ -30,6 +42,8 @@ export async function runLighthouse(url: string): Promise<PageScores> {
       onlyCategories: ["performance", "accessibility", "best-practices"],
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    // A broken trace (NO_NAVSTART and the like) scores nothing: a fault of the run, not of the page.
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.code}`);
     const { categories, audits } = result.lhr;
     const failing = Object.values(categories)
       .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0).map((ref) => audits[ref.id]!))
