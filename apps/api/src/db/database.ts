@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { PGlite } from "@electric-sql/pglite";
 import type { DB } from "./schema";
+import { lockDataDir } from "./data-dir-lock";
 
 /** NUMERIC (ratings) and BIGINT (counts) as JS numbers; DATE stays "YYYY-MM-DD" text, free of zones. */
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
@@ -66,9 +67,17 @@ async function openPglite(dataDir: string): Promise<Database> {
     import("@electric-sql/pglite/node-postgres"),
     loadPgliteExtensions(),
   ]);
-  const location = dataDir.startsWith("memory://") ? dataDir : path.join(dataDir, "pgdata");
-  if (!dataDir.startsWith("memory://")) mkdirSync(location, { recursive: true });
-  const pglite: PGlite = await PGlite.create(location, { extensions });
+  const inMemory = dataDir.startsWith("memory://");
+  const location = inMemory ? dataDir : path.join(dataDir, "pgdata");
+  if (!inMemory) mkdirSync(location, { recursive: true });
+  const lock = inMemory ? undefined : lockDataDir(dataDir);
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(location, { extensions });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const pool = new pg.Pool(createPgConfig(pglite));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
@@ -79,8 +88,12 @@ async function openPglite(dataDir: string): Promise<Database> {
       await pglite.exec(script);
     },
     async close() {
-      await db.destroy();
-      await pglite.close();
+      try {
+        await db.destroy();
+        await pglite.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }
