@@ -2,13 +2,12 @@ import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { nativeLoader } from "../../../lib/native-loader";
-import { followSessionRotations } from "./biometric-sign-in";
-import { handleDeepLink } from "./deep-links";
 import { useSession } from "./session-context";
 
 /**
  * Native app only (renders nothing, loads nothing on the web): deep links, Android's back button,
  * and the biometric copy of the session following its refreshes. Mounted once, inside the router.
+ * Their code is imported only inside the native app, so the web's start chunk does not carry it.
  */
 export function NativeIntegration() {
   const navigate = useNavigate();
@@ -25,6 +24,11 @@ export function NativeIntegration() {
     const cleanups: Array<() => void> = [];
     void nativeLoader.load().then(async (bridge) => {
       if (!bridge || !active) return;
+      const [{ followSessionRotations }, { handleDeepLink }] = await Promise.all([
+        import("./biometric-sign-in"),
+        import("./deep-links"),
+      ]);
+      if (!active) return;
       cleanups.push(followSessionRotations());
       cleanups.push(await bridge.handleBackButton(() => window.history.back()));
       cleanups.push(

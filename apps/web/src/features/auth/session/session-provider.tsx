@@ -5,7 +5,6 @@ import { SESSION_EXPIRED_EVENT } from "../../../lib/session-refresh";
 import { storage, type StoredUser } from "../../../lib/storage";
 import { getCurrentUser, getUserProfile } from "../api/get-user-profile";
 import { startSession, type InitialSession } from "./app-start";
-import { forgetBiometricSignIn } from "./biometric-sign-in";
 import {
   PROFILE_UPDATED_EVENT,
   SessionContext,
@@ -118,7 +117,10 @@ export function SessionProvider({ children, resolveInitial = startSession }: Pro
       // A failed logout call still ends the session here (SPEC §4).
     }
     // Native app: the biometric copy goes too (decided in issue 7); nothing happens on the web.
-    await forgetBiometricSignIn().catch((error: unknown) => console.warn("biometric sign-in not cleared", error));
+    // Imported when needed: biometric code stays out of the web's start chunk.
+    await import("./biometric-sign-in")
+      .then((module) => module.forgetBiometricSignIn())
+      .catch((error: unknown) => console.warn("biometric sign-in not cleared", error));
     storage.clearSession();
     setState(signedOut("logout"));
   }, []);
