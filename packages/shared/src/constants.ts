@@ -36,3 +36,9 @@ export const SEATING_MINUTES = 90;
 /** How far ahead a table can be booked: last-minute tables, not next year's. */
 export const BOOKING_HORIZON_DAYS = 90;
 export const SPECIAL_REQUESTS_MAX_LENGTH = 500;
+/**
+ * Optional header of both booking calls: a retry with the same key and body gets the first answer
+ * again instead of a second booking. Here, not beside its schema in reservations.ts, so a page that
+ * only sends it does not download zod.
+ */
+export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";

@@ -3,15 +3,16 @@ import { z } from "zod";
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "validation.time");
-export const openingSlotSchema = z
+// Pure (see categories.ts): the web app reads hours without validating them, and its bundle then
+// leaves these schemas and zod out.
+const hhmm = /* @__PURE__ */ z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "validation.time");
+export const openingSlotSchema = /* @__PURE__ */ z
   .object({ open: hhmm, close: hhmm })
   .refine((slot) => slot.open < slot.close, { message: "validation.openingHours", path: ["close"] });
-export const openingHoursSchema = z.object(
-  Object.fromEntries(WEEKDAYS.map((day) => [day, openingSlotSchema.nullable()])) as Record<
-    Weekday,
-    z.ZodNullable<typeof openingSlotSchema>
-  >,
+export const openingHoursSchema = /* @__PURE__ */ z.object(
+  /* @__PURE__ */ Object.fromEntries(
+    /* @__PURE__ */ WEEKDAYS.map((day) => [day, openingSlotSchema.nullable()]),
+  ) as Record<Weekday, z.ZodNullable<typeof openingSlotSchema>>,
 );
 export type OpeningSlot = z.infer<typeof openingSlotSchema>;
 export type OpeningHours = z.infer<typeof openingHoursSchema>;

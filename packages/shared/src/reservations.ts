@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { userIdSchema } from "./auth";
 import type { SearchCategory } from "./categories";
-import { PEOPLE_PER_RESERVATION, SPECIAL_REQUESTS_MAX_LENGTH } from "./constants";
+import { IDEMPOTENCY_KEY_HEADER, PEOPLE_PER_RESERVATION, SPECIAL_REQUESTS_MAX_LENGTH } from "./constants";
 
 /** Requests and answers of table reservations (SPEC §3, §7; issue 5). Messages are shared i18n keys. */
 
@@ -47,11 +47,8 @@ export const makeReservationRequestSchema = z.object({
 export type MakeReservationRequest = z.input<typeof makeReservationRequestSchema>;
 export type MakeReservationInput = z.output<typeof makeReservationRequestSchema>;
 
-/**
- * Optional header of makeReservation: a retry with the same key and body gets the first answer
- * again instead of a second booking. Visible ASCII, as HTTP header values allow without escaping.
- */
-export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
+/** The Idempotency-Key header (constants.ts): visible ASCII, as HTTP header values allow without escaping. */
+export { IDEMPOTENCY_KEY_HEADER };
 export const idempotencyKeySchema = z
   .string({ error: "validation.idempotencyKey" })
   .regex(/^[\x21-\x7e]{1,255}$/, "validation.idempotencyKey");

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { BookLastMinuteRequest, LastMinuteOffer } from "@tavolo/shared/offers";
-import { IDEMPOTENCY_KEY_HEADER, type Reservation } from "@tavolo/shared/reservations";
+import { IDEMPOTENCY_KEY_HEADER } from "@tavolo/shared/constants";
+import type { Reservation } from "@tavolo/shared/reservations";
 import { apiClient, clientPath } from "../../../lib/api-client";
 import { offerDetailKey } from "./get-last-minute";
 

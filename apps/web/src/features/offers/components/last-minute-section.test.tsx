@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, within } from "@testing-library/react";
-import { OFFER_LIST_LIMIT, type LastMinuteOffer } from "@tavolo/shared/offers";
+import { OFFER_LIST_LIMIT } from "@tavolo/shared/offer-time";
+import type { LastMinuteOffer } from "@tavolo/shared/offers";
 import { json, mockFetch, renderAt } from "../../../../test/render";
 import { LastMinuteSection } from "./last-minute-section";
 

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { PEOPLE_PER_RESERVATION, RESERVATION_REDIRECT_MS } from "@tavolo/shared/constants";
-import { OFFER_NOTES_MAX_LENGTH, type LastMinuteOffer } from "@tavolo/shared/offers";
+import { OFFER_NOTES_MAX_LENGTH } from "@tavolo/shared/offer-time";
+import type { LastMinuteOffer } from "@tavolo/shared/offers";
 import { ApiError } from "../../../lib/api-client";
 import { useIdempotencyKey } from "../../../lib/idempotency-key";
 import { Alert } from "../../../components/ui/alert";

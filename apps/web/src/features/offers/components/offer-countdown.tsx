@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { offerTimeLeft } from "@tavolo/shared/offers";
+import { offerTimeLeft } from "@tavolo/shared/offer-time";
 import { Tag } from "../../../components/ui/chip";
 import { ClockIcon } from "../../../components/ui/icons";
 import { useNow } from "./use-now";

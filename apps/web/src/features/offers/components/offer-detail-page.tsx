@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { offerTimeLeft, type LastMinuteOffer } from "@tavolo/shared/offers";
+import { offerTimeLeft } from "@tavolo/shared/offer-time";
+import type { LastMinuteOffer } from "@tavolo/shared/offers";
 import { paths } from "../../../config/paths";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { ButtonLink } from "../../../components/ui/button";

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { OFFER_LIST_LIMIT } from "@tavolo/shared/offers";
+import { OFFER_LIST_LIMIT } from "@tavolo/shared/offer-time";
 import { ApiError } from "../../../lib/api-client";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { IDEMPOTENCY_KEY_HEADER, type ReservationResponse } from "@tavolo/shared/reservations";
+import { IDEMPOTENCY_KEY_HEADER } from "@tavolo/shared/constants";
+import type { ReservationResponse } from "@tavolo/shared/reservations";
 import { apiClient, clientPath } from "../../../lib/api-client";
 import { availabilityKey } from "./get-seating-availability";
 import { userReservationsKey } from "./get-user-reservations";
