@@ -22,23 +22,26 @@ export function NativeIntegration() {
   useEffect(() => {
     let active = true;
     const cleanups: Array<() => void> = [];
-    void nativeLoader.load().then(async (bridge) => {
-      if (!bridge || !active) return;
-      const [{ followSessionRotations }, { handleDeepLink }] = await Promise.all([
-        import("./biometric-sign-in"),
-        import("./deep-links"),
-      ]);
-      if (!active) return;
-      cleanups.push(followSessionRotations());
-      cleanups.push(await bridge.handleBackButton(() => window.history.back()));
-      cleanups.push(
-        await bridge.onDeepLink((url) => {
-          const { navigate: go, signIn: store, incomplete } = latest.current;
-          void handleDeepLink(url, { signIn: store, navigate: (path) => void go(path), incomplete });
-        }),
-      );
-      if (!active) for (const cleanup of cleanups.splice(0)) cleanup();
-    });
+    nativeLoader
+      .load()
+      .then(async (bridge) => {
+        if (!bridge || !active) return;
+        const [{ followSessionRotations }, { handleDeepLink }] = await Promise.all([
+          import("./biometric-sign-in"),
+          import("./deep-links"),
+        ]);
+        if (!active) return;
+        cleanups.push(followSessionRotations());
+        cleanups.push(await bridge.handleBackButton(() => window.history.back()));
+        cleanups.push(
+          await bridge.onDeepLink((url) => {
+            const { navigate: go, signIn: store, incomplete } = latest.current;
+            void handleDeepLink(url, { signIn: store, navigate: (path) => void go(path), incomplete });
+          }),
+        );
+        if (!active) for (const cleanup of cleanups.splice(0)) cleanup();
+      })
+      .catch((error: unknown) => console.warn("native integration did not start", error));
     return () => {
       active = false;
       for (const cleanup of cleanups.splice(0)) cleanup();
