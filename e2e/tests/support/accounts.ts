@@ -92,4 +92,7 @@ export async function logOut(page: Page, isMobile: boolean) {
     await page.getByRole("button", { name: /Menu account di|Account menu for/ }).click();
     await page.getByRole("menuitem", { name: /Esci|Log out/ }).click();
   }
+  // Logging out calls the server first: wait until this page has really let the session go.
+  await expect(page.getByRole("link", { name: /^(Accedi|Log in)$/ }).first()).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
 }

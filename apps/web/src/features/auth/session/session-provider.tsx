@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { PROFILE_FETCH_THROTTLE_MS } from "@tavolo/shared/constants";
 import { apiClient, clientPath } from "../../../lib/api-client";
 import { SESSION_EXPIRED_EVENT } from "../../../lib/session-refresh";
+import { nativeLoader } from "../../../lib/native-loader";
 import { storage, type StoredUser } from "../../../lib/storage";
 import { getCurrentUser, getUserProfile } from "../api/get-user-profile";
 import { startSession, type InitialSession } from "./app-start";
@@ -116,11 +117,13 @@ export function SessionProvider({ children, resolveInitial = startSession }: Pro
     } catch {
       // A failed logout call still ends the session here (SPEC §4).
     }
-    // Native app: the biometric copy goes too (decided in issue 7); nothing happens on the web.
-    // Imported when needed: biometric code stays out of the web's start chunk.
-    await import("./biometric-sign-in")
-      .then((module) => module.forgetBiometricSignIn())
-      .catch((error: unknown) => console.warn("biometric sign-in not cleared", error));
+    // Native app: the biometric copy goes too (decided in issue 7). The web has none, and neither
+    // downloads that code (kept out of the start chunk) nor waits for it before signing out.
+    if (await nativeLoader.load()) {
+      await import("./biometric-sign-in")
+        .then((module) => module.forgetBiometricSignIn())
+        .catch((error: unknown) => console.warn("biometric sign-in not cleared", error));
+    }
     storage.clearSession();
     setState(signedOut("logout"));
   }, []);
