@@ -35,12 +35,10 @@ export async function registerOffersModule(
     "announceOffers",
     createOfferAnnouncer({ db: deps.database.db, mailer: deps.mailer, appOrigin: deps.appOrigin, now: deps.now }),
   );
-  const listCache = deps.availabilityCache;
-  const invalidateLists = deps.invalidateAvailability;
   await app.register(
     async (client) => {
-      await client.register(offerReadRoutes, { offers, listCache });
-      await client.register(offerActionRoutes, { offers, invalidateLists });
+      await client.register(offerReadRoutes, { offers, listCache: deps.availabilityCache });
+      await client.register(offerActionRoutes, { offers, invalidateLists: deps.invalidateAvailability });
     },
     { prefix: "/api/client" },
   );

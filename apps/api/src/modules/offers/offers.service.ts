@@ -132,12 +132,11 @@ export function createOfferService(deps: {
       language: Language,
       idempotencyKey: string | undefined,
     ): Promise<Answer<BookLastMinuteResponse> & { replayed: boolean }> {
-      let mailBooking: (() => void) | undefined;
-      const answer = await runIdempotently<BookLastMinuteResponse>(
+      return runIdempotently<BookLastMinuteResponse>(
         db,
         { userId, operation: "bookLastMinute", key: idempotencyKey },
         { lastMinuteId: input.lastMinuteId, people: input.people, notes: input.notes },
-        async (executor) => {
+        async (executor, afterCommit) => {
           const at = now();
           const reservationId = await repo.takeSeatsAndBook(executor, {
             offerId: input.lastMinuteId,
@@ -150,7 +149,8 @@ export function createOfferService(deps: {
           const booked = await findReservationView(executor, reservationId);
           const offer = await repo.findOfferView(executor, input.lastMinuteId);
           if (!booked || !offer) throw offerNotFound();
-          mailBooking = await notifications.bookedWithin(executor, booked);
+          // The mail goes once the booking is committed (never for a replay).
+          afterCommit(await notifications.bookedWithin(executor, booked));
           return {
             statusCode: 201,
             body: {
@@ -162,9 +162,6 @@ export function createOfferService(deps: {
           };
         },
       );
-      // Mail only once the booking is committed, and never for a replay.
-      if (!answer.replayed) mailBooking?.();
-      return answer;
     },
 
     /** Remembers (or updates) the caller's wish to hear about new offers in a city. */

@@ -6,7 +6,7 @@ import type { AvailabilityService } from "./availability.service";
 
 /**
  * Public: anyone may see which tables are free; booking one needs an account. Answers are reused a
- * few seconds (cleared by this process's bookings and cancellations) and revalidated by browsers.
+ * few seconds (cleared by every process's bookings and cancellations) and revalidated by browsers.
  */
 export const availabilityRoutes: FastifyPluginAsyncZod<{
   availability: AvailabilityService;

@@ -30,17 +30,20 @@ export const requestFingerprint = (request: unknown) =>
  * commit per booking), at most once per (user, operation, key) (the Idempotency-Key header). A
  * retry with the same request gets the stored answer (`replayed`); the same key with another
  * request is a 422. A failure rolls everything back, so the key stays unused and a retry runs
- * afresh; without a key, `run` simply runs.
+ * afresh; without a key, `run` simply runs. What `run` hands to `afterCommit` (say, starting a mail
+ * delivery) runs once the transaction has committed: never after a rollback, never for a replay.
  */
 export async function runIdempotently<T>(
   db: Kysely<DB>,
   scope: { userId: string; operation: string; key: string | undefined },
   request: unknown,
-  run: (trx: Transaction<DB>) => Promise<Answer<T>>,
+  run: (trx: Transaction<DB>, afterCommit: (work: () => void) => void) => Promise<Answer<T>>,
 ): Promise<Answer<T> & { replayed: boolean }> {
   const { key } = scope;
-  return db.transaction().execute(async (trx) => {
-    if (key === undefined) return { ...(await run(trx)), replayed: false };
+  const committed: Array<() => void> = [];
+  const afterCommit = (work: () => void) => void committed.push(work);
+  const answer = await db.transaction().execute(async (trx) => {
+    if (key === undefined) return { ...(await run(trx, afterCommit)), replayed: false };
     const keyScope = { ...scope, key };
     const requestHash = requestFingerprint(request);
     await lockIdempotencyKey(trx, keyScope);
@@ -52,8 +55,10 @@ export async function runIdempotently<T>(
       // What was stored is exactly what `run` returned then, as JSON.
       return { statusCode: stored.statusCode, body: stored.body as T, replayed: true };
     }
-    const answer = await run(trx);
-    await storeAnswer(trx, keyScope, { requestHash, statusCode: answer.statusCode, body: answer.body });
-    return { ...answer, replayed: false };
+    const fresh = await run(trx, afterCommit);
+    await storeAnswer(trx, keyScope, { requestHash, statusCode: fresh.statusCode, body: fresh.body });
+    return { ...fresh, replayed: false };
   });
+  for (const work of committed) work();
+  return answer;
 }

@@ -49,12 +49,11 @@ export function createReservationService(deps: { db: Kysely<DB>; notifications: 
       language: Language,
       idempotencyKey: string | undefined,
     ): Promise<Answer<ReservationResponse> & { replayed: boolean }> {
-      let mailBooking: (() => void) | undefined;
-      const answer = await runIdempotently<ReservationResponse>(
+      return runIdempotently<ReservationResponse>(
         db,
         { userId, operation: "makeReservation", key: idempotencyKey },
         bookingIntent(input),
-        async (executor) => {
+        async (executor, afterCommit) => {
           const context = await repo.lockTableAndFindBookingContext(executor, input.restaurantId, input.tableId);
           const { seating, status } = bookableSeating(context, input, new Date());
           const booked = await repo
@@ -71,7 +70,8 @@ export function createReservationService(deps: { db: Kysely<DB>; notifications: 
             .catch((error: unknown) => {
               throw isExclusionViolation(error) ? tableTaken() : error;
             });
-          mailBooking = await notifications.bookedWithin(executor, booked);
+          // The mail goes once the booking is committed (never for a replay).
+          afterCommit(await notifications.bookedWithin(executor, booked));
           const message =
             status === "confirmed" ? "apiMessages.reservationConfirmed" : "apiMessages.reservationPending";
           return {
@@ -84,9 +84,6 @@ export function createReservationService(deps: { db: Kysely<DB>; notifications: 
           };
         },
       );
-      // Mail only once the booking is committed, and never for a replay.
-      if (!answer.replayed) mailBooking?.();
-      return answer;
     },
 
     /**
