@@ -39,7 +39,7 @@ export function Header() {
         className={`${styles.header} ${scrolled || menu.open ? styles.scrolled : ""}`}
         data-scrolled={scrolled || undefined}
       >
-        <div className={styles.inner}>
+        <div className="header-bar">
           <Logo />
           <nav aria-label={t("nav.main")} className={styles.nav}>
             <NavLink to={paths.home()} end className={navClass}>
