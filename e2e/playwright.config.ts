@@ -55,6 +55,8 @@ export default defineConfig({
       // Every test signs in from 127.0.0.1: the per-address limits (tested in the API suite) would
       // otherwise throttle the suite itself.
       AUTH_RATE_LIMIT_PER_IP: "10000",
+      AUTH_RATE_LIMIT_FAILURES_PER_IP: "10000",
+      AUTH_RATE_LIMIT_PER_ACCOUNT_AND_IP: "10000",
       AUTH_RATE_LIMIT_PER_ACCOUNT: "10000",
     },
   },

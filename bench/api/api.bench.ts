@@ -142,6 +142,8 @@ async function benchEngine(engine: Engine): Promise<ApiBenchRow[]> {
     // Signing in the bench users must not meet the sign-in limits meant for real clients.
     AUTH_RATE_LIMIT_PER_IP: "100000",
     AUTH_RATE_LIMIT_PER_ACCOUNT: "100000",
+    AUTH_RATE_LIMIT_PER_ACCOUNT_AND_IP: "100000",
+    AUTH_RATE_LIMIT_FAILURES_PER_IP: "100000",
   });
   try {
     const users = await signInBenchUsers(server.url, BENCH_USERS);

@@ -38,6 +38,8 @@ export async function startBenchServer(
   if (location.databaseUrl) {
     env.DATABASE_URL = location.databaseUrl;
     env.DATABASE_POOL_SIZE = "20";
+    // Booking mail stays in the outbox: the bench measures the API, not a mail relay.
+    if (!env.SMTP_URL) env.MAIL_TRANSPORT = "outbox";
   } else {
     env.DATA_DIR = location.dataDir;
   }

@@ -130,7 +130,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     now: deps.now,
   });
   // The development mailbox exists only where no real mail is sent (DESIGN §6).
-  if (mailer.transportKind === "outbox") await app.register(devMailboxRoutes, { db: deps.database.db });
+  if (mailer.transportKind === "outbox")
+    await app.register(devMailboxRoutes, { db: deps.database.db, publicAccess: config.devMailboxPublic });
   await registerWebApp(app, config.webDistDir);
 
   app.addHook("onResponse", async (request, reply) => {

@@ -15,6 +15,8 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
+  MAIL_TRANSPORT: z.enum(["smtp", "outbox"]).optional(),
+  DEV_MAILBOX_PUBLIC: z.stringbool().optional(),
   MAIL_FROM: z.string().default("Tavolo <no-reply@tavolo.local>"),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
   GOOGLE_ISSUER: z.url().optional(),
@@ -27,7 +29,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.stringbool().default(false),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
-  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  AUTH_RATE_LIMIT_PER_ACCOUNT_AND_IP: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
+  AUTH_RATE_LIMIT_FAILURE_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(250),
   // Fractions allowed: the fault tests retry within a second.
   MAIL_RETRY_DELAY_SECONDS: z.coerce
     .number()
@@ -56,7 +61,10 @@ export interface AppConfig {
   databaseReadUrl: string | undefined;
   databasePoolSize: number;
   redisUrl: string | undefined;
+  /** Set: mail goes out by SMTP; unset: the outbox transport (development, staging). */
   smtpUrl: string | undefined;
+  /** The outbox pages (/dev/mailbox, /api/dev/outbox) answer every client, not only loopback ones (decision 017). */
+  devMailboxPublic: boolean;
   mailFrom: string;
   /** Retries of undelivered mail from the outbox (decision 014). */
   mailRetry: MailRetryPolicy;
@@ -71,9 +79,26 @@ export interface AppConfig {
   maxInFlightRequests: number;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   trustProxy: boolean;
-  /** Sign-in, registration, code and reset routes: per client address and per e-mail address. */
-  authRateLimit: { perIp: RateLimitRule; perAccount: RateLimitRule };
+  /** Sign-in, registration, code and reset routes (decision 017). */
+  authRateLimit: AuthRateLimits;
 }
+
+/** Requests per client address; failed attempts per address, per (account, address) and per account. */
+export interface AuthRateLimits {
+  perIp: RateLimitRule;
+  failuresPerIp: RateLimitRule;
+  failuresPerAccountAndIp: RateLimitRule;
+  failuresPerAccount: RateLimitRule;
+  /** Wait before a failed attempt is answered. */
+  failureDelayMs: number;
+}
+
+/** A refused configuration: server.ts prints the message alone (one line per problem), no stack. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const FAILURE_WINDOW_SECONDS = 15 * 60;
 
 const defaultWebDist = path.resolve(import.meta.dirname, "../../web/dist");
 
@@ -85,12 +110,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
   if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
-    throw new Error("Invalid configuration:\n  DATABASE_READ_URL: a read replica needs DATABASE_URL (its primary)");
+    throw new ConfigError("Invalid configuration:\n  DATABASE_READ_URL: a read replica needs DATABASE_URL (its primary)");
   }
+  checkMailTransport(e);
   const dataDir = path.resolve(e.DATA_DIR);
   const google =
     e.GOOGLE_ISSUER && e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
@@ -106,6 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
+    // The embedded default keeps its mailbox open to every client, as `npm start` always had it.
+    devMailboxPublic: e.DEV_MAILBOX_PUBLIC ?? !e.DATABASE_URL,
     mailFrom: e.MAIL_FROM,
     mailRetry: {
       ...DEFAULT_MAIL_RETRY,
@@ -123,14 +151,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     authRateLimit: {
       perIp: { max: e.AUTH_RATE_LIMIT_PER_IP, windowSeconds: 60 },
-      perAccount: { max: e.AUTH_RATE_LIMIT_PER_ACCOUNT, windowSeconds: 15 * 60 },
+      failuresPerIp: { max: e.AUTH_RATE_LIMIT_FAILURES_PER_IP, windowSeconds: FAILURE_WINDOW_SECONDS },
+      failuresPerAccountAndIp: { max: e.AUTH_RATE_LIMIT_PER_ACCOUNT_AND_IP, windowSeconds: FAILURE_WINDOW_SECONDS },
+      failuresPerAccount: { max: e.AUTH_RATE_LIMIT_PER_ACCOUNT, windowSeconds: FAILURE_WINDOW_SECONDS },
+      failureDelayMs: e.AUTH_RATE_LIMIT_FAILURE_DELAY_MS,
     },
   };
 }
 
+/**
+ * The outbox is the embedded default's transport. With a real database (a production start) mail
+ * must really leave: no SMTP_URL is refused unless MAIL_TRANSPORT=outbox says so (staging); a
+ * contradictory pair is refused too (decision 017). One line each: it is all an operator reads.
+ */
+function checkMailTransport(e: z.infer<typeof envSchema>): void {
+  if (e.MAIL_TRANSPORT === "smtp" && !e.SMTP_URL) {
+    throw new ConfigError("Invalid configuration: MAIL_TRANSPORT=smtp needs SMTP_URL (smtp://user:password@host:587).");
+  }
+  if (e.MAIL_TRANSPORT === "outbox" && e.SMTP_URL) {
+    throw new ConfigError("Invalid configuration: MAIL_TRANSPORT=outbox and SMTP_URL contradict each other; unset one.");
+  }
+  if (e.DATABASE_URL && !e.SMTP_URL && e.MAIL_TRANSPORT !== "outbox") {
+    throw new ConfigError(
+      "Invalid configuration: SMTP_URL is required when DATABASE_URL is set (or MAIL_TRANSPORT=outbox to keep mail in the outbox, for staging).",
+    );
+  }
+}
+
 function embeddedJwtSecret(dataDir: string, databaseUrl: string | undefined): string {
   if (databaseUrl) {
-    throw new Error("JWT_SECRET is required when DATABASE_URL is set (a production start).");
+    throw new ConfigError("Invalid configuration: JWT_SECRET is required when DATABASE_URL is set (a production start).");
   }
   const file = path.join(dataDir, "jwt-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();

@@ -1,11 +1,11 @@
-import { loadConfig } from "./config";
+import { ConfigError, loadConfig, type AppConfig } from "./config";
 import { openDatabase } from "./db/database";
 import { migrate } from "./db/migrate";
 import { refreshDemoOffers, seedIfEmpty } from "./db/seed/seed";
 import { buildApp } from "./app";
 
 /** Process entry: open and prepare the database, listen, and shut down gracefully on signals. */
-const config = loadConfig();
+const config = loadConfigOrExit();
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
@@ -47,3 +47,14 @@ await app.listen({ port: config.port, host: config.host });
 app.log.info(
   `Tavolo is serving ${config.appOrigin} (database: ${database.kind}${database.kind === "pglite" ? ` in ${config.dataDir}` : ""})`,
 );
+
+/** A refused configuration ends the process with its message alone (exit code 1), not a stack trace. */
+function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

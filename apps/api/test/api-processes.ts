@@ -33,7 +33,13 @@ export async function startApiProcesses(
   const started = await Promise.allSettled(
     Array.from({ length: count }, () =>
       // APP_ORIGIN is the tokens' issuer: processes behind one address must share it.
-      startApiProcess({ DATABASE_URL: t.databaseUrl!, APP_ORIGIN: t.config.appOrigin, ...env }),
+      startApiProcess({
+        DATABASE_URL: t.databaseUrl!,
+        APP_ORIGIN: t.config.appOrigin,
+        // Mail stays in the shared outbox (read through the test app) unless the suite brings an SMTP peer.
+        ...(env.SMTP_URL ? {} : { MAIL_TRANSPORT: "outbox" }),
+        ...env,
+      }),
     ),
   );
   const processes = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));

@@ -31,6 +31,8 @@ export async function startServerProcess(env: Record<string, string>, readyTimeo
       WEB_DIST_DIR: "/nonexistent",
       SEED_RESTAURANTS: "0",
       AUTH_RATE_LIMIT_PER_IP: "100000",
+      AUTH_RATE_LIMIT_FAILURES_PER_IP: "100000",
+      AUTH_RATE_LIMIT_PER_ACCOUNT_AND_IP: "100000",
       AUTH_RATE_LIMIT_PER_ACCOUNT: "100000",
       ...env,
     },

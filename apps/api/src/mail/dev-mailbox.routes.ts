@@ -4,6 +4,8 @@ import { z } from "zod";
 import type { DB } from "../db/schema";
 import { phoneNumberSchema } from "@tavolo/shared/auth";
 import { emailSchema } from "@tavolo/shared/validation";
+import { notFound } from "../errors";
+import { isLoopbackClient } from "../http/loopback-client";
 import { listMail } from "./outbox.repository";
 import { renderMailboxPage } from "./mailbox-page";
 
@@ -12,9 +14,19 @@ const tags = ["development"];
 
 /**
  * GET /dev/mailbox (page) and GET /api/dev/outbox (JSON). Registered only while the outbox transport
- * is active, i.e. never where real mail is sent (DESIGN §6).
+ * is active, i.e. never where real mail is sent (DESIGN §6). They hold reset links and codes: unless
+ * `publicAccess` (the embedded default, or DEV_MAILBOX_PUBLIC) they answer loopback clients only,
+ * and to anyone else as if they did not exist (decision 017).
  */
-export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async (app, { db }) => {
+export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; publicAccess: boolean }> = async (
+  app,
+  { db, publicAccess },
+) => {
+  if (!publicAccess) {
+    app.addHook("onRequest", async (request) => {
+      if (!isLoopbackClient(request)) throw notFound("not_found", "apiErrors.notFound");
+    });
+  }
   app.get(
     "/dev/mailbox",
     { schema: { tags, summary: "Stored mail as a web page, newest first" } },

@@ -1,24 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { uniqueEmail } from "../../test/auth-helpers";
+import { login, register, STRONG_PASSWORD, uniqueEmail } from "../../test/auth-helpers";
 import { hasRedisServer, startPrivateRedis, type PrivateRedis } from "../../test/private-redis";
 
-const LOW_LIMITS = { AUTH_RATE_LIMIT_PER_IP: "3", AUTH_RATE_LIMIT_PER_ACCOUNT: "2" };
+/**
+ * Decision 017: failed attempts are throttled per (account, client address) and per address, with
+ * an account ceiling far above typing; a stranger's failures never lock the diner out.
+ */
+const LOW_LIMITS = {
+  AUTH_RATE_LIMIT_PER_IP: "20",
+  AUTH_RATE_LIMIT_FAILURES_PER_IP: "6",
+  AUTH_RATE_LIMIT_PER_ACCOUNT_AND_IP: "3",
+  AUTH_RATE_LIMIT_PER_ACCOUNT: "8",
+  AUTH_RATE_LIMIT_FAILURE_DELAY_MS: "0",
+};
 
-const loginFrom = (app: FastifyInstance, ip: string, email: string) =>
+const postFrom = (app: FastifyInstance, ip: string, url: string, payload: unknown) =>
   app.inject({
     method: "POST",
-    url: "/api/client/login",
-    payload: { email, password: "Wrong#Pass1" },
+    url: `/api/client/${url}`,
+    payload: payload as object,
     remoteAddress: ip,
     headers: { "accept-language": "en" },
   });
 
-function expectThrottled(res: Awaited<ReturnType<typeof loginFrom>>) {
-  expect(res.statusCode).toBe(429);
+const loginFrom = (app: FastifyInstance, ip: string, email: string, password = "Wrong#Pass1") =>
+  postFrom(app, ip, "login", { email, password });
+
+function expectThrottled(res: LightMyRequestResponse, label = "") {
+  expect(res.statusCode, label).toBe(429);
   const body = res.json();
-  expect(body).toMatchObject({
+  expect(body, label).toMatchObject({
     success: false,
     code: "rate_limited",
     error: "Too many requests. Try again in a few seconds.",
@@ -28,6 +41,38 @@ function expectThrottled(res: Awaited<ReturnType<typeof loginFrom>>) {
   expect(body.retryAfter).toBeGreaterThan(0);
 }
 
+async function failTimes(times: number, attempt: () => Promise<LightMyRequestResponse>, status = 401) {
+  for (let i = 0; i < times; i += 1) expect((await attempt()).statusCode, `failure ${i + 1}`).toBe(status);
+}
+
+describe("auth rate limits with the default settings", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // The defaults of config.ts, except the failure delay (measured below).
+    t = await createTestApp({
+      env: {
+        AUTH_RATE_LIMIT_PER_IP: "30",
+        AUTH_RATE_LIMIT_FAILURES_PER_IP: "50",
+        AUTH_RATE_LIMIT_PER_ACCOUNT_AND_IP: "10",
+        AUTH_RATE_LIMIT_PER_ACCOUNT: "100",
+        AUTH_RATE_LIMIT_FAILURE_DELAY_MS: "0",
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it("let the diner sign in after a stranger's 10 wrong passwords from another address", async () => {
+    const diner = await register(t.app);
+    const email = diner.user.email;
+    await failTimes(10, () => loginFrom(t.app, "203.0.113.1", email));
+    expectThrottled(await loginFrom(t.app, "203.0.113.1", email), "11th attempt of the stranger");
+    expectThrottled(await loginFrom(t.app, "203.0.113.1", email, STRONG_PASSWORD), "even right, from that address");
+    const mine = await loginFrom(t.app, "198.51.100.7", email.toUpperCase(), STRONG_PASSWORD);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ success: true, user: { email } });
+  });
+});
+
 describe("auth rate limits (in-process store)", () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -35,40 +80,118 @@ describe("auth rate limits (in-process store)", () => {
   });
   afterAll(() => t.close());
 
-  it("limit one account whatever the client address", async () => {
-    const email = uniqueEmail("target");
-    expect((await loginFrom(t.app, "10.0.0.1", email)).statusCode).toBe(401);
-    expect((await loginFrom(t.app, "10.0.0.1", email)).statusCode).toBe(401);
+  it("throttle failures per (account, address): the right password from a fresh address still signs in", async () => {
+    const diner = await register(t.app);
+    const email = diner.user.email;
+    await failTimes(3, () => loginFrom(t.app, "10.0.0.1", email));
     expectThrottled(await loginFrom(t.app, "10.0.0.1", email));
-    expectThrottled(await loginFrom(t.app, "10.0.0.2", email.toUpperCase()));
+    expectThrottled(await loginFrom(t.app, "10.0.0.1", email.toUpperCase(), STRONG_PASSWORD));
+    expect((await loginFrom(t.app, "10.0.0.2", email, STRONG_PASSWORD)).statusCode).toBe(200);
   });
 
-  it("limit one client address whatever the account, counting malformed requests too", async () => {
-    expect((await loginFrom(t.app, "10.0.0.3", uniqueEmail())).statusCode).toBe(401);
-    const malformed = await t.app.inject({
-      method: "POST",
-      url: "/api/client/login",
-      remoteAddress: "10.0.0.3",
-      headers: { "content-type": "application/json" },
-      payload: "{",
-    });
-    expect(malformed.statusCode).toBe(400);
-    expect((await loginFrom(t.app, "10.0.0.3", uniqueEmail())).statusCode).toBe(401);
-    expectThrottled(await loginFrom(t.app, "10.0.0.3", uniqueEmail()));
+  it("count no success: a diner signs in more often than the failure limits", async () => {
+    const diner = await register(t.app);
+    for (let i = 0; i < 10; i += 1) {
+      expect((await loginFrom(t.app, "10.0.1.1", diner.user.email, STRONG_PASSWORD)).statusCode, `sign-in ${i + 1}`).toBe(
+        200,
+      );
+    }
+  });
+
+  it("keep an account ceiling across addresses, far above one address's share", async () => {
+    const diner = await register(t.app);
+    const email = diner.user.email;
+    // 8 failures from 4 addresses, 2 each: no address reaches its own limit of 3.
+    for (let i = 0; i < 8; i += 1) expect((await loginFrom(t.app, `10.0.2.${i % 4}`, email)).statusCode).toBe(401);
+    expectThrottled(await loginFrom(t.app, "10.0.2.200", email, STRONG_PASSWORD), "over the account ceiling");
+  });
+
+  it("throttle failures per address, whatever the account", async () => {
+    await failTimes(6, () => loginFrom(t.app, "10.0.3.1", uniqueEmail("spray")));
+    expectThrottled(await loginFrom(t.app, "10.0.3.1", uniqueEmail("spray")));
+    expect((await loginFrom(t.app, "10.0.3.2", uniqueEmail("spray"))).statusCode).toBe(401);
+  });
+
+  it("limit every request of one address and minute, counting malformed requests too", async () => {
+    const ip = "10.0.4.1";
+    for (let i = 0; i < 20; i += 1) {
+      const malformed = await t.app.inject({
+        method: "POST",
+        url: "/api/client/login",
+        remoteAddress: ip,
+        headers: { "content-type": "application/json" },
+        payload: "{",
+      });
+      expect(malformed.statusCode).toBe(400);
+    }
+    expectThrottled(await loginFrom(t.app, ip, uniqueEmail()));
+  });
+
+  it("throttle wrong login-with-token and verify-email-otp attempts the same way", async () => {
+    const diner = await register(t.app);
+    const email = diner.user.email;
+    const wrongToken = () => postFrom(t.app, "10.0.5.1", "login-with-token", { email, token: "not-the-token-0123456789" });
+    await failTimes(3, wrongToken);
+    expectThrottled(await wrongToken());
+    const otherAddress = await postFrom(t.app, "10.0.5.2", "login-with-token", { email, token: diner.loginToken });
+    expect(otherAddress.statusCode).not.toBe(429);
+
+    const wrongCode = () => postFrom(t.app, "10.0.5.3", "verify-email-otp", { email, otp: "000000" });
+    const first = await wrongCode();
+    expect(first.statusCode).toBeGreaterThanOrEqual(400);
+    await failTimes(2, wrongCode, first.statusCode);
+    expectThrottled(await wrongCode());
+    expect((await postFrom(t.app, "10.0.5.4", "verify-email-otp", { email, otp: "000000" })).statusCode).toBe(
+      first.statusCode,
+    );
+  });
+
+  it("count every reset request (each sends a mail), per address and account", async () => {
+    const diner = await register(t.app);
+    const request = (ip: string) => postFrom(t.app, ip, "request-password-reset", { email: diner.user.email });
+    for (let i = 0; i < 3; i += 1) expect((await request("10.0.6.1")).statusCode).toBe(200);
+    expectThrottled(await request("10.0.6.1"));
+    expect((await request("10.0.6.2")).statusCode).toBe(200);
   });
 
   it("keep route families apart, and leave other routes alone", async () => {
-    const reset = await t.app.inject({
-      method: "POST",
-      url: "/api/client/request-password-reset",
-      payload: { email: uniqueEmail() },
-      remoteAddress: "10.0.0.3",
-    });
-    expect(reset.statusCode).toBe(200);
+    const ip = "10.0.7.1";
+    await failTimes(3, () => loginFrom(t.app, ip, "apart@example.it"));
+    expectThrottled(await loginFrom(t.app, ip, "apart@example.it"));
+    expect((await postFrom(t.app, ip, "request-password-reset", { email: "apart@example.it" })).statusCode).toBe(200);
     for (let i = 0; i < 5; i += 1) {
-      const health = await t.app.inject({ method: "GET", url: "/api/health", remoteAddress: "10.0.0.3" });
+      const health = await t.app.inject({ method: "GET", url: "/api/health", remoteAddress: ip });
       expect(health.statusCode).toBe(200);
     }
+  });
+});
+
+describe("refresh-token and the failure delay", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { ...LOW_LIMITS, AUTH_RATE_LIMIT_PER_IP: "3", AUTH_RATE_LIMIT_FAILURE_DELAY_MS: "300" },
+    });
+  });
+  afterAll(() => t.close());
+
+  it("limit refresh-token requests per client address", async () => {
+    const refresh = (ip: string, refreshToken: string) => postFrom(t.app, ip, "refresh-token", { refreshToken });
+    const diner = await register(t.app);
+    let { refreshToken } = await login(t.app, diner.user.email);
+    for (let i = 0; i < 3; i += 1) {
+      const res = await refresh("10.1.0.1", refreshToken);
+      expect(res.statusCode, `refresh ${i + 1}`).toBe(200);
+      refreshToken = res.json().refreshToken;
+    }
+    expectThrottled(await refresh("10.1.0.1", refreshToken));
+    expect((await refresh("10.1.0.2", refreshToken)).statusCode).toBe(200);
+  });
+
+  it("hold a failed attempt's answer for the failure delay", async () => {
+    const started = performance.now();
+    expect((await loginFrom(t.app, "10.1.1.1", uniqueEmail())).statusCode).toBe(401);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
   });
 });
 
@@ -88,10 +211,25 @@ describe.skipIf(!hasRedisServer)("auth rate limits shared through Redis (REDIS_U
     await redis?.stop();
   });
 
-  it("count requests across API processes", async () => {
+  it("count failures across API processes, and still let the right password in from another address", async () => {
+    // Each test app has a database of its own: the diner registers on both.
     const email = uniqueEmail("shared");
-    expect((await loginFrom(first.app, "10.0.1.1", email)).statusCode).toBe(401);
-    expect((await loginFrom(second.app, "10.0.1.2", email)).statusCode).toBe(401);
-    expectThrottled(await loginFrom(first.app, "10.0.1.3", email));
+    await register(first.app, { email });
+    await register(second.app, { email });
+    expect((await loginFrom(first.app, "10.2.0.1", email)).statusCode).toBe(401);
+    expect((await loginFrom(second.app, "10.2.0.1", email)).statusCode).toBe(401);
+    expect((await loginFrom(first.app, "10.2.0.1", email)).statusCode).toBe(401);
+    expectThrottled(await loginFrom(second.app, "10.2.0.1", email));
+    expect((await loginFrom(second.app, "10.2.0.2", email, STRONG_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("share the account ceiling across API processes", async () => {
+    const email = uniqueEmail("shared");
+    for (let i = 0; i < 8; i += 1) {
+      const via = i % 2 === 0 ? first : second;
+      expect((await loginFrom(via.app, `10.2.1.${i}`, email)).statusCode).toBe(401);
+    }
+    expectThrottled(await loginFrom(first.app, "10.2.1.100", email));
+    expectThrottled(await loginFrom(second.app, "10.2.1.101", email));
   });
 });

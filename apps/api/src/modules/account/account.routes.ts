@@ -46,7 +46,7 @@ export const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, options
         summary: "Send a six-digit code by SMS to a number (60 s cooldown, answered with retryAfter)",
         body: verifyPhoneStartRequestSchema,
       },
-      ...rateLimited(app, "verify-phone", rateLimits),
+      ...rateLimited(app, "verify-phone", rateLimits, "attempts"),
     },
     async (request) => {
       const userId = caller(request, request.body.userId);
@@ -84,7 +84,7 @@ export const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, options
         summary: "Send a confirmation link to a new address (60 s cooldown); the change happens on the link",
         body: requestEmailChangeRequestSchema,
       },
-      ...rateLimited(app, "request-email-change", rateLimits),
+      ...rateLimited(app, "request-email-change", rateLimits, "attempts"),
     },
     async (request) => {
       await emailChange.request(callerId(request), request.body.newEmail);

@@ -67,7 +67,10 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { accounts
 
   app.post(
     "/refresh-token",
-    { schema: { tags, summary: "Swap a refresh token for a new pair (rotation)", body: refreshTokenRequestSchema } },
+    {
+      schema: { tags, summary: "Swap a refresh token for a new pair (rotation)", body: refreshTokenRequestSchema },
+      ...rateLimited(app, "refresh-token", rateLimits),
+    },
     async (request) => {
       const issued = await sessions.refresh(request.body.refreshToken);
       return { success: true, accessToken: issued.token, token: issued.token, refreshToken: issued.refreshToken };

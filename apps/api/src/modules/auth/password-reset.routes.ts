@@ -21,7 +21,8 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<Options> = async (app, {
         summary: "E-mail a reset link (same answer for any address)",
         body: requestPasswordResetRequestSchema,
       },
-      ...rateLimited(app, "password-reset", rateLimits),
+      // Every request sends a mail (the answer is the same for any address): each one counts.
+      ...rateLimited(app, "password-reset", rateLimits, "attempts"),
     },
     async (request) => {
       await passwordReset.request(request.body.email);

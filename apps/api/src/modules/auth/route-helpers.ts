@@ -2,13 +2,22 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { translateShared } from "@tavolo/shared/i18n/translate";
 import type { AppConfig } from "../../config";
 import { requestLanguage } from "../../i18n/request-language";
-import { authRateLimit } from "../../plugins/rate-limit";
+import { authRateLimit, type Counted } from "../../plugins/rate-limit";
 
 /** A message of ours in the caller's language (success answers carry one as `message`). */
 export const translate = (request: FastifyRequest, key: string) => translateShared(requestLanguage(request), key);
 
-/** Route options limiting a route family per client address and per e-mail address (DESIGN §5). */
-export function rateLimited(app: FastifyInstance, scope: string, rules: AppConfig["authRateLimit"]) {
-  const hooks = authRateLimit(app, scope, rules);
-  return { onRequest: [hooks.onRequest], preHandler: [hooks.preHandler] };
+/**
+ * Route options limiting a route family: requests per client address, failed attempts (or every
+ * attempt, for routes that send mail) per address, per (account, address) and per account (DESIGN §5,
+ * decision 017).
+ */
+export function rateLimited(
+  app: FastifyInstance,
+  scope: string,
+  rules: AppConfig["authRateLimit"],
+  counted: Counted = "failures",
+) {
+  const hooks = authRateLimit(app, scope, rules, counted);
+  return { onRequest: [hooks.onRequest], preHandler: [hooks.preHandler], onSend: [hooks.onSend] };
 }

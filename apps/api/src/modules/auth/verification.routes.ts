@@ -45,7 +45,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<Options> = async (app, op
         summary: "Send a new code (60 s cooldown, answered with retryAfter)",
         body: resendEmailRequestSchema,
       },
-      ...rateLimited(app, "resend-email", rateLimits),
+      ...rateLimited(app, "resend-email", rateLimits, "attempts"),
     },
     async (request) => {
       await verification.resend(request.body.email, "code");
@@ -66,7 +66,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<Options> = async (app, op
     "/resend-verification-email",
     {
       schema: { tags, summary: "Send a new verification link (60 s cooldown)", body: resendEmailRequestSchema },
-      ...rateLimited(app, "resend-email", rateLimits),
+      ...rateLimited(app, "resend-email", rateLimits, "attempts"),
     },
     async (request) => {
       await verification.resend(request.body.email, "link");
