@@ -61,3 +61,32 @@ export async function startServerProcess(env: Record<string, string>, readyTimeo
   }
   return server;
 }
+
+/**
+ * Starts the real server expecting it to refuse: resolves with its exit code and what it wrote to
+ * stderr, or rejects when it is still running after `timeoutMs` (a start that was not refused).
+ */
+export async function refusedStart(
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
+    cwd: apiRoot,
+    env: { PATH: process.env.PATH, HOST: "127.0.0.1", PORT: String(await freePort()), LOG_LEVEL: "error", ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  running.add(child);
+  let stderr = "";
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`the server did not refuse to start within ${timeoutMs} ms; stderr: ${stderr}`));
+    }, timeoutMs);
+    child.once("close", (code) => {
+      clearTimeout(timer);
+      running.delete(child);
+      resolve({ code, stderr });
+    });
+  });
+}

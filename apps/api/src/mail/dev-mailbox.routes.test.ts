@@ -44,3 +44,31 @@ describe("development mailbox (outbox transport)", () => {
     expect((await t.app.inject({ method: "GET", url: "/api/dev/outbox?to=nope" })).statusCode).toBe(400);
   });
 });
+
+describe("who may read the development mailbox (decision 017)", () => {
+  const outboxFrom = (app: TestApp["app"], remoteAddress: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: "GET", url: "/api/dev/outbox", remoteAddress, headers });
+
+  it("answers every client in the embedded default, as `npm start` always did", async () => {
+    expect((await outboxFrom(t.app, "203.0.113.9")).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/dev/mailbox", remoteAddress: "203.0.113.9" })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it("answers only loopback clients once DEV_MAILBOX_PUBLIC=false, whatever TRUST_PROXY says", async () => {
+    const closed = await createTestApp({ env: { DEV_MAILBOX_PUBLIC: "false" } });
+    try {
+      expect((await outboxFrom(closed.app, "127.0.0.1")).statusCode).toBe(200);
+      expect((await outboxFrom(closed.app, "::1")).statusCode).toBe(200);
+      expect((await outboxFrom(closed.app, "::ffff:127.0.0.2")).statusCode).toBe(200);
+      const remote = await outboxFrom(closed.app, "192.0.2.10");
+      expect(remote.statusCode).toBe(404);
+      expect(remote.json()).toMatchObject({ success: false, code: "not_found" });
+      // A local proxy relaying a remote client, even without TRUST_PROXY.
+      expect((await outboxFrom(closed.app, "127.0.0.1", { "x-forwarded-for": "192.0.2.10" })).statusCode).toBe(404);
+    } finally {
+      await closed.close();
+    }
+  });
+});
