@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 
 /**
- * One runner, five projects. "api" runs the API suite on embedded PGlite; "api-pg" runs the very
+ * One runner, seven projects. "api" runs the API suite on embedded PGlite; "api-pg" runs the very
  * same files on a real PostgreSQL server (a fresh database per run, see apps/api/test/test-database.ts),
  * the concurrency races apart in "api-pg-race".
  */
@@ -15,6 +15,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "shared", root: "packages/shared", environment: "node", include: ["src/**/*.test.ts"] } },
+      // npm test's own set-up (scripts/test-setup.mjs): decided by a pure function, tested without apt.
+      { test: { name: "scripts", root: "scripts", environment: "node", include: ["*.test.mjs"] } },
       {
         test: {
           name: "api",

@@ -1,9 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: every suite in order — static checks, unit and API suites (PGlite and PostgreSQL),
+// `npm test`: the machine's set-up, then every suite in order — static checks, unit and API suites (PGlite and PostgreSQL),
 // then the end-to-end suite in Debian's chromium against the built app. Stops at the first failure.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import pg from "pg";
+import { prepareMachine } from "./test-setup.mjs";
 
 const steps = [];
 const run = (title, command, args, env = {}) => {
@@ -18,31 +17,11 @@ const run = (title, command, args, env = {}) => {
   }
 };
 
-async function postgresReachable(url) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    await client.query("SELECT 1");
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
+// First the machine (decision 017): chromium, redis-server and the local PostgreSQL cluster,
+// installed or started when this runs as root with apt; otherwise the exact command to run.
+// TEST_SETUP_DRY_RUN=1 prints what it would do and stops.
 const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-if (!(await postgresReachable(testDatabaseUrl))) {
-  console.error(
-    `PostgreSQL is not reachable at ${testDatabaseUrl}: the API suite must also run on a real server.\n` +
-      "Start it (Debian: pg_ctlcluster --skip-systemctl-redirect 15 main start) or set TEST_DATABASE_URL.",
-  );
-  process.exit(1);
-}
-if (!existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium")) {
-  console.error("Chromium is missing: apt-get install -y chromium (or set CHROMIUM_PATH).");
-  process.exit(1);
-}
+await prepareMachine({ env: process.env, databaseUrl: testDatabaseUrl, dryRun: process.env.TEST_SETUP_DRY_RUN === "1" });
 
 run("format, lint, types", "npm", ["run", "check"]);
 run("unit, API on PGlite and on PostgreSQL, web components", "npx", ["vitest", "run"], {
