@@ -21,7 +21,11 @@ const run = (title, command, args, env = {}) => {
 // installed or started when this runs as root with apt; otherwise the exact command to run.
 // TEST_SETUP_DRY_RUN=1 prints what it would do and stops.
 const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-await prepareMachine({ env: process.env, databaseUrl: testDatabaseUrl, dryRun: process.env.TEST_SETUP_DRY_RUN === "1" });
+await prepareMachine({
+  env: process.env,
+  databaseUrl: testDatabaseUrl,
+  dryRun: process.env.TEST_SETUP_DRY_RUN === "1",
+});
 
 run("format, lint, types", "npm", ["run", "check"]);
 run("unit, API on PGlite and on PostgreSQL, web components", "npx", ["vitest", "run"], {

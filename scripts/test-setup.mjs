@@ -38,7 +38,8 @@ export function planSetup(facts) {
     const command = facts.apt
       ? `${sudo}apt-get update && ${sudo}apt-get install -y ${packages.join(" ")}`
       : `install ${packages.join(" and ")} with this system's package manager`;
-    if (!facts.chromium) blockers.push(`Chromium is missing (${facts.chromiumPath}): ${command} (or set CHROMIUM_PATH).`);
+    if (!facts.chromium)
+      blockers.push(`Chromium is missing (${facts.chromiumPath}): ${command} (or set CHROMIUM_PATH).`);
     if (!facts.redis) {
       const message = `redis-server is missing, the scale-out suites need it: ${command}`;
       if (facts.requireRedis) blockers.push(`${message} (REQUIRE_REDIS=1).`);
@@ -111,7 +112,8 @@ export async function prepareMachine({ env, databaseUrl, dryRun }) {
   const plan = planSetup(await machineFacts(env, databaseUrl));
   for (const note of plan.notes) console.warn(`Note: ${note}`);
   if (dryRun) {
-    for (const step of plan.steps) console.log(`Would ${step.title}: ${step.commands.map((c) => c.join(" ")).join(" && ")}`);
+    for (const step of plan.steps)
+      console.log(`Would ${step.title}: ${step.commands.map((c) => c.join(" ")).join(" && ")}`);
     for (const blocker of plan.blockers) console.log(`Would stop: ${blocker}`);
     if (plan.steps.length + plan.blockers.length === 0) console.log("Nothing to set up.");
     process.exit(0);

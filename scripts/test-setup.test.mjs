@@ -51,7 +51,12 @@ describe("npm test's machine set-up", () => {
   });
 
   it("starts nothing for a remote or uninstalled server: it names what to do", () => {
-    const remote = planSetup({ ...ready, postgres: "down", postgresLocal: false, databaseUrl: "postgres://db.example/x" });
+    const remote = planSetup({
+      ...ready,
+      postgres: "down",
+      postgresLocal: false,
+      databaseUrl: "postgres://db.example/x",
+    });
     expect(remote.steps).toEqual([]);
     expect(remote.blockers).toEqual([
       "PostgreSQL is not reachable at postgres://db.example/x: start that server or set TEST_DATABASE_URL.",

@@ -114,7 +114,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
-    throw new ConfigError("Invalid configuration:\n  DATABASE_READ_URL: a read replica needs DATABASE_URL (its primary)");
+    throw new ConfigError(
+      "Invalid configuration:\n  DATABASE_READ_URL: a read replica needs DATABASE_URL (its primary)",
+    );
   }
   checkMailTransport(e);
   const dataDir = path.resolve(e.DATA_DIR);
@@ -169,7 +171,9 @@ function checkMailTransport(e: z.infer<typeof envSchema>): void {
     throw new ConfigError("Invalid configuration: MAIL_TRANSPORT=smtp needs SMTP_URL (smtp://user:password@host:587).");
   }
   if (e.MAIL_TRANSPORT === "outbox" && e.SMTP_URL) {
-    throw new ConfigError("Invalid configuration: MAIL_TRANSPORT=outbox and SMTP_URL contradict each other; unset one.");
+    throw new ConfigError(
+      "Invalid configuration: MAIL_TRANSPORT=outbox and SMTP_URL contradict each other; unset one.",
+    );
   }
   if (e.DATABASE_URL && !e.SMTP_URL && e.MAIL_TRANSPORT !== "outbox") {
     throw new ConfigError(
@@ -180,7 +184,9 @@ function checkMailTransport(e: z.infer<typeof envSchema>): void {
 
 function embeddedJwtSecret(dataDir: string, databaseUrl: string | undefined): string {
   if (databaseUrl) {
-    throw new ConfigError("Invalid configuration: JWT_SECRET is required when DATABASE_URL is set (a production start).");
+    throw new ConfigError(
+      "Invalid configuration: JWT_SECRET is required when DATABASE_URL is set (a production start).",
+    );
   }
   const file = path.join(dataDir, "jwt-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();

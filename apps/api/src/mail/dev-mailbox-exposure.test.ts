@@ -87,10 +87,13 @@ describe.skipIf(process.env.TAVOLO_TEST_DATABASE !== "postgres")("a staging star
     await expectHidden(await get("/api/dev/outbox", { "x-forwarded-for": "unknown" }));
   });
 
-  it.skipIf(!outsideAddress)("answers a client arriving on a non-loopback address as if the pages did not exist", async () => {
-    await expectHidden(await get("/api/dev/outbox", {}, outsideAddress));
-    await expectHidden(await get("/dev/mailbox", {}, outsideAddress));
-    // The rest of the server answers that client as usual.
-    expect((await get("/api/health", {}, outsideAddress)).status).toBe(200);
-  });
+  it.skipIf(!outsideAddress)(
+    "answers a client arriving on a non-loopback address as if the pages did not exist",
+    async () => {
+      await expectHidden(await get("/api/dev/outbox", {}, outsideAddress));
+      await expectHidden(await get("/dev/mailbox", {}, outsideAddress));
+      // The rest of the server answers that client as usual.
+      expect((await get("/api/health", {}, outsideAddress)).status).toBe(200);
+    },
+  );
 });

@@ -92,9 +92,10 @@ describe("auth rate limits (in-process store)", () => {
   it("count no success: a diner signs in more often than the failure limits", async () => {
     const diner = await register(t.app);
     for (let i = 0; i < 10; i += 1) {
-      expect((await loginFrom(t.app, "10.0.1.1", diner.user.email, STRONG_PASSWORD)).statusCode, `sign-in ${i + 1}`).toBe(
-        200,
-      );
+      expect(
+        (await loginFrom(t.app, "10.0.1.1", diner.user.email, STRONG_PASSWORD)).statusCode,
+        `sign-in ${i + 1}`,
+      ).toBe(200);
     }
   });
 
@@ -130,7 +131,8 @@ describe("auth rate limits (in-process store)", () => {
   it("throttle wrong login-with-token and verify-email-otp attempts the same way", async () => {
     const diner = await register(t.app);
     const email = diner.user.email;
-    const wrongToken = () => postFrom(t.app, "10.0.5.1", "login-with-token", { email, token: "not-the-token-0123456789" });
+    const wrongToken = () =>
+      postFrom(t.app, "10.0.5.1", "login-with-token", { email, token: "not-the-token-0123456789" });
     await failTimes(3, wrongToken);
     expectThrottled(await wrongToken());
     const otherAddress = await postFrom(t.app, "10.0.5.2", "login-with-token", { email, token: diner.loginToken });

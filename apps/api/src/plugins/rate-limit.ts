@@ -130,7 +130,9 @@ export function authRateLimit(
       attempted.delete(request);
       const failed = reply.statusCode >= 400;
       if (!failed && counted === "failures") return payload;
-      await Promise.all(failureCounters(limiters, scope, request).map(([limiter, key]) => count(limiter, request, key, true)));
+      await Promise.all(
+        failureCounters(limiters, scope, request).map(([limiter, key]) => count(limiter, request, key, true)),
+      );
       if (failed) await sleep(rules.failureDelayMs);
       return payload;
     },
