@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiProcesses, type Answer, type ApiProcess } from "../../test/api-processes";
-import { STRONG_PASSWORD, uniqueEmail } from "../../test/auth-helpers";
+import { registration, STRONG_PASSWORD, uniqueEmail } from "../../test/auth-helpers";
 import { broadcastInvalidation, PUBLIC_CACHES } from "../http/cache-invalidation";
 import { addOffer, createOfferFixture, offerClosingIn } from "../../test/offer-helpers";
 import { hasRedisServer, startPrivateRedis, type PrivateRedis } from "../../test/private-redis";
@@ -13,6 +13,7 @@ import { useTestApp } from "../../test/test-app";
  * a booking through one is not shown stale by the other.
  */
 const PER_ACCOUNT = 5;
+const PER_ACCOUNT_AND_IP = 2;
 const PER_IP = 8;
 
 const onPostgresWithRedis = process.env.TAVOLO_TEST_DATABASE === "postgres" && hasRedisServer;
@@ -39,6 +40,7 @@ describe.skipIf(!onPostgresWithRedis)("two API processes sharing PostgreSQL and 
       // Behind the load balancer: each test speaks from its own client address (X-Forwarded-For).
       TRUST_PROXY: "true",
       AUTH_RATE_LIMIT_PER_ACCOUNT: String(PER_ACCOUNT),
+      AUTH_RATE_LIMIT_PER_ACCOUNT_AND_IP: String(PER_ACCOUNT_AND_IP),
       AUTH_RATE_LIMIT_PER_IP: String(PER_IP),
     })) as [ApiProcess, ApiProcess];
   });
@@ -47,12 +49,8 @@ describe.skipIf(!onPostgresWithRedis)("two API processes sharing PostgreSQL and 
     await redis?.stop();
   });
 
-  const login = (via: ApiProcess, clientIp: string, email: string) =>
-    via.post(
-      "/api/client/login",
-      { email, password: STRONG_PASSWORD },
-      { "x-forwarded-for": clientIp, "accept-language": "en" },
-    );
+  const login = (via: ApiProcess, clientIp: string, email: string, password = STRONG_PASSWORD) =>
+    via.post("/api/client/login", { email, password }, { "x-forwarded-for": clientIp, "accept-language": "en" });
 
   function expectThrottled(res: Answer, label: string) {
     expect(res.statusCode, label).toBe(429);
@@ -75,6 +73,20 @@ describe.skipIf(!onPostgresWithRedis)("two API processes sharing PostgreSQL and 
       // Attempt N+1 lands on the process that did not take attempt N; N+2 on the other one.
       expectThrottled(await login(PER_ACCOUNT % 2 === 0 ? even : odd, "10.2.0.1", email), "N+1 attempt");
       expectThrottled(await login(PER_ACCOUNT % 2 === 0 ? odd : even, "10.2.0.2", email), "N+2 attempt");
+    });
+
+    it("refuse a failing address for that account on both processes, yet let the diner in from another", async () => {
+      const email = uniqueEmail("diner");
+      expect(
+        (await t.app.inject({ method: "POST", url: "/api/client/register", payload: registration({ email }) }))
+          .statusCode,
+      ).toBe(201);
+      const stranger = "10.4.0.1";
+      expect((await login(a, stranger, email, "Wrong#Pass1")).statusCode).toBe(401);
+      expect((await login(b, stranger, email, "Wrong#Pass1")).statusCode).toBe(401);
+      expectThrottled(await login(a, stranger, email, "Wrong#Pass1"), "the stranger's next failure");
+      expectThrottled(await login(b, stranger, email), "even the right password from the stranger's address");
+      expect((await login(b, "10.4.0.2", email)).statusCode, "the diner, from home").toBe(200);
     });
 
     it("refuse the N+1th request of a client address, whichever process gets it", async () => {
