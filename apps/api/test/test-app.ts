@@ -48,8 +48,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: "silent",
     WEB_DIST_DIR: "/nonexistent",
     DATABASE_URL: database.kind === "postgres" ? "postgres://set-by-test" : undefined,
-    // The suites read mail from the outbox on PostgreSQL too (a real start needs this opt-in).
-    MAIL_TRANSPORT: database.kind === "postgres" ? "outbox" : undefined,
+    // The suites read mail from the outbox on PostgreSQL too (a real start needs this opt-in), unless
+    // they bring an SMTP peer.
+    MAIL_TRANSPORT: database.kind === "postgres" && !options.env?.SMTP_URL ? "outbox" : undefined,
     // Tests share one client address; the rate-limit test sets its own low limits and delay.
     AUTH_RATE_LIMIT_PER_IP: "100000",
     AUTH_RATE_LIMIT_FAILURES_PER_IP: "100000",

@@ -49,12 +49,16 @@ describe("who may read the development mailbox (decision 017)", () => {
   const outboxFrom = (app: TestApp["app"], remoteAddress: string, headers: Record<string, string> = {}) =>
     app.inject({ method: "GET", url: "/api/dev/outbox", remoteAddress, headers });
 
-  it("answers every client in the embedded default, as `npm start` always did", async () => {
-    expect((await outboxFrom(t.app, "203.0.113.9")).statusCode).toBe(200);
-    expect((await t.app.inject({ method: "GET", url: "/dev/mailbox", remoteAddress: "203.0.113.9" })).statusCode).toBe(
-      200,
-    );
-  });
+  // The suite's app is the embedded default only on PGlite; on PostgreSQL it stands for a staging start.
+  it.skipIf(process.env.TAVOLO_TEST_DATABASE === "postgres")(
+    "answers every client in the embedded default, as `npm start` always did",
+    async () => {
+      expect((await outboxFrom(t.app, "203.0.113.9")).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: "GET", url: "/dev/mailbox", remoteAddress: "203.0.113.9" })).statusCode,
+      ).toBe(200);
+    },
+  );
 
   it("answers only loopback clients once DEV_MAILBOX_PUBLIC=false, whatever TRUST_PROXY says", async () => {
     const closed = await createTestApp({ env: { DEV_MAILBOX_PUBLIC: "false" } });
