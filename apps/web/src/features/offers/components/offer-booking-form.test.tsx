@@ -1,37 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import type { LastMinuteOffer } from "@tavolo/shared/offers";
+import { offerFixture } from "../../../../test/offer-fixture";
 import { json, mockFetch, renderAt } from "../../../../test/render";
 import { OfferBookingForm } from "./offer-booking-form";
 
-const offer: LastMinuteOffer = {
-  id: "6f1c1d0e-2b43-4c3e-9f6a-0d6c2f1b7a10",
-  restaurantId: "r-1",
-  restaurantName: "Trattoria del Duomo",
-  restaurantImageUrl: "/images/restaurants/pizza-1.svg",
-  restaurantAddress: "Via Roma 1, Milano",
-  city: "Milano",
-  citySlug: "milano",
-  categories: ["pizza"],
-  date: "2026-11-23",
-  formattedDate: "lunedì 23 novembre",
-  startTime: "20:00",
-  endTime: "22:00",
-  bookUntil: "19:30",
-  totalSeats: 6,
-  currentAvailableSeats: 4,
-  expiresAt: new Date(Date.now() + 90 * 60_000).toISOString(),
-  timeRemainingMinutes: 90,
-  isExpiring: false,
-  isExpired: false,
-  isSoldOut: false,
-  discountPercent: null,
-  description: "",
-  timeZone: "Europe/Rome",
-  lat: 45.46,
-  lng: 9.19,
-  distanceKm: null,
-};
+const offer = offerFixture("6f1c1d0e-2b43-4c3e-9f6a-0d6c2f1b7a10", 90);
 
 describe("OfferBookingForm", () => {
   it("sends the chosen party as a JSON number, as the API requires, and the trimmed notes", async () => {
