@@ -35,6 +35,26 @@ test("the shell has no inline script and the CSP forbids inline and eval'd scrip
   expect(scriptSrc).not.toContain("'unsafe-eval'");
 });
 
+test("the Permissions-Policy leaves geolocation to our pages only, in feature names chromium knows", async ({
+  page,
+}) => {
+  const policyWarnings: string[] = [];
+  page.on("console", (message) => {
+    if (/Permissions-Policy/i.test(message.text())) policyWarnings.push(message.text());
+  });
+  const response = await page.goto("/");
+  expect(response?.headers()["permissions-policy"]).toContain("geolocation=(self)");
+  const allows = (feature: string) =>
+    page.evaluate(
+      (name) =>
+        (document as { featurePolicy?: { allowsFeature(name: string): boolean } }).featurePolicy?.allowsFeature(name),
+      feature,
+    );
+  expect(await allows("geolocation")).toBe(true);
+  for (const feature of ["camera", "microphone", "payment", "usb"]) expect(await allows(feature), feature).toBe(false);
+  expect(policyWarnings).toEqual([]);
+});
+
 test("a name and special requests written as markup show as text in the header, settings, booking and history", async ({
   page,
   request,

@@ -3,6 +3,7 @@ import helmet from "@fastify/helmet";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
+import { clientErrorHandler } from "./plugins/client-errors";
 import { frameworkErrors, registerErrorHandling } from "./plugins/errors";
 import { registerLoadShedding } from "./plugins/load-shedding";
 import { registerApiDocs } from "./plugins/api-docs";
@@ -12,6 +13,7 @@ import { healthRoutes } from "./modules/health/health.routes";
 import { restaurantRoutes } from "./modules/restaurants/restaurants.routes";
 import { createRestaurantService } from "./modules/restaurants/restaurants.service";
 import { PublicReadCache } from "./http/public-read-cache";
+import { registerPermissionsPolicy } from "./http/permissions-policy";
 import { registerRateLimiting } from "./plugins/rate-limit";
 import { registerAuthModule } from "./modules/auth/auth.module";
 import { createMailer } from "./mail/mailer";
@@ -48,11 +50,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     // Query strings like ?a[b]=c stay flat strings: the zod schemas decide what is valid.
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerPermissionsPolicy(app);
   registerRequestInput(app);
   if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
   registerLoadShedding(app, config.maxInFlightRequests);
@@ -103,7 +107,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   const mailer = createMailer({
     db: deps.database.db,
-    transport: config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createOutboxTransport(app.log),
+    transport: config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.appOrigin) : createOutboxTransport(app.log),
     from: config.mailFrom,
     log: app.log,
     retry: config.mailRetry,

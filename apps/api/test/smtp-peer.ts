@@ -8,8 +8,11 @@ export interface ReceivedMail {
   messageId: string | undefined;
 }
 
-/** How the peer answers: takes mail, refuses it for good (550) or for now (451). */
-export type SmtpPeerMode = "accept" | "refuse-permanent" | "refuse-temporary";
+/**
+ * How the peer answers: takes the mail, refuses the recipient for good (550 user unknown) or for now
+ * (451), or refuses our sender address (553, a configuration fault on our side).
+ */
+export type SmtpPeerMode = "accept" | "refuse-permanent" | "refuse-temporary" | "refuse-sender";
 
 export interface SmtpPeer {
   port: number;
@@ -17,6 +20,8 @@ export interface SmtpPeer {
   received: ReceivedMail[];
   /** Every refused attempt, by recipient. */
   refused: string[];
+  /** The name each client gave in its greeting (EHLO/HELO), one per mail transaction. */
+  greetings: string[];
   mode: SmtpPeerMode;
   /** Stops listening (the server is "down"); `start` listens again on the same port. */
   stop(): Promise<void>;
@@ -27,12 +32,14 @@ export interface SmtpPeer {
 export async function startSmtpPeer(mode: SmtpPeerMode = "accept", port = 0): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   const refused: string[] = [];
+  const greetings: string[] = [];
   let server: SMTPServer | undefined;
   const peer: SmtpPeer = {
     port,
     url: "",
     received,
     refused,
+    greetings,
     mode,
     async stop() {
       const running = server;
@@ -44,11 +51,21 @@ export async function startSmtpPeer(mode: SmtpPeerMode = "accept", port = 0): Pr
         authOptional: true,
         disabledCommands: ["STARTTLS"],
         logger: false,
+        onMailFrom(address, session, callback) {
+          greetings.push(session.hostNameAppearsAs);
+          if (peer.mode !== "refuse-sender") return callback();
+          refused.push(address.address);
+          callback(Object.assign(new Error("5.7.1 Sender address rejected: not owned by user"), { responseCode: 553 }));
+        },
         onRcptTo(address, _session, callback) {
-          if (peer.mode === "accept") return callback();
+          if (peer.mode === "accept" || peer.mode === "refuse-sender") return callback();
           refused.push(address.address);
           const error = Object.assign(
-            new Error(peer.mode === "refuse-permanent" ? "Relaying denied" : "Try again later"),
+            new Error(
+              peer.mode === "refuse-permanent"
+                ? `5.1.1 <${address.address}>: Recipient address rejected: User unknown`
+                : "4.7.1 Try again later",
+            ),
             { responseCode: peer.mode === "refuse-permanent" ? 550 : 451 },
           );
           callback(error);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NAME_MAX_LENGTH } from "./constants";
 import { LANGUAGES, matchLanguage, type Language } from "./languages";
 import {
   currentPasswordSchema,
@@ -138,7 +139,11 @@ export const createUserProfileRequestSchema = z.object({
 export const updateProfileRequestSchema = z.object({
   firstName: firstNameSchema.optional(),
   lastName: lastNameSchema.optional(),
-  displayName: z.string({ error: "validation.invalidInput" }).trim().max(60, "validation.nameTooLong").optional(),
+  displayName: z
+    .string({ error: "validation.invalidInput" })
+    .trim()
+    .max(NAME_MAX_LENGTH, "validation.nameTooLong")
+    .optional(),
   // null or "" clears the number.
   phoneNumber: z.preprocess((value) => (value === "" ? null : value), phoneNumberSchema.nullable().optional()),
   email: emailSchema.optional(),

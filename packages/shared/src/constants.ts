@@ -13,6 +13,8 @@ export const MIN_SETTINGS_PASSWORD_LENGTH = 8;
 /** Caps on what a client may send: RFC 5321's address length, and a password bound that keeps argon2 cheap. */
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_PASSWORD_LENGTH = 128;
+/** A first or last name, and the display name derived from both (names.ts), each at most this long. */
+export const NAME_MAX_LENGTH = 60;
 export const STRENGTH_MEDIUM_FROM = 0.4;
 export const STRENGTH_STRONG_FROM = 0.8;
 export const RADIUS_KM = { min: 1, max: 50, default: 10 } as const;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { availableLastMinuteQuerySchema, lastMinuteByCityQuerySchema, offerDeadline, offerTimeLeft } from "./offers";
+import {
+  availableLastMinuteQuerySchema,
+  bookLastMinuteRequestSchema,
+  lastMinuteByCityQuerySchema,
+  offerDeadline,
+  offerTimeLeft,
+} from "./offers";
 
 const ROME = "Europe/Rome";
 
@@ -54,5 +60,19 @@ describe("query schemas", () => {
       includeNearbyCities: true,
       radius: 10,
     });
+  });
+});
+
+describe("bookLastMinute body", () => {
+  const valid = { lastMinuteId: "6f1c1d0e-2b43-4c3e-9f6a-0d6c2f1b7a10", people: 2 };
+  it('takes 1 to 10 people as a whole JSON number; the text "2" is refused', () => {
+    expect(bookLastMinuteRequestSchema.parse(valid)).toEqual({ ...valid, notes: "" });
+    for (const people of ["2", "02", 0, 11, 1.5, null, true]) {
+      const issues = bookLastMinuteRequestSchema.safeParse({ ...valid, people }).error?.issues ?? [];
+      expect(
+        issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
+        String(people),
+      ).toEqual(["people: validation.people"]);
+    }
   });
 });

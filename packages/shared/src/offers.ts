@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { userIdSchema } from "./auth";
 import { ALL_CATEGORIES, SEARCH_CATEGORIES, type SearchCategory } from "./categories";
 import { PEOPLE_PER_RESERVATION, RADIUS_KM } from "./constants";
 import { OFFER_NOTES_MAX_LENGTH } from "./offer-time";
@@ -74,20 +75,16 @@ export type LastMinuteByCityQuery = z.output<typeof lastMinuteByCityQuerySchema>
 
 export const lastMinuteIdParamsSchema = z.object({ id: z.uuid({ error: "validation.offerIdInvalid" }) });
 
-/** Forms may send numbers as text ("2"). */
-const numericText = (value: unknown) => (typeof value === "string" && /^\d{1,3}$/.test(value) ? Number(value) : value);
-
-/** POST /client/bookLastMinute (SPEC §7 payload). */
+/** POST /client/bookLastMinute (SPEC §7 payload). The caller comes from the token; `userId` may only repeat it, as in makeReservation. */
 export const bookLastMinuteRequestSchema = z.object({
+  userId: z.preprocess(absentAsUndefined, userIdSchema.optional()),
   lastMinuteId: z.uuid({ error: "validation.offerIdInvalid" }),
-  people: z.preprocess(
-    numericText,
-    z
-      .number({ error: "validation.people" })
-      .int("validation.people")
-      .min(PEOPLE_PER_RESERVATION.min, "validation.people")
-      .max(PEOPLE_PER_RESERVATION.max, "validation.people"),
-  ),
+  // A JSON number only: "2" is refused (decision 019). The booking form holds a number.
+  people: z
+    .number({ error: "validation.people" })
+    .int("validation.people")
+    .min(PEOPLE_PER_RESERVATION.min, "validation.people")
+    .max(PEOPLE_PER_RESERVATION.max, "validation.people"),
   notes: z.preprocess(
     (value) => value ?? "",
     z.string({ error: "validation.invalidInput" }).trim().max(OFFER_NOTES_MAX_LENGTH, "validation.notesTooLong"),

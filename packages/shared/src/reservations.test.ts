@@ -19,7 +19,7 @@ describe("makeReservation body", () => {
     const full = makeReservationRequestSchema.parse({
       ...valid,
       userId: "0d8f6a3c-5a2b-4e1d-9c7f-2b3a4c5d6e7f",
-      numberOfPeople: "2",
+      numberOfPeople: 2,
       specialRequests: "  Seggiolone, grazie  ",
       language: "it",
     });
@@ -51,8 +51,9 @@ describe("makeReservation body", () => {
     ]);
   });
 
-  it("takes 1 to 10 people, whole numbers only", () => {
-    for (const people of [0, 11, 2.5, -1, "abc", "", true, [4]]) {
+  it('takes 1 to 10 people, whole JSON numbers only: the text "2" is refused', () => {
+    expect(messagesOf({ ...valid, numberOfPeople: "2" })).toEqual(["numberOfPeople: validation.people"]);
+    for (const people of [0, 11, 2.5, -1, "abc", "", "2", " 2", "02", true, [4]]) {
       expect(makeReservationRequestSchema.safeParse({ ...valid, numberOfPeople: people }).success, String(people)).toBe(
         false,
       );

@@ -17,8 +17,6 @@ const requiredOr =
     issue.input === undefined || issue.input === null || issue.input === "" ? "validation.requiredFields" : key;
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-/** Forms may send numbers as text ("4"); anything else that is not a number stays invalid. */
-const numericText = (value: unknown) => (typeof value === "string" && /^\d{1,3}$/.test(value) ? Number(value) : value);
 const absentAsUndefined = (value: unknown) => (value === null || value === "" ? undefined : value);
 
 /** POST /client/makeReservation (SPEC §7 payload). The caller comes from the token; `userId` may only repeat it. */
@@ -27,14 +25,12 @@ export const makeReservationRequestSchema = z.object({
   restaurantId: z.uuid({ error: requiredOr("validation.restaurantIdInvalid") }),
   date: z.iso.date({ error: requiredOr("validation.date") }),
   time: z.string({ error: requiredOr("validation.time") }).regex(HHMM, { error: requiredOr("validation.time") }),
-  numberOfPeople: z.preprocess(
-    numericText,
-    z
-      .number({ error: requiredOr("validation.people") })
-      .int("validation.people")
-      .min(PEOPLE_PER_RESERVATION.min, "validation.people")
-      .max(PEOPLE_PER_RESERVATION.max, "validation.people"),
-  ),
+  // A JSON number only: "2" is refused, as the OpenAPI document says (decision 019). The forms hold numbers.
+  numberOfPeople: z
+    .number({ error: requiredOr("validation.people") })
+    .int("validation.people")
+    .min(PEOPLE_PER_RESERVATION.min, "validation.people")
+    .max(PEOPLE_PER_RESERVATION.max, "validation.people"),
   tableId: z.uuid({ error: requiredOr("validation.tableIdInvalid") }),
   specialRequests: z.preprocess(
     (value) => value ?? "",

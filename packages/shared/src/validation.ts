@@ -4,6 +4,7 @@ import {
   MAX_EMAIL_LENGTH,
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
+  NAME_MAX_LENGTH,
   STRENGTH_MEDIUM_FROM,
   STRENGTH_STRONG_FROM,
 } from "./constants";
@@ -79,7 +80,8 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-const requiredName = (key: string) => z.string({ error: key }).trim().min(1, key).max(60, "validation.nameTooLong");
+const requiredName = (key: string) =>
+  z.string({ error: key }).trim().min(1, key).max(NAME_MAX_LENGTH, "validation.nameTooLong");
 export const firstNameSchema = requiredName("validation.firstNameRequired");
 export const lastNameSchema = requiredName("validation.lastNameRequired");
 

@@ -166,5 +166,10 @@ export function foreignCalls(
         numberOfPeople: 2,
       },
     },
+    {
+      method: "POST",
+      url: "/api/client/bookLastMinute",
+      body: { userId: other.userId, lastMinuteId: ids.offerId, people: 1 },
+    },
   ];
 }

@@ -4,6 +4,7 @@ import { createBookingFixture, diner, makeReservation, romeDate, type Diner } fr
 import { addOffer, offerClosingIn } from "../../test/offer-helpers";
 import { newGoogleUser, useGoogleMock } from "../../test/google-mock";
 import { useFixture, useTestApp } from "../../test/test-app";
+import { combinedFieldsOf, combinedRequestArbitrary, type CombinedRequest } from "./combined-fields";
 import { endpointCatalog, foreignCalls, type FuzzIds } from "./endpoint-catalog";
 import {
   expectTranslatedRefusal,
@@ -116,6 +117,51 @@ describe("hostile input on every endpoint", () => {
       expectTranslatedRefusal(italian, english);
     }
     await assertUnchanged(before, []);
+  });
+
+  it("answers values valid alone but breaking a rule together with a 2xx or a 4xx, on every route that has them", async () => {
+    const routes = [...recorder.routes].filter(([, schemas]) => combinedFieldsOf(schemas).length > 0);
+    expect(routes.map(([key]) => key)).toEqual(
+      expect.arrayContaining([
+        "POST /api/client/register",
+        "POST /api/client/createUserProfile",
+        "PUT /api/client/updateProfile/:id",
+        "POST /api/client/makeReservation",
+        "POST /api/client/bookLastMinute",
+        "GET /api/client/getAvailableTables/:id",
+        "GET /api/client/getAvailableLastMinute",
+        "GET /api/client/getLastMinuteByCity",
+        "POST /api/client/registerCityAvailabilityInterest",
+        "GET /api/client/searchRestaurantsByLocation",
+      ]),
+    );
+    for (const [key, schemas] of routes) {
+      // A diner of its own per route: its stored names and bookings are part of each combination.
+      const mine = await dinerWithBooking(shared.base);
+      const ids = {
+        ...shared.base,
+        bookingDate: mine.bookingDate,
+        googleIdToken: "",
+        me: mine.ids,
+        other: shared.other,
+      };
+      const example = endpointCatalog(ids)[key]!;
+      const tried: CombinedRequest[] = [];
+      await fc.assert(
+        fc.asyncProperty(combinedRequestArbitrary(key, example, schemas)!, async (request) => {
+          tried.push(request);
+          const method = key.split(" ")[0]!;
+          const res = await send(
+            t.app,
+            { method, url: request.url, auth: "diner", body: request.body },
+            token(mine.who),
+          );
+          expectWellFormed(res, example.successNotJson);
+        }),
+        RUN_PARAMETERS,
+      );
+      expect(tried.length, key).toBeGreaterThan(0);
+    }
   });
 
   for (const key of CATALOG_KEYS) {

@@ -9,14 +9,15 @@ import { createSmtpTransport } from "./smtp-transport";
 
 /**
  * Undelivered mail is retried from the outbox (decision 014), against a real SMTP peer that refuses
- * and then accepts. The worker polls every 50 ms and retries after 50 ms, doubling.
+ * for now (451) or is down, and then accepts. The worker polls every 50 ms and retries after 50 ms,
+ * doubling. A refusal for good (550) is permanent-refusal.test.ts.
  */
 let smtp: SmtpPeer;
 let t: TestApp;
 const MAX_ATTEMPTS = 4;
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer("refuse-permanent");
+  smtp = await startSmtpPeer("refuse-temporary");
   t = await createTestApp({
     env: {
       SMTP_URL: smtp.url,
@@ -52,8 +53,8 @@ async function expectDeliveredOnce(to: string, count: number) {
 }
 
 describe("mail retried from the outbox", () => {
-  it("books a table and an offer while the server refuses mail for good (550), then delivers each once", async () => {
-    smtp.mode = "refuse-permanent";
+  it("books a table and an offer while the server refuses mail for now (451), then delivers each once", async () => {
+    smtp.mode = "refuse-temporary";
     const booking = await createBookingFixture(t);
     const offers = await createOfferFixture(t);
     const offerId = await addOffer(t, offerClosingIn(offers.milano, 120));
@@ -70,7 +71,8 @@ describe("mail retried from the outbox", () => {
     });
     for (const row of pending) {
       expect(row.sent_at).toBeNull();
-      expect(row.last_error).toContain("550");
+      expect(row.last_error).toContain("451");
+      expect(row.failed_at).toBeNull();
       expect(row.text_body).not.toBe("");
     }
     expect(deliveriesTo(giulia.email)).toHaveLength(0);
@@ -104,7 +106,7 @@ describe("mail retried from the outbox", () => {
   });
 
   it("gives a message up after the last attempt, and tries it no more", async () => {
-    smtp.mode = "refuse-permanent";
+    smtp.mode = "refuse-temporary";
     const account = await register(t.app);
     const [row] = await eventually(async () => {
       const rows = await outboxOf(account.user.email);
@@ -120,7 +122,7 @@ describe("mail retried from the outbox", () => {
   });
 
   it("delivers each waiting message once when several processes' workers poll the same outbox", async () => {
-    smtp.mode = "refuse-permanent";
+    smtp.mode = "refuse-temporary";
     const accounts = await Promise.all(Array.from({ length: 12 }, () => register(t.app)));
     const emails = accounts.map((account) => account.user.email);
     await eventually(async () => {
@@ -132,7 +134,7 @@ describe("mail retried from the outbox", () => {
     const workers = Array.from({ length: 3 }, () =>
       createMailer({
         db: t.database.db,
-        transport: createSmtpTransport(smtp.url),
+        transport: createSmtpTransport(smtp.url, t.config.appOrigin),
         from: "Tavolo <no-reply@tavolo.test>",
         log: t.app.log,
         retry: { ...DEFAULT_MAIL_RETRY, firstDelayMs: 50, pollMs: 5 },

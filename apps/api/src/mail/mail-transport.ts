@@ -17,6 +17,21 @@ export interface OutgoingMail {
   messageId: string;
 }
 
+/**
+ * Thrown by a transport when the mail server refused this message for good (an SMTP 5xx for the
+ * recipient, such as "550 user unknown"): the outbox marks it failed at once instead of retrying.
+ * Anything else a transport throws is taken as temporary (decision 019).
+ */
+export class PermanentDeliveryFailure extends Error {
+  /** The server's answer, as it gave it ("550 5.1.1 <x@example.it>: user unknown"). */
+  readonly serverAnswer: string;
+  constructor(serverAnswer: string, options?: { cause?: unknown }) {
+    super(`refused for good: ${serverAnswer}`, options);
+    this.name = "PermanentDeliveryFailure";
+    this.serverAnswer = serverAnswer;
+  }
+}
+
 /** Where mail goes: the database outbox (development, default) or a real SMTP server (DESIGN §6). */
 export interface MailTransport {
   readonly kind: "outbox" | "smtp";

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Language } from "@tavolo/shared/languages";
 import type { DB } from "../db/schema";
 import { AppError } from "../errors";
-import type { MailTransport } from "./mail-transport";
+import { PermanentDeliveryFailure, type MailTransport } from "./mail-transport";
 import type { RenderedMail } from "./templates/layout";
 import {
   claimDueMail,
@@ -40,7 +40,8 @@ export interface Mailer {
   /**
    * Stores the message in the outbox, then delivers it in the background: a slow or failing mail
    * server never fails or delays the request that wrote the mail. A failed delivery is retried from
-   * the outbox with backoff by every process's retry worker (decision 014).
+   * the outbox with backoff by every process's retry worker (decision 014), unless the server
+   * refused it for good (decision 019).
    * Throws `email_send_failed` (503) only when the message could not even be stored.
    */
   send(to: string, language: Language, mail: RenderedMail): Promise<void>;
@@ -115,16 +116,21 @@ export function createMailer(options: {
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const outcome = await markMailFailed(db, row.id, message, retry).catch((markError: unknown) => {
-        // The lease runs out and the message falls due again: nothing is lost.
-        log.warn({ err: markError, mailId: row.id }, "could not record a failed delivery");
-        return undefined;
-      });
-      if (outcome?.givenUp) {
+      const outcome = await markMailFailed(db, row.id, message, retry, error instanceof PermanentDeliveryFailure).catch(
+        (markError: unknown) => {
+          // The lease runs out and the message falls due again: nothing is lost.
+          log.warn({ err: markError, mailId: row.id }, "could not record a failed delivery");
+          return undefined;
+        },
+      );
+      const about = { mailId: row.id, template: row.template, attempts: outcome?.attempts };
+      if (error instanceof PermanentDeliveryFailure) {
         log.error(
-          { err: error, mailId: row.id, template: row.template, attempts: outcome.attempts },
-          "mail delivery failed for good; no further attempts",
+          { ...about, serverAnswer: error.serverAnswer },
+          `mail refused for good by the mail server; no further attempts: ${error.serverAnswer}`,
         );
+      } else if (outcome?.givenUp) {
+        log.error({ ...about, err: error }, "mail delivery failed for good; no further attempts");
       } else {
         log.warn({ err: error, mailId: row.id, template: row.template }, "mail delivery failed; will retry");
       }

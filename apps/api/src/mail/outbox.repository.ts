@@ -102,19 +102,23 @@ export interface RetrySchedule {
   maxAttempts: number;
 }
 
-/** Records a failed attempt: the next one falls due after the backoff, or the message is given up. */
+/**
+ * Records a failed attempt: the next one falls due after the backoff, or the message is given up,
+ * at once when `permanent` (the server refused it for good, decision 019) or after the last attempt.
+ */
 export async function markMailFailed(
   db: Kysely<DB>,
   id: number,
   error: string,
   schedule: RetrySchedule,
+  permanent = false,
 ): Promise<{ attempts: number; givenUp: boolean }> {
   const result = await sql<{ attempts: number; given_up: boolean }>`
     UPDATE mail_outbox SET
       attempts = attempts + 1,
       last_error = ${error.slice(0, 1000)},
-      failed_at = CASE WHEN attempts + 1 >= ${schedule.maxAttempts} THEN now() END,
-      next_attempt_at = CASE WHEN attempts + 1 < ${schedule.maxAttempts}
+      failed_at = CASE WHEN ${permanent}::boolean OR attempts + 1 >= ${schedule.maxAttempts} THEN now() END,
+      next_attempt_at = CASE WHEN NOT ${permanent}::boolean AND attempts + 1 < ${schedule.maxAttempts}
         THEN now() + least(${schedule.firstDelayMs}::float8 * 2 ^ attempts, ${schedule.maxDelayMs}::float8)
                      * interval '1 millisecond' END
     WHERE id = ${id} AND sent_at IS NULL

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { register } from "../../test/auth-helpers";
 import { eventually, startSmtpPeer, type SmtpPeer } from "../../test/smtp-peer";
-import { createSmtpTransport } from "./smtp-transport";
+import { createSmtpTransport, smtpGreetingName } from "./smtp-transport";
 
 let smtp: SmtpPeer;
 let t: TestApp;
@@ -36,7 +36,7 @@ describe("SMTP transport", () => {
   });
 
   it("sends attachments (a booking's .ics) as MIME parts", async () => {
-    const transport = createSmtpTransport(smtp.url);
+    const transport = createSmtpTransport(smtp.url, t.config.appOrigin);
     const ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nUID:smtp-attachment-test\r\nEND:VCALENDAR\r\n";
     try {
       await transport.deliver({
@@ -67,6 +67,22 @@ describe("SMTP transport", () => {
       ? Buffer.from(part.replace(/\s/g, ""), "base64").toString("utf8")
       : part;
     expect(decoded).toContain("UID:smtp-attachment-test");
+  });
+
+  it("greets the server (EHLO) with the host name of APP_ORIGIN, never a guess", async () => {
+    const named = await createTestApp({ env: { SMTP_URL: smtp.url, APP_ORIGIN: "https://prenota.tavolo.it" } });
+    try {
+      const before = smtp.greetings.length;
+      const account = await register(named.app);
+      await eventually(() => smtp.received.find((m) => m.to.includes(account.user.email)));
+      expect(smtp.greetings.slice(before)).toEqual(["prenota.tavolo.it"]);
+    } finally {
+      await named.close();
+    }
+    // An origin that is an address gets the address-literal form of RFC 5321 §4.1.3.
+    expect(smtpGreetingName("http://localhost:3000")).toBe("localhost");
+    expect(smtpGreetingName("http://192.168.1.20:3000")).toBe("[192.168.1.20]");
+    expect(smtpGreetingName("http://[::1]:3000")).toBe("[IPv6:::1]");
   });
 
   it("has no development mailbox", async () => {

@@ -53,3 +53,8 @@ export function assertCaller(request: FastifyRequest, userId: string): string {
   if (userId.toLowerCase() !== caller.toLowerCase()) throw forbidden();
   return caller;
 }
+
+/** The spec's bodies may name the user (`userId`); when one does, it must be the caller (403 otherwise). */
+export function callerNamedBy(request: FastifyRequest, userId: string | undefined): string {
+  return userId === undefined ? callerId(request) : assertCaller(request, userId);
+}

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isSharedKey, translateShared } from "@tavolo/shared/i18n/translate";
 import { AppError } from "../errors";
+import { PERMISSIONS_POLICY } from "../http/permissions-policy";
 import { requestLanguage } from "../i18n/request-language";
 
 /** Fastify's own client-error codes, each with a translated message of ours. */
@@ -23,9 +24,11 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; key:
 /**
  * Fastify's `frameworkErrors` option: the router's own refusals (a path with a broken %-escape, a
  * path parameter over maxParamLength) never reach setErrorHandler, and would otherwise leave as
- * Fastify's untranslated JSON without `success`.
+ * Fastify's untranslated JSON without `success`. No hook runs for them, so the header every
+ * answer carries is set here.
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  void reply.header("permissions-policy", PERMISSIONS_POLICY);
   const known = FASTIFY_CLIENT_ERRORS[error.code];
   const t = (key: string) => translateShared(requestLanguage(request), key);
   if (known) {

@@ -12,7 +12,7 @@ import type { AppConfig } from "../../config";
 import type { DB } from "../../db/schema";
 import { unauthorized } from "../../errors";
 import { requestLanguage } from "../../i18n/request-language";
-import { assertCaller, callerId } from "../../plugins/auth";
+import { callerId, callerNamedBy } from "../../plugins/auth";
 import { rateLimited, translate } from "../auth/route-helpers";
 import { toAuthUser } from "../auth/user.mapper";
 import * as repo from "./account.repository";
@@ -34,9 +34,6 @@ const tags = ["settings"];
 export const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {
   const { db, phone, emailChange, passwordChange, rateLimits } = options;
   app.addHook("onRequest", app.requireUser);
-  /** The spec's bodies name the user; when they do, it must be the caller (DESIGN §5). */
-  const caller = (request: Parameters<typeof callerId>[0], userId: string | undefined) =>
-    userId ? assertCaller(request, userId) : callerId(request);
 
   app.post(
     "/verify-phone/start",
@@ -49,7 +46,7 @@ export const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, options
       ...rateLimited(app, "verify-phone", rateLimits, "attempts"),
     },
     async (request) => {
-      const userId = caller(request, request.body.userId);
+      const userId = callerNamedBy(request, request.body.userId);
       const result = await phone.start(userId, request.body.phoneNumber);
       return {
         success: true,
@@ -71,7 +68,7 @@ export const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, options
       ...rateLimited(app, "verify-phone-confirm", rateLimits),
     },
     async (request) => {
-      const user = await phone.confirm(caller(request, request.body.userId), request.body.otp);
+      const user = await phone.confirm(callerNamedBy(request, request.body.userId), request.body.otp);
       return { success: true, message: translate(request, "apiMessages.phoneVerified"), user: toAuthUser(user) };
     },
   );

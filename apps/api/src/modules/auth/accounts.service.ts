@@ -8,6 +8,7 @@ import type {
   UpdateProfileRequest,
 } from "@tavolo/shared/auth";
 import type { Language } from "@tavolo/shared/languages";
+import { derivedDisplayName } from "@tavolo/shared/names";
 import type { DB } from "../../db/schema";
 import { AppError, badRequest, notFound, unauthorized } from "../../errors";
 import { hashPassword, verifyPassword } from "./passwords";
@@ -16,7 +17,7 @@ import type { SessionService } from "./sessions.service";
 import type { EmailVerificationService } from "./email-verification.service";
 import { consumeActionToken } from "./action-tokens.repository";
 import * as users from "./users.repository";
-import { fullName, toAuthUser } from "./user.mapper";
+import { toAuthUser } from "./user.mapper";
 
 type CreateProfileRequest = z.output<typeof createUserProfileRequestSchema>;
 
@@ -52,12 +53,12 @@ export function createAccountService(db: Kysely<DB>, sessions: SessionService, v
     const firstName = input.firstName ?? user.first_name;
     const lastName = input.lastName ?? user.last_name;
     const phoneChanged = input.phoneNumber !== undefined && input.phoneNumber !== user.phone_number;
-    // A display name nobody chose follows the name; one the user typed stays.
-    const derivedName = !user.display_name || user.display_name === fullName(user.first_name, user.last_name);
+    // A display name nobody chose follows the names (derived to fit, decision 019); one the user typed stays.
+    const derivedName = !user.display_name || user.display_name === derivedDisplayName(user.first_name, user.last_name);
     const updated = await users.updateUser(db, user.id, {
       first_name: firstName,
       last_name: lastName,
-      display_name: input.displayName || (derivedName ? fullName(firstName, lastName) : user.display_name),
+      display_name: input.displayName || (derivedName ? derivedDisplayName(firstName, lastName) : user.display_name),
       language: input.language ?? user.language,
       newsletter_subscribed: input.newsletterSubscribed ?? user.newsletter_subscribed,
       // A new number must be verified again (SPEC §4, phone verification).
@@ -76,7 +77,7 @@ export function createAccountService(db: Kysely<DB>, sessions: SessionService, v
         password_hash: await hashPassword(input.password),
         first_name: input.firstName,
         last_name: input.lastName,
-        display_name: fullName(input.firstName, input.lastName),
+        display_name: derivedDisplayName(input.firstName, input.lastName),
         phone_number: input.phoneNumber ?? null,
         language: input.language ?? language,
         terms_accepted: true,

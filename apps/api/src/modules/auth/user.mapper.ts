@@ -18,5 +18,3 @@ export function toAuthUser(row: UserRow): AuthUser {
     authProvider: row.auth_provider,
   };
 }
-
-export const fullName = (firstName: string, lastName: string) => [firstName, lastName].filter(Boolean).join(" ");

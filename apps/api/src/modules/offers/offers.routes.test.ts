@@ -185,6 +185,19 @@ describe("bookLastMinute", () => {
     expect((await seatsOf(t, offers.milanoLater!)).available).toBe(8);
   });
 
+  it("takes the caller's own userId in the body, and refuses anyone else's with 403, changing nothing", async () => {
+    const other = await diner(t);
+    const res = await bookOffer(t, giulia, { userId: other.userId, lastMinuteId: offers.milanoSoon, people: 2 });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ success: false, code: "forbidden" });
+    expect((await seatsOf(t, offers.milanoSoon!)).available).toBe(6);
+    const history = (await get(t, `/api/client/getUserReservations/${other.userId}`, other.headers)).json();
+    expect(history.reservations).toEqual([]);
+
+    const own = await bookOffer(t, giulia, { userId: giulia.userId, lastMinuteId: offers.bergamo, people: 1 });
+    expect(own.statusCode).toBe(201);
+  });
+
   it("answers 409 for an expired offer and for more seats than are left, and changes nothing", async () => {
     const expired = await bookOffer(t, giulia, { lastMinuteId: offers.milanoExpired, people: 1 });
     expect(expired.statusCode).toBe(409);
@@ -210,6 +223,7 @@ describe("bookLastMinute", () => {
   it.each([
     [{ people: 0 }, "Il numero di persone deve essere tra 1 e 10"],
     [{ people: 11 }, "Il numero di persone deve essere tra 1 e 10"],
+    [{ people: "2" }, "Il numero di persone deve essere tra 1 e 10"],
     [{ people: 2, notes: "x".repeat(501) }, "Le note possono contenere al massimo 500 caratteri"],
     [{ people: 2, lastMinuteId: "nope" }, "ID offerta non valido"],
   ])("answers 400 for %o", async (overrides, message) => {

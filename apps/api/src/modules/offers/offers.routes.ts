@@ -10,7 +10,7 @@ import {
 import { IDEMPOTENCY_KEY_HEADER, makeReservationHeadersSchema } from "@tavolo/shared/reservations";
 import type { PublicReadCache } from "../../http/public-read-cache";
 import { requestLanguage } from "../../i18n/request-language";
-import { callerId } from "../../plugins/auth";
+import { callerId, callerNamedBy } from "../../plugins/auth";
 import type { OfferService } from "./offers.service";
 import { noStore } from "../../http/no-store";
 
@@ -94,7 +94,7 @@ export const offerActionRoutes: FastifyPluginAsyncZod<{ offers: OfferService; in
     },
     async (request, reply) => {
       const answer = await offers.book(
-        callerId(request),
+        callerNamedBy(request, request.body.userId),
         request.body,
         requestLanguage(request),
         request.headers[IDEMPOTENCY_KEY_HEADER],

@@ -160,6 +160,13 @@ describe("makeReservation refuses what breaks a rule, translated, and stores not
     ["11 people", () => body({ numberOfPeople: 11, tableId: f.allDay.tables[3] }), 400, "validation_error"],
     ["no people", () => body({ numberOfPeople: 0 }), 400, "validation_error"],
     [
+      "people as text",
+      () => body({ numberOfPeople: "2" }),
+      400,
+      "validation_error",
+      "Il numero di persone deve essere tra 1 e 10",
+    ],
+    [
       "a table too small",
       () => body({ numberOfPeople: 3, tableId: f.allDay.tables[1] }),
       400,

@@ -7,7 +7,7 @@ import {
   userReservationsParamsSchema,
 } from "@tavolo/shared/reservations";
 import { requestLanguage } from "../../i18n/request-language";
-import { assertCaller, callerId } from "../../plugins/auth";
+import { assertCaller, callerId, callerNamedBy } from "../../plugins/auth";
 import type { ReservationService } from "./reservations.service";
 
 const tags = ["reservations"];
@@ -32,10 +32,8 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { userId } = request.body;
-      const caller = userId === undefined ? callerId(request) : assertCaller(request, userId);
       const answer = await reservations.make(
-        caller,
+        callerNamedBy(request, request.body.userId),
         request.body,
         requestLanguage(request),
         request.headers[IDEMPOTENCY_KEY_HEADER],

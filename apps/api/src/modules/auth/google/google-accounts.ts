@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Language } from "@tavolo/shared/languages";
+import { derivedDisplayName } from "@tavolo/shared/names";
 import type { DB } from "../../../db/schema";
 import { AppError } from "../../../errors";
 import type { Mailer } from "../../../mail/mailer";
 import { welcomeMail } from "../../../mail/templates/auth-mails";
 import type { SessionService } from "../sessions.service";
-import { fullName } from "../user.mapper";
 import * as users from "../users.repository";
 import type { GoogleIdentity } from "./google-oidc";
 
@@ -56,7 +56,7 @@ export function createGoogleAccounts(options: {
       password_hash: null,
       first_name: identity.givenName,
       last_name: identity.familyName,
-      display_name: identity.name || fullName(identity.givenName, identity.familyName),
+      display_name: identity.name || derivedDisplayName(identity.givenName, identity.familyName),
       phone_number: null,
       email_verified: true,
       language: intent.language,

@@ -2,38 +2,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { OFFER_LIST_LIMIT } from "@tavolo/shared/offer-time";
 import type { LastMinuteOffer } from "@tavolo/shared/offers";
+import { offerFixture } from "../../../../test/offer-fixture";
 import { json, mockFetch, renderAt } from "../../../../test/render";
 import { LastMinuteSection } from "./last-minute-section";
-
-const offer = (id: string, minutesLeft: number, extra: Partial<LastMinuteOffer> = {}): LastMinuteOffer => ({
-  id,
-  restaurantId: "r-1",
-  restaurantName: `Trattoria ${id}`,
-  restaurantImageUrl: "/images/restaurants/pizza-1.svg",
-  restaurantAddress: "Via Roma 1, Milano",
-  city: "Milano",
-  citySlug: "milano",
-  categories: ["pizza"],
-  date: "2026-11-23",
-  formattedDate: "lunedì 23 novembre",
-  startTime: "20:00",
-  endTime: "22:00",
-  bookUntil: "19:30",
-  totalSeats: 6,
-  currentAvailableSeats: 4,
-  expiresAt: new Date(Date.now() + minutesLeft * 60_000).toISOString(),
-  timeRemainingMinutes: minutesLeft,
-  isExpiring: minutesLeft < 30,
-  isExpired: false,
-  isSoldOut: false,
-  discountPercent: null,
-  description: "",
-  timeZone: "Europe/Rome",
-  lat: 45.46,
-  lng: 9.19,
-  distanceKm: 1.2,
-  ...extra,
-});
 
 const list = (offers: LastMinuteOffer[]) =>
   json({ success: true, offers, city: { slug: "milano", name: "Milano" }, nearbyCities: [] });
@@ -51,7 +22,7 @@ const section = (city = "milano") =>
 describe("LastMinuteSection", () => {
   it("counts down live, marks 'expiring soon' under 30 minutes and 'expired' when time runs out", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const soon = offer("a", 31);
+    const soon = offerFixture("a", 31);
     mockFetch(() => list([soon]));
     section();
     const card = await screen.findByRole("article");
@@ -65,7 +36,7 @@ describe("LastMinuteSection", () => {
   });
 
   it("asks by city, with the nearby cities and radius only when the option is on", async () => {
-    const fetch = mockFetch(() => list([offer("a", 90)]));
+    const fetch = mockFetch(() => list([offerFixture("a", 90)]));
     section();
     await screen.findByRole("article");
     const first = new URL(String(fetch.mock.calls.at(-1)![0]), location.origin);
@@ -81,18 +52,18 @@ describe("LastMinuteSection", () => {
   });
 
   it("counts the offers, and says 'at least' when the list is as long as the API sends", async () => {
-    let offers = [offer("a", 90), offer("b", 120)];
+    let offers = [offerFixture("a", 90), offerFixture("b", 120)];
     mockFetch(() => list(offers));
     const first = section();
     expect(await screen.findByText(/2 offerte disponibili/)).toBeInTheDocument();
     first.unmount();
-    offers = Array.from({ length: OFFER_LIST_LIMIT }, (_, index) => offer(`o${index}`, 90 + index));
+    offers = Array.from({ length: OFFER_LIST_LIMIT }, (_, index) => offerFixture(`o${index}`, 90 + index));
     section("torino");
     expect(await screen.findByText(new RegExp(`Almeno ${OFFER_LIST_LIMIT} offerte disponibili`))).toBeInTheDocument();
   });
 
   it("shows the first six offers, then all of them on request with the focus on the first new one", async () => {
-    mockFetch(() => list(Array.from({ length: 9 }, (_, index) => offer(`o${index}`, 90 + index))));
+    mockFetch(() => list(Array.from({ length: 9 }, (_, index) => offerFixture(`o${index}`, 90 + index))));
     section();
     expect(await screen.findAllByRole("article")).toHaveLength(6);
     fireEvent.click(screen.getByRole("button", { name: "Mostra tutte le 9 offerte" }));
@@ -102,14 +73,14 @@ describe("LastMinuteSection", () => {
   });
 
   it("shows no 'show all' button when every offer already fits", async () => {
-    mockFetch(() => list(Array.from({ length: 6 }, (_, index) => offer(`o${index}`, 90 + index))));
+    mockFetch(() => list(Array.from({ length: 6 }, (_, index) => offerFixture(`o${index}`, 90 + index))));
     section();
     expect(await screen.findAllByRole("article")).toHaveLength(6);
     expect(screen.queryByRole("button", { name: /Mostra tutte/ })).toBeNull();
   });
 
   it("uses the browser's position when allowed, disabling nearby cities, and says so when it is refused", async () => {
-    const fetch = mockFetch(() => list([offer("a", 90)]));
+    const fetch = mockFetch(() => list([offerFixture("a", 90)]));
     let allow = true;
     vi.stubGlobal("navigator", {
       ...navigator,
