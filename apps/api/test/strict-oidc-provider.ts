@@ -44,8 +44,7 @@ function readForm(request: IncomingMessage): Promise<URLSearchParams> {
   });
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function signInPage(clientId: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Strict OpenID provider</title>

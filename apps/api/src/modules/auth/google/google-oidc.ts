@@ -92,16 +92,10 @@ export function createGoogleOidc(settings: GoogleSettings) {
   // Discovered on first use and kept; a failed discovery is retried on the next attempt.
   function discover(): Promise<client.Configuration> {
     configuration ??= client
-      .discovery(
-        new URL(settings.issuer),
-        settings.clientId,
-        settings.clientSecret,
-        undefined,
-        {
-          timeout: PROVIDER_TIMEOUT_SECONDS,
-          ...(isLoopbackHttp(settings.issuer) ? { execute: [client.allowInsecureRequests] } : {}),
-        },
-      )
+      .discovery(new URL(settings.issuer), settings.clientId, settings.clientSecret, undefined, {
+        timeout: PROVIDER_TIMEOUT_SECONDS,
+        ...(isLoopbackHttp(settings.issuer) ? { execute: [client.allowInsecureRequests] } : {}),
+      })
       .catch((error: unknown) => {
         configuration = undefined;
         throw error;

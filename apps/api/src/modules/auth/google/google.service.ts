@@ -137,7 +137,11 @@ export function createGoogleService(options: {
         });
       }
       if (!state || state !== cookieState) {
-        const detail = !state ? "no state" : cookieState ? "state differs from this browser's cookie" : "no state cookie";
+        const detail = !state
+          ? "no state"
+          : cookieState
+            ? "state differs from this browser's cookie"
+            : "no state cookie";
         return refused(language, { reason: "state_mismatch", detail });
       }
       const used = await consumeActionToken(db, { tokenHash: hashToken(state), purpose: "google_state" });

@@ -45,8 +45,15 @@ export function providerOutageCause(error: unknown): string | undefined {
   return undefined;
 }
 
-/** One line for the log: the outage cause, else the error's own message. */
+/**
+ * One line for the log: the outage cause, else the error's own message with the OAuth error the
+ * provider answered (openid-client's ResponseBodyError carries `error` and `error_description`).
+ */
 export function describeProviderError(error: unknown): string {
-  const e = fields(error);
-  return providerOutageCause(error) ?? (typeof e.message === "string" ? e.message : String(error));
+  const outage = providerOutageCause(error);
+  if (outage) return outage;
+  const e = fields(error) as WithCause & { error?: unknown; error_description?: unknown };
+  const message = typeof e.message === "string" ? e.message : String(error);
+  if (typeof e.error !== "string") return message;
+  return `${message} (${e.error}${typeof e.error_description === "string" ? `: ${e.error_description}` : ""})`;
 }

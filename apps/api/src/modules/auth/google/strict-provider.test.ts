@@ -69,7 +69,9 @@ async function signInThroughStrictProvider(app: FastifyInstance, user: StrictPro
 
 describe("sign-in with a standards-strict OpenID provider (oidc-provider, default claim rules)", () => {
   it("sends no prompt it does not list, reads e-mail and name from UserInfo, and signs up then in", async () => {
-    const discovery = await (await fetch(`${provider.issuer}/.well-known/openid-configuration`)).json();
+    const discovery = (await (await fetch(`${provider.issuer}/.well-known/openid-configuration`)).json()) as {
+      prompt_values_supported?: string[];
+    };
     expect(discovery.prompt_values_supported ?? []).not.toContain("select_account");
     const user = { email: uniqueEmail("strict"), givenName: "Giulia", familyName: "Marino" };
 
