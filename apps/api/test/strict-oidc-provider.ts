@@ -1,4 +1,3 @@
-/// <reference path="./types/oidc-provider.d.ts" />
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";

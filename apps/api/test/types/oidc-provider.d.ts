@@ -26,15 +26,14 @@ declare module "oidc-provider" {
     claims(use: string, scope: string): Record<string, unknown>;
   }
 
-  class Grant {
-    constructor(options: { accountId: string; clientId: string });
+  interface Grant {
     addOIDCScope(scope: string): void;
     save(): Promise<string>;
   }
 
   export default class Provider {
     constructor(issuer: string, configuration: Record<string, unknown>);
-    Grant: typeof Grant;
+    Grant: new (options: { accountId: string; clientId: string }) => Grant;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     use(middleware: (ctx: KoaContext, next: () => Promise<void>) => Promise<void>): void;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;

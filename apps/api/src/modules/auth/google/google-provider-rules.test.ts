@@ -50,8 +50,8 @@ describe("prompt=select_account only for a provider that lists it", () => {
         if (request.url !== "/.well-known/openid-configuration")
           return mock.server.service.requestHandler(request, response);
         void fetch(`${mock.issuer}${request.url}`)
-          .then((answer) => answer.json())
-          .then((document: Record<string, unknown>) => {
+          .then((answer) => answer.json() as Promise<Record<string, unknown>>)
+          .then((document) => {
             const issuer = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
             const rebased = JSON.parse(JSON.stringify(document).replaceAll(mock.issuer, issuer)) as object;
             response.setHeader("content-type", "application/json");
