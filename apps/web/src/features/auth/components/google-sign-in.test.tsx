@@ -5,7 +5,7 @@ import { GoogleSignIn } from "./google-sign-in";
 
 // A build for another OpenID provider: VITE_GOOGLE_PROVIDER_NAME=Keycloak (decision 018).
 vi.mock("../../../config/env", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../../../config/env")>()),
+  ...(await importOriginal<Record<string, unknown>>()),
   SIGN_IN_PROVIDER_NAME: "Keycloak",
 }));
 
