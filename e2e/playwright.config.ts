@@ -28,6 +28,15 @@ const serverEnv = {
   AUTH_RATE_LIMIT_PER_ACCOUNT: "10000",
 };
 
+/** How Playwright runs each server process, from the repository root. */
+const serverProcess = {
+  cwd: "..",
+  timeout: 120_000,
+  reuseExistingServer: false,
+  stdout: "ignore",
+  stderr: "pipe",
+} as const;
+
 export default defineConfig({
   testDir: "./tests",
   timeout: 45_000,
@@ -54,12 +63,8 @@ export default defineConfig({
   webServer: [
     {
       command: "node e2e/support/start-with-google-mock.mjs",
-      cwd: "..",
+      ...serverProcess,
       url: `http://127.0.0.1:${port}/api/ready`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: "ignore",
-      stderr: "pipe",
       env: {
         ...serverEnv,
         PORT: String(port),
@@ -72,12 +77,8 @@ export default defineConfig({
     },
     {
       command: "node --import tsx e2e/support/start-with-strict-oidc.mjs",
-      cwd: "..",
+      ...serverProcess,
       url: `http://127.0.0.1:${strictAppPort}/api/ready`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: "ignore",
-      stderr: "pipe",
       env: {
         ...serverEnv,
         PORT: String(strictAppPort),
