@@ -17,7 +17,7 @@ export const STATE_TTL_SECONDS = 10 * 60;
 /** The code the web exchanges for tokens: short, single use, so no token ever sits in a URL. */
 const EXCHANGE_CODE_TTL_SECONDS = 60;
 /** How long a native app is asked to wait after the provider could not be reached. */
-export const PROVIDER_RETRY_AFTER_SECONDS = 30;
+const PROVIDER_RETRY_AFTER_SECONDS = 30;
 
 /** Why a sign-in was refused, named in the warning each refusal logs (decision 018). */
 type RefusalReason =
@@ -89,7 +89,7 @@ export function createGoogleService(options: {
     log.warn(
       // The detail may come from the callback's query string: bounded, and pino escapes it.
       { reason: refusal.reason, cause: refusal.detail.slice(0, 300), ...(error ? { err: error } : {}) },
-      `OpenID sign-in refused (${refusal.reason}): ${refusal.detail.slice(0, 300)}`,
+      `OpenID sign-in failed (${refusal.reason}): ${refusal.detail.slice(0, 300)}`,
     );
     return webCallback({ message: translateShared(language, refusal.key ?? "apiErrors.googleLoginFailed") });
   }
