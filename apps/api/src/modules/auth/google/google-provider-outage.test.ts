@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createRemoteJWKSet, jwtVerify } from "jose";
 import * as client from "openid-client";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { post } from "../../../../test/auth-helpers";
@@ -125,6 +126,17 @@ describe("what counts as the provider being out of reach", () => {
       response: new Response(JSON.stringify({ error: "invalid_grant" }), { status: 400 }),
     });
     expect(providerOutageCause(refusal)).toBeUndefined();
+    const busy = new client.ResponseBodyError("server responded with an error in the response body", {
+      cause: { error: "temporarily_unavailable" },
+      response: new Response(JSON.stringify({ error: "temporarily_unavailable" }), { status: 503 }),
+    });
+    expect(providerOutageCause(busy)).toBe("answered HTTP 503");
+    expect(providerOutageCause(new DOMException("The operation timed out.", "TimeoutError"))).toBe("timed out");
+    const keys = createRemoteJWKSet(new URL(`${failing.url}/jwks`));
+    const unsigned = "eyJhbGciOiJSUzI1NiIsImtpZCI6ImsifQ.eyJzdWIiOiJ4In0.c2ln";
+    expect(providerOutageCause(await failureOf(jwtVerify(unsigned, keys)))).toBe(
+      "did not serve its signing keys (JWKS)",
+    );
     expect(providerOutageCause(new Error('unexpected ID Token "azp" (authorized party) claim value'))).toBeUndefined();
   });
 });
