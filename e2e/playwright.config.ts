@@ -9,8 +9,37 @@ const port = Number(process.env.E2E_PORT ?? 3199);
 const googlePort = Number(process.env.E2E_GOOGLE_PORT ?? 3198);
 const googleControlPort = Number(process.env.E2E_GOOGLE_CONTROL_PORT ?? 3197);
 process.env.E2E_GOOGLE_CONTROL_URL = `http://127.0.0.1:${googleControlPort}`;
+/** A second server, signed in through a standards-strict OpenID provider (support/start-with-strict-oidc.mjs). */
+const strictAppPort = Number(process.env.E2E_STRICT_OIDC_APP_PORT ?? 3195);
+const strictProviderPort = Number(process.env.E2E_STRICT_OIDC_PORT ?? 3196);
+process.env.E2E_STRICT_OIDC_APP_URL = `http://127.0.0.1:${strictAppPort}`;
 /** Each run starts the real server on a brand-new embedded database, seeded as on a first start. */
 const dataDir = mkdtempSync(path.join(tmpdir(), "tavolo-e2e-"));
+const strictDataDir = mkdtempSync(path.join(tmpdir(), "tavolo-e2e-strict-"));
+
+/**
+ * What both servers share. Every test signs in from 127.0.0.1: the per-address limits (tested in the
+ * API suite) would otherwise throttle the suite itself.
+ */
+const serverEnv = {
+  HOST: "127.0.0.1",
+  LOG_LEVEL: "warn",
+  // Every test signs in from 127.0.0.1: the per-address limits (tested in the API suite) would
+  // otherwise throttle the suite itself.
+  AUTH_RATE_LIMIT_PER_IP: "10000",
+  AUTH_RATE_LIMIT_FAILURES_PER_IP: "10000",
+  AUTH_RATE_LIMIT_PER_ACCOUNT_AND_IP: "10000",
+  AUTH_RATE_LIMIT_PER_ACCOUNT: "10000",
+};
+
+/** How Playwright runs each server process, from the repository root. */
+const serverProcess = {
+  cwd: "..",
+  timeout: 120_000,
+  reuseExistingServer: false,
+  stdout: "ignore",
+  stderr: "pipe",
+} as const;
 
 export default defineConfig({
   testDir: "./tests",
@@ -35,29 +64,33 @@ export default defineConfig({
     { name: "mobile", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
     { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    command: "node e2e/support/start-with-google-mock.mjs",
-    cwd: "..",
-    url: `http://127.0.0.1:${port}/api/ready`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SEED_RESTAURANTS: "800",
-      APP_ORIGIN: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: "warn",
-      E2E_GOOGLE_PORT: String(googlePort),
-      E2E_GOOGLE_CONTROL_PORT: String(googleControlPort),
-      // Every test signs in from 127.0.0.1: the per-address limits (tested in the API suite) would
-      // otherwise throttle the suite itself.
-      AUTH_RATE_LIMIT_PER_IP: "10000",
-      AUTH_RATE_LIMIT_FAILURES_PER_IP: "10000",
-      AUTH_RATE_LIMIT_PER_ACCOUNT_AND_IP: "10000",
-      AUTH_RATE_LIMIT_PER_ACCOUNT: "10000",
+  webServer: [
+    {
+      command: "node e2e/support/start-with-google-mock.mjs",
+      ...serverProcess,
+      url: `http://127.0.0.1:${port}/api/ready`,
+      env: {
+        ...serverEnv,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SEED_RESTAURANTS: "800",
+        APP_ORIGIN: `http://127.0.0.1:${port}`,
+        E2E_GOOGLE_PORT: String(googlePort),
+        E2E_GOOGLE_CONTROL_PORT: String(googleControlPort),
+      },
     },
-  },
+    {
+      command: "node --import tsx e2e/support/start-with-strict-oidc.mjs",
+      ...serverProcess,
+      url: `http://127.0.0.1:${strictAppPort}/api/ready`,
+      env: {
+        ...serverEnv,
+        PORT: String(strictAppPort),
+        DATA_DIR: strictDataDir,
+        SEED_RESTAURANTS: "20",
+        APP_ORIGIN: `http://127.0.0.1:${strictAppPort}`,
+        E2E_STRICT_OIDC_PORT: String(strictProviderPort),
+      },
+    },
+  ],
 });

@@ -6,9 +6,9 @@
  * Tests pick who "Google" signs in as with POST {control}/next-user {email, sub, givenName,
  * familyName}; until then it is a stable default user with a verified address.
  */
-import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { OAuth2Server } from "oauth2-mock-server";
+import { startApi } from "./start-api.mjs";
 
 const host = "127.0.0.1";
 const issuerPort = Number(process.env.E2E_GOOGLE_PORT ?? 3198);
@@ -57,25 +57,10 @@ const control = createServer((request, response) => {
 });
 await new Promise((resolve) => control.listen(controlPort, host, resolve));
 
-const api = spawn("npm", ["run", "start", "-w", "@tavolo/api"], {
-  stdio: "inherit",
-  env: {
-    ...process.env,
-    GOOGLE_ISSUER: mock.issuer.url,
-    GOOGLE_CLIENT_ID: "tavolo-e2e",
-    GOOGLE_CLIENT_SECRET: "e2e-secret",
+startApi(
+  { GOOGLE_ISSUER: mock.issuer.url, GOOGLE_CLIENT_ID: "tavolo-e2e", GOOGLE_CLIENT_SECRET: "e2e-secret" },
+  async () => {
+    control.close();
+    await mock.stop();
   },
-});
-
-async function stopMocks() {
-  control.close();
-  await mock.stop().catch(() => {});
-}
-
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => api.kill(signal));
-}
-api.on("exit", async (code, signal) => {
-  await stopMocks();
-  process.exit(code ?? (signal ? 1 : 0));
-});
+);

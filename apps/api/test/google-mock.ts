@@ -52,10 +52,10 @@ export async function startGoogleMock() {
     signInAs(user: GoogleUser) {
       next = user;
     },
-    /** An ID token as the native plugin would get it, for `user` and `audience`. */
-    idToken(user: GoogleUser, audience = GOOGLE_CLIENT_ID) {
+    /** An ID token as the native plugin would get it, for `user` and `audience` (and `extra` claims). */
+    idToken(user: GoogleUser, audience: string | string[] = GOOGLE_CLIENT_ID, extra: Record<string, unknown> = {}) {
       return server.issuer.buildToken({
-        scopesOrTransform: (_header, payload) => Object.assign(payload, claimsOf(user), { aud: audience }),
+        scopesOrTransform: (_header, payload) => Object.assign(payload, claimsOf(user), { aud: audience }, extra),
       });
     },
     stop: () => server.stop(),

@@ -11,6 +11,8 @@ interface ImportMetaEnv {
   readonly VITE_GOOGLE_WEB_CLIENT_ID?: string;
   /** Native app on iOS: the iOS OAuth client id. */
   readonly VITE_GOOGLE_IOS_CLIENT_ID?: string;
+  /** The name on the sign-in buttons ("Continua con …") when GOOGLE_ISSUER is another provider. */
+  readonly VITE_GOOGLE_PROVIDER_NAME?: string;
 }
 
 interface ImportMeta {

@@ -22,6 +22,12 @@ export const NATIVE_GOOGLE_CLIENT_IDS = {
   ios: env.VITE_GOOGLE_IOS_CLIENT_ID || "",
 } as const;
 
+/**
+ * The OpenID provider the sign-in buttons name: Google unless the build says otherwise (the server's
+ * GOOGLE_ISSUER may be any standards-compliant provider, decision 018).
+ */
+export const SIGN_IN_PROVIDER_NAME = env.VITE_GOOGLE_PROVIDER_NAME?.trim() || "Google";
+
 /** Contact block of the footer: Tavolo's office in Milano. */
 export const CONTACT = {
   email: "ciao@tavolo.it",

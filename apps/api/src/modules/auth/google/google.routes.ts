@@ -65,18 +65,20 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<Options> = async (app, { go
         });
         return reply.redirect(`${appOrigin}/register?${params}`);
       }
-      const { url, state } = await service.start({
+      const { next, state } = await service.start({
         registration,
         termsAccepted,
         newsletterSubscribed: marketing,
         language,
       });
       // The state also lives in this browser's cookie: a callback from another browser is refused.
-      void reply.header(
-        "set-cookie",
-        `${STATE_COOKIE}=${state}; Path=${COOKIE_PATH}; Max-Age=${STATE_TTL_SECONDS}; HttpOnly; SameSite=Lax${secure}`,
-      );
-      return reply.redirect(url.href);
+      if (state) {
+        void reply.header(
+          "set-cookie",
+          `${STATE_COOKIE}=${state}; Path=${COOKIE_PATH}; Max-Age=${STATE_TTL_SECONDS}; HttpOnly; SameSite=Lax${secure}`,
+        );
+      }
+      return reply.redirect(next);
     },
   );
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SIGN_IN_PROVIDER_NAME } from "../../../config/env";
 import { Alert } from "../../../components/ui/alert";
 
 /** The Google error banner goes away by itself after 15 s (SPEC §8). */
@@ -43,7 +44,9 @@ export function GoogleBanner({ googleReturn }: { googleReturn: GoogleReturn }) {
   return (
     <Alert tone={tone}>
       <p>{googleReturn.message || t("auth.googleLoginFailed")}</p>
-      {googleReturn.type === "notRegistered" ? <p>{t("register.completeWithGoogle")}</p> : null}
+      {googleReturn.type === "notRegistered" ? (
+        <p>{t("register.completeWithGoogle", { provider: SIGN_IN_PROVIDER_NAME })}</p>
+      ) : null}
     </Alert>
   );
 }

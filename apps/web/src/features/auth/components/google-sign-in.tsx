@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { SIGN_IN_PROVIDER_NAME } from "../../../config/env";
 import { errorMessage } from "../../../lib/api-client";
 import { browser } from "../../../lib/browser";
 import type { NativeBridge } from "../../../lib/native";
@@ -16,7 +17,8 @@ import { safeReturnPath } from "../session/route-guards";
 import { useSession } from "../session/session-context";
 
 interface Props {
-  label?: string;
+  /** "Continua con …" (sign-in) or "Registrati con …" (sign-up); either names the configured provider. */
+  labelKey?: "auth.google" | "register.google";
   /** Runs first; null stops (the register page checks the terms here). */
   prepare?: () => GoogleRedirectOptions | null;
 }
@@ -26,7 +28,7 @@ interface Props {
  * server without Google says so here instead of sending the browser to an error page. Inside the
  * native app the plugin's account picker is used instead, and its ID token signs in here.
  */
-export function GoogleSignIn({ label, prepare = () => ({}) }: Props) {
+export function GoogleSignIn({ labelKey = "auth.google", prepare = () => ({}) }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { signIn } = useSession();
@@ -74,7 +76,7 @@ export function GoogleSignIn({ label, prepare = () => ({}) }: Props) {
   return (
     <>
       <Button variant="outline" fullWidth icon={<GoogleIcon />} loading={checking} onClick={() => void start()}>
-        {label ?? t("auth.google")}
+        {t(labelKey, { provider: SIGN_IN_PROVIDER_NAME })}
       </Button>
       {notice ? <Alert tone="info">{notice}</Alert> : null}
     </>

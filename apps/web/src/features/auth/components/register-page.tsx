@@ -141,7 +141,7 @@ export function RegisterPage() {
         </Button>
       </form>
       <Divider>{t("common.or")}</Divider>
-      <GoogleSignIn label={t("register.google")} prepare={googleSignUp} />
+      <GoogleSignIn labelKey="register.google" prepare={googleSignUp} />
     </AuthLayout>
   );
 }
