@@ -2,38 +2,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { OFFER_LIST_LIMIT } from "@tavolo/shared/offer-time";
 import type { LastMinuteOffer } from "@tavolo/shared/offers";
+import { offerFixture } from "../../../../test/offer-fixture";
 import { json, mockFetch, renderAt } from "../../../../test/render";
 import { LastMinuteSection } from "./last-minute-section";
 
-const offer = (id: string, minutesLeft: number, extra: Partial<LastMinuteOffer> = {}): LastMinuteOffer => ({
-  id,
-  restaurantId: "r-1",
-  restaurantName: `Trattoria ${id}`,
-  restaurantImageUrl: "/images/restaurants/pizza-1.svg",
-  restaurantAddress: "Via Roma 1, Milano",
-  city: "Milano",
-  citySlug: "milano",
-  categories: ["pizza"],
-  date: "2026-11-23",
-  formattedDate: "lunedì 23 novembre",
-  startTime: "20:00",
-  endTime: "22:00",
-  bookUntil: "19:30",
-  totalSeats: 6,
-  currentAvailableSeats: 4,
-  expiresAt: new Date(Date.now() + minutesLeft * 60_000).toISOString(),
-  timeRemainingMinutes: minutesLeft,
-  isExpiring: minutesLeft < 30,
-  isExpired: false,
-  isSoldOut: false,
-  discountPercent: null,
-  description: "",
-  timeZone: "Europe/Rome",
-  lat: 45.46,
-  lng: 9.19,
-  distanceKm: 1.2,
-  ...extra,
-});
+type SectionProps = Parameters<typeof LastMinuteSection>[0];
+
+const offer = offerFixture;
 
 const list = (offers: LastMinuteOffer[]) =>
   json({ success: true, offers, city: { slug: "milano", name: "Milano" }, nearbyCities: [] });
@@ -43,23 +18,31 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const section = (city = "milano") =>
-  renderAt(<LastMinuteSection city={city} category="all" signedIn={false} onLoginRequired={() => {}} />, {
-    path: "/search",
-  });
+const section = (
+  city = "milano",
+  { category = "all", signedIn = false, onLoginRequired = () => {} }: Partial<Omit<SectionProps, "city">> = {},
+) =>
+  renderAt(
+    <LastMinuteSection city={city} category={category} signedIn={signedIn} onLoginRequired={onLoginRequired} />,
+    { path: "/search" },
+  );
 
 describe("LastMinuteSection", () => {
   it("counts down live, marks 'expiring soon' under 30 minutes and 'expired' when time runs out", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const soon = offer("a", 31);
+    const soon = offer("a", 31.5);
     mockFetch(() => list([soon]));
     section();
     const card = await screen.findByRole("article");
-    expect(within(card).getByRole("timer")).toHaveTextContent("Scade tra 31:00");
+    // Whole minutes, never "31:00", which reads as a time of day.
+    expect(within(card).getByRole("timer")).toHaveTextContent("Scade tra 31 min");
     expect(within(card).queryByText("In scadenza")).toBeNull();
-    await act(async () => vi.advanceTimersByTime(61_000));
+    await act(async () => vi.advanceTimersByTime(91_000));
     expect(within(card).getByText("In scadenza")).toBeInTheDocument();
-    await act(async () => vi.advanceTimersByTime(30 * 60_000));
+    expect(within(card).getByRole("timer")).toHaveTextContent("Scade tra 29 min");
+    await act(async () => vi.advanceTimersByTime(29 * 60_000));
+    expect(within(card).getByRole("timer")).toHaveTextContent("Scade tra meno di un minuto");
+    await act(async () => vi.advanceTimersByTime(60_000));
     expect(within(card).getByText("Offerta scaduta")).toBeInTheDocument();
     expect(within(card).queryByRole("timer")).toBeNull();
   });
@@ -72,7 +55,13 @@ describe("LastMinuteSection", () => {
     expect(first.pathname).toBe("/api/client/getLastMinuteByCity");
     expect(first.searchParams.get("includeNearbyCities")).toBe("false");
     expect(first.searchParams.get("radius")).toBeNull();
+    // Without the nearby cities the radius would do nothing: it is disabled and says why.
+    const slider = screen.getByRole("slider", { name: /Raggio di ricerca/ });
+    expect(slider).toBeDisabled();
+    expect(slider).toHaveAccessibleDescription(/Il raggio vale per le città vicine/);
     fireEvent.click(screen.getByLabelText("Includi città vicine"));
+    expect(slider).toBeEnabled();
+    expect(screen.queryByText(/Il raggio vale per le città vicine/)).toBeNull();
     await vi.waitFor(() => {
       const last = new URL(String(fetch.mock.calls.at(-1)![0]), location.origin);
       expect(last.searchParams.get("includeNearbyCities")).toBe("true");
@@ -142,5 +131,42 @@ describe("LastMinuteSection", () => {
     section();
     expect(await screen.findByText("Impossibile caricare le offerte last minute")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: /Riprova/ })).toBeInTheDocument();
+  });
+
+  it("offers the city alert under a city's list that has offers; signed out it asks to sign in first", async () => {
+    mockFetch(() => list([offer("a", 90)]));
+    const onLoginRequired = vi.fn();
+    section("milano", { onLoginRequired });
+    await screen.findByRole("article");
+    expect(screen.getByText(/Ti scriviamo appena escono nuove offerte a Milano\./)).toHaveTextContent(
+      "Serve un account: accedi e torni qui.",
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Avvisami per nuove offerte a Milano" }));
+    expect(onLoginRequired).toHaveBeenCalledOnce();
+  });
+
+  it("registers the alert with the list's reach when signed in, and shows the server's answer", async () => {
+    const fetch = mockFetch((url) =>
+      url.pathname.endsWith("/registerCityAvailabilityInterest")
+        ? json({ success: true, message: "Ti avviseremo via email per Milano." })
+        : list([offer("a", 90)]),
+    );
+    section("milano", { signedIn: true });
+    await screen.findByRole("article");
+    expect(screen.queryByText(/Serve un account/)).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Avvisami per nuove offerte a Milano" }));
+    expect(await screen.findByText("Ti avviseremo via email per Milano.")).toBeInTheDocument();
+    const call = fetch.mock.calls.find(([url]) => String(url).includes("registerCityAvailabilityInterest"))!;
+    expect(JSON.parse(String(call[1]?.body))).toMatchObject({ city: "milano", includeNearbyCities: false, radius: 10 });
+  });
+
+  it("says an empty list is empty for the chosen cuisine, and still offers the alert", async () => {
+    mockFetch(() => list([]));
+    section("milano", { category: "sushi" });
+    expect(await screen.findByText("Nessuna offerta in questo momento")).toBeInTheDocument();
+    expect(
+      screen.getByText("A Milano non ci sono offerte Last Minute «Sushi» in questo momento. Prova un'altra cucina o «Tutte»."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Avvisami per nuove offerte a Milano" })).toBeInTheDocument();
   });
 });

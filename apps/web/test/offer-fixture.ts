@@ -1,0 +1,32 @@
+import type { LastMinuteOffer } from "@tavolo/shared/offers";
+
+/** A live Milano offer with `minutesLeft` to book, typed as the API sends it. */
+export const offerFixture = (id: string, minutesLeft: number, extra: Partial<LastMinuteOffer> = {}): LastMinuteOffer => ({
+  id,
+  restaurantId: "r-1",
+  restaurantName: `Trattoria ${id}`,
+  restaurantImageUrl: "/images/restaurants/pizza-1.svg",
+  restaurantAddress: "Via Roma 1, Milano",
+  city: "Milano",
+  citySlug: "milano",
+  categories: ["pizza"],
+  date: "2026-11-23",
+  formattedDate: "lunedì 23 novembre",
+  startTime: "20:00",
+  endTime: "22:00",
+  bookUntil: "19:30",
+  totalSeats: 6,
+  currentAvailableSeats: 4,
+  expiresAt: new Date(Date.now() + minutesLeft * 60_000).toISOString(),
+  timeRemainingMinutes: minutesLeft,
+  isExpiring: minutesLeft < 30,
+  isExpired: false,
+  isSoldOut: false,
+  discountPercent: null,
+  description: "",
+  timeZone: "Europe/Rome",
+  lat: 45.46,
+  lng: 9.19,
+  distanceKm: 1.2,
+  ...extra,
+});
