@@ -62,7 +62,11 @@ export type DeadlineReading =
   | { kind: "tomorrow"; time: string }
   | { kind: "onDate"; date: string; time: string };
 
-export function readDeadline(expiresAt: Date | string, timeZone: string, now: Date | number = Date.now()): DeadlineReading {
+export function readDeadline(
+  expiresAt: Date | string,
+  timeZone: string,
+  now: Date | number = Date.now(),
+): DeadlineReading {
   const deadline = new Date(expiresAt);
   const at = new Date(now);
   const ms = deadline.getTime() - at.getTime();

@@ -59,7 +59,12 @@ export function ChipRadioGroup<V extends string>({
   return (
     <fieldset className={styles.group}>
       <legend className={hideLegend ? "visually-hidden" : styles.legend}>{legend}</legend>
-      <div ref={row} className={rowClass} data-more-start={edges.start || undefined} data-more-end={edges.end || undefined}>
+      <div
+        ref={row}
+        className={rowClass}
+        data-more-start={edges.start || undefined}
+        data-more-end={edges.end || undefined}
+      >
         {options.map((option) => (
           <label key={option.value} className={styles.radioChip}>
             <input

@@ -6,7 +6,9 @@ describe("PasswordStrength", () => {
   it("keeps the spec's 'strong' at 4 of 5 rules but says at the meter which rule is still missing", () => {
     render(<PasswordStrength password="Abcdef1" />);
     expect(screen.getByTestId("strength")).toHaveTextContent("Forte");
-    expect(screen.getByTestId("strength-missing")).toHaveTextContent("Manca ancora: un carattere speciale (es. ! ? # @)");
+    expect(screen.getByTestId("strength-missing")).toHaveTextContent(
+      "Manca ancora: un carattere speciale (es. ! ? # @)",
+    );
   });
 
   it("names every missing rule, and nothing once all five are met", () => {

@@ -74,5 +74,4 @@ export function PasswordStrength({ password, list = "all", minLength = MIN_PASSW
   );
 }
 
-const lowerFirst = (text: string, language = "it") =>
-  text.charAt(0).toLocaleLowerCase(language) + text.slice(1);
+const lowerFirst = (text: string, language = "it") => text.charAt(0).toLocaleLowerCase(language) + text.slice(1);

@@ -165,7 +165,9 @@ describe("LastMinuteSection", () => {
     section("milano", { category: "sushi" });
     expect(await screen.findByText("Nessuna offerta in questo momento")).toBeInTheDocument();
     expect(
-      screen.getByText("A Milano non ci sono offerte Last Minute «Sushi» in questo momento. Prova un'altra cucina o «Tutte»."),
+      screen.getByText(
+        "A Milano non ci sono offerte Last Minute «Sushi» in questo momento. Prova un'altra cucina o «Tutte».",
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Avvisami per nuove offerte a Milano" })).toBeInTheDocument();
   });

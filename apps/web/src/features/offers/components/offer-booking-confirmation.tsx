@@ -8,13 +8,7 @@ import { offerAddress } from "./offer-address";
  * Built from the booking answer alone (the booking and the offer after it), so the seats this
  * booking just took, even the last ones, never turn it into "sold out" (decision 022).
  */
-export function OfferBookingConfirmation({
-  answer,
-  onDone,
-}: {
-  answer: BookLastMinuteResponse;
-  onDone: () => void;
-}) {
+export function OfferBookingConfirmation({ answer, onDone }: { answer: BookLastMinuteResponse; onDone: () => void }) {
   const { t } = useTranslation();
   const { reservation, offer } = answer;
   const slot = { start: offer.startTime, end: offer.endTime };

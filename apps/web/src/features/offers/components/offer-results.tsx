@@ -136,7 +136,9 @@ function emptyCityText(
   search: Extract<OfferSearch, { mode: "city" }>,
   city: string,
 ): string {
-  const where = search.includeNearbyCities ? t("offers.inCityNearby", { city, km: search.radius }) : t("offers.inCity", { city });
+  const where = search.includeNearbyCities
+    ? t("offers.inCityNearby", { city, km: search.radius })
+    : t("offers.inCity", { city });
   return search.category === "all"
     ? t("offers.emptyCity", { where })
     : t("offers.emptyCityCuisine", { where, cuisine: t(`cuisine.${search.category}`) });

@@ -255,10 +255,11 @@ describe("HistoryPage: Last Minute bookings", () => {
     expect(dialog).toHaveTextContent("I posti torneranno disponibili nell'offerta Last Minute per altri clienti.");
     expect(dialog).not.toHaveTextContent(/tavolo/i);
     // The safe choice comes first (left, or on top on a phone); the destructive one last.
-    expect(within(dialog).getAllByRole("button", { name: /annulla|mantieni/i }).map((b) => b.textContent)).toEqual([
-      "Mantieni la prenotazione",
-      "Sì, annulla",
-    ]);
+    expect(
+      within(dialog)
+        .getAllByRole("button", { name: /annulla|mantieni/i })
+        .map((b) => b.textContent),
+    ).toEqual(["Mantieni la prenotazione", "Sì, annulla"]);
   });
 });
 

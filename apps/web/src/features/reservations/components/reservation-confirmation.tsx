@@ -20,10 +20,6 @@ export function ReservationConfirmation({ response, onDone }: { response: Reserv
     facts.push({ label: t("reservation.specialRequests"), value: reservation.specialRequests, wide: true });
   }
   return (
-    <BookingConfirmation
-      title={response.message || t("reservation.successTitle")}
-      facts={facts}
-      onDone={onDone}
-    />
+    <BookingConfirmation title={response.message || t("reservation.successTitle")} facts={facts} onDone={onDone} />
   );
 }

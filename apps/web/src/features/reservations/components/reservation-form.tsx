@@ -1,11 +1,7 @@
 import { useCallback, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import {
-  BOOKING_HORIZON_DAYS,
-  PEOPLE_PER_RESERVATION,
-  SPECIAL_REQUESTS_MAX_LENGTH,
-} from "@tavolo/shared/constants";
+import { BOOKING_HORIZON_DAYS, PEOPLE_PER_RESERVATION, SPECIAL_REQUESTS_MAX_LENGTH } from "@tavolo/shared/constants";
 import { addDays } from "@tavolo/shared/dates";
 import { hoursOn, nextDateWithSeatings } from "@tavolo/shared/reservation-slots";
 import { ApiError, errorMessage } from "../../../lib/api-client";
