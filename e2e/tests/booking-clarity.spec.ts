@@ -81,7 +81,7 @@ test.describe("a diner never doubts a booking", () => {
     const dialog = page.getByRole("dialog", { name: "Annullare la prenotazione?" });
     await expect(dialog).toContainText("nell'offerta Last Minute");
     await expect(dialog).not.toContainText("tavolo");
-    const keep = (await dialog.getByRole("button", { name: "Mantieni la prenotazione" }).boundingBox())!;
+    const keep = (await dialog.getByRole("button", { name: "No, mantienila" }).boundingBox())!;
     const cancel = (await dialog.getByRole("button", { name: "Sì, annulla" }).boundingBox())!;
     expect(Math.abs(keep.width - cancel.width)).toBeLessThan(1);
     if (isMobile) {

@@ -1,7 +1,11 @@
 import type { LastMinuteOffer } from "@tavolo/shared/offers";
 
 /** A live Milano offer with `minutesLeft` to book, typed as the API sends it. */
-export const offerFixture = (id: string, minutesLeft: number, extra: Partial<LastMinuteOffer> = {}): LastMinuteOffer => ({
+export const offerFixture = (
+  id: string,
+  minutesLeft: number,
+  extra: Partial<LastMinuteOffer> = {},
+): LastMinuteOffer => ({
   id,
   restaurantId: "r-1",
   restaurantName: `Trattoria ${id}`,

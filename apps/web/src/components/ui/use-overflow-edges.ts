@@ -1,5 +1,8 @@
 import { useEffect, useState, type RefObject } from "react";
 
+/** The row's own padding (room for focus rings) and snapping: hiding less than this is not "more". */
+const EDGE_SLACK_PX = 8;
+
 export interface OverflowEdges {
   /** Content hidden before the start (scrolled) and after the end (more to scroll to). */
   start: boolean;
@@ -16,8 +19,8 @@ export function useOverflowEdges(ref: RefObject<HTMLElement | null>, enabled: bo
     const row = ref.current;
     if (!enabled || !row) return;
     const update = () => {
-      const start = row.scrollLeft > 1;
-      const end = row.scrollLeft + row.clientWidth < row.scrollWidth - 1;
+      const start = row.scrollLeft > EDGE_SLACK_PX;
+      const end = row.scrollLeft + row.clientWidth < row.scrollWidth - EDGE_SLACK_PX;
       setEdges((previous) => (previous.start === start && previous.end === end ? previous : { start, end }));
     };
     update();

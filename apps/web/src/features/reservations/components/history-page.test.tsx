@@ -179,7 +179,7 @@ describe("HistoryPage: cancelling", () => {
     let dialog = await screen.findByRole("dialog", { name: "Annullare la prenotazione?" });
     expect(dialog).toHaveTextContent("Osteria Uno");
     expect(dialog).toHaveTextContent("20:00, 2 persone");
-    fireEvent.click(within(dialog).getByRole("button", { name: "Mantieni la prenotazione" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "No, mantienila" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(fetch.mock.calls.some(([url]) => String(url).includes("cancelReservation"))).toBe(false);
 
@@ -259,7 +259,7 @@ describe("HistoryPage: Last Minute bookings", () => {
       within(dialog)
         .getAllByRole("button", { name: /annulla|mantieni/i })
         .map((b) => b.textContent),
-    ).toEqual(["Mantieni la prenotazione", "Sì, annulla"]);
+    ).toEqual(["No, mantienila", "Sì, annulla"]);
   });
 });
 

@@ -55,7 +55,8 @@ export function HistoryPage({ userId, phoneVerified }: { userId: string; phoneVe
   const cancel = useCancelReservation(userId);
   const options = FILTERS.map((value) => ({ value, label: t(`history.filters.${value}`) }));
   const shown = (reservations.data ?? []).filter((item) => filter === "all" || item.status === filter);
-  const groups = groupHistory(shown, Date.now());
+  // "Upcoming" as of the list's own time: the server marks bookings completed, and the list refetches.
+  const groups = groupHistory(shown, reservations.dataUpdatedAt);
   // SPEC §8: a 429 with nothing cached is retried with backoff; say so instead of a bare skeleton.
   const waitingOutRateLimit =
     reservations.isPending && reservations.failureCount > 0 && isRateLimited(reservations.failureReason);
