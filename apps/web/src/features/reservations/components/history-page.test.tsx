@@ -223,17 +223,23 @@ describe("HistoryPage: cancelling", () => {
   });
 });
 
+/** The history with one upcoming, cancellable Last Minute booking (no table). */
+function renderOfferBooking() {
+  const offerBooking = {
+    ...upcoming,
+    id: "lm",
+    kind: "lastMinute",
+    lastMinuteId: "o1",
+    tableId: null,
+    tableNumber: null,
+  };
+  mockFetch(() => json({ success: true, reservations: [offerBooking] }));
+  renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
+}
+
 describe("HistoryPage: Last Minute bookings", () => {
   it("marks an offer booking as Last Minute and shows no table for it", async () => {
-    mockFetch(() =>
-      json({
-        success: true,
-        reservations: [
-          { ...upcoming, id: "lm", kind: "lastMinute", lastMinuteId: "o1", tableId: null, tableNumber: null },
-        ],
-      }),
-    );
-    renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
+    renderOfferBooking();
     const card = (await screen.findByText("Osteria Uno")).closest("article")!;
     expect(within(card).getByText("Last Minute")).toBeInTheDocument();
     expect(within(card).queryByText(/^Tavolo/)).toBeNull();
@@ -241,15 +247,7 @@ describe("HistoryPage: Last Minute bookings", () => {
   });
 
   it("asks to cancel an offer booking in terms of seats, not a table, keep first and cancel last", async () => {
-    mockFetch(() =>
-      json({
-        success: true,
-        reservations: [
-          { ...upcoming, id: "lm", kind: "lastMinute", lastMinuteId: "o1", tableId: null, tableNumber: null },
-        ],
-      }),
-    );
-    renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
+    renderOfferBooking();
     fireEvent.click(await screen.findByRole("button", { name: /^Annulla prenotazione da Osteria Uno/ }));
     const dialog = await screen.findByRole("dialog");
     expect(dialog).toHaveTextContent("I posti torneranno disponibili nell'offerta Last Minute per altri clienti.");
