@@ -25,7 +25,7 @@ const texts = {
     cancelled: "Cancellata",
     cancelledFilter: "Cancellate",
     confirmedFilter: "Confermate",
-    emptyConfirmed: "Nessuna prenotazione con stato «Confermata»",
+    emptyConfirmed: "Nessuna prenotazione confermata",
   },
   en: {
     locale: "en-GB",
@@ -48,7 +48,7 @@ const texts = {
     cancelled: "Cancelled",
     cancelledFilter: "Cancelled",
     confirmedFilter: "Confirmed",
-    emptyConfirmed: "No reservations with status “Confirmed”",
+    emptyConfirmed: "No confirmed reservations",
   },
 } as const;
 
@@ -124,6 +124,11 @@ for (const language of ["it", "en"] as const) {
       await page.getByRole("radio", { name: t.cancelledFilter }).click();
       await expect(page.getByRole("article").filter({ hasText: target.name })).toContainText(t.cancelled);
       await page.getByRole("radio", { name: t.confirmedFilter }).click();
+      await expect(page.getByText(t.emptyConfirmed)).toBeVisible();
+      // The filter is in the URL: a reload keeps it.
+      await expect(page).toHaveURL(/\/history\?status=confirmed$/);
+      await page.reload();
+      await expect(page.getByRole("radio", { name: t.confirmedFilter })).toBeChecked();
       await expect(page.getByText(t.emptyConfirmed)).toBeVisible();
 
       // The freed table can be booked again: the form offers the same time once more.

@@ -1,5 +1,5 @@
 import { SPECIAL_REQUESTS_MAX_LENGTH } from "./constants";
-import { instantOfWallClock, wallClockOf } from "./dates";
+import { addDays, instantOfWallClock, wallClockOf } from "./dates";
 
 /**
  * Last Minute offers' limits and deadline rules, without zod: the web app counts offers down on
@@ -45,4 +45,38 @@ export function offerTimeLeft(expiresAt: Date | string, now: Date | number = Dat
   const ms = new Date(expiresAt).getTime() - new Date(now).getTime();
   const expired = ms <= 0;
   return { ms: Math.max(0, ms), expired, expiring: !expired && ms < EXPIRING_SOON_MINUTES * 60_000 };
+}
+
+/**
+ * How a deadline reads to a diner, in one unambiguous shape at every length (decision 022): whole
+ * minutes under an hour ("26 min"), hours and minutes later the same day ("1 h 23 min"), and the
+ * restaurant's clock time on a later day ("tomorrow at 12:00"). Never "26:32", which reads as a
+ * time of day. Whole minutes and the restaurant's zone (not the browser's) keep a server render and
+ * the browser's first render alike.
+ */
+export type DeadlineReading =
+  | { kind: "expired" }
+  | { kind: "underMinute" }
+  | { kind: "minutes"; minutes: number }
+  | { kind: "hours"; hours: number; minutes: number }
+  | { kind: "tomorrow"; time: string }
+  | { kind: "onDate"; date: string; time: string };
+
+export function readDeadline(
+  expiresAt: Date | string,
+  timeZone: string,
+  now: Date | number = Date.now(),
+): DeadlineReading {
+  const deadline = new Date(expiresAt);
+  const at = new Date(now);
+  const ms = deadline.getTime() - at.getTime();
+  if (ms <= 0) return { kind: "expired" };
+  if (ms < 60_000) return { kind: "underMinute" };
+  const totalMinutes = Math.floor(ms / 60_000);
+  if (totalMinutes < 60) return { kind: "minutes", minutes: totalMinutes };
+  const due = wallClockOf(deadline, timeZone);
+  const today = wallClockOf(at, timeZone).date;
+  if (due.date === today) return { kind: "hours", hours: Math.floor(totalMinutes / 60), minutes: totalMinutes % 60 };
+  if (due.date === addDays(today, 1)) return { kind: "tomorrow", time: due.time };
+  return { kind: "onDate", date: due.date, time: due.time };
 }

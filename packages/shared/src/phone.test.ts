@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PARSED_PHONE_PREFIXES } from "./constants";
-import { joinPhoneNumber, PHONE_COUNTRIES, splitPhoneNumber } from "./phone";
+import { isPhoneDigits, joinPhoneNumber, PHONE_COUNTRIES, splitPhoneNumber } from "./phone";
 
 describe("phone prefixes", () => {
   it("lists 44 distinct countries, Italy (+39) first", () => {
@@ -33,5 +33,16 @@ describe("phone prefixes", () => {
       const { region, national } = splitPhoneNumber(stored);
       expect(joinPhoneNumber(region, national)).toBe(stored);
     }
+  });
+});
+
+describe("isPhoneDigits", () => {
+  it("accepts digits with the usual formatting and one leading +, and refuses letters", () => {
+    expect(isPhoneDigits("333 123 4567")).toBe(true);
+    expect(isPhoneDigits("(02) 8088-1234")).toBe(true);
+    expect(isPhoneDigits("+41 79 123 45 67")).toBe(true);
+    expect(isPhoneDigits("333abc4567")).toBe(false);
+    expect(isPhoneDigits("333 12O 4567")).toBe(false);
+    expect(isPhoneDigits("33+31234567")).toBe(false);
   });
 });

@@ -60,6 +60,12 @@ export const MIN_PHONE_LENGTH = 6;
 /** What a person may type between the digits; the stored form has none of it. */
 export const stripPhoneFormatting = (value: string) => value.replace(/[\s.\-()/]/g, "");
 
+/**
+ * Whether a typed number holds digits only, besides that formatting and a leading "+": letters are
+ * refused where they are typed, with a message about digits, not by the server's prefix hint.
+ */
+export const isPhoneDigits = (value: string) => /^\+?\d*$/.test(stripPhoneFormatting(value));
+
 export const prefixOfRegion = (region: string): string =>
   PHONE_COUNTRIES.find((country) => country.region === region)?.prefix ?? DEFAULT_PHONE_PREFIX;
 

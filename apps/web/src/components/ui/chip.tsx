@@ -1,5 +1,6 @@
-import { useId, type HTMLAttributes, type ReactNode } from "react";
+import { useId, useRef, type HTMLAttributes, type ReactNode } from "react";
 import { Link, type LinkProps } from "react-router";
+import { useOverflowEdges } from "./use-overflow-edges";
 import styles from "./chip.module.css";
 
 export type TagTone = "neutral" | "brand" | "success" | "warning" | "info" | "error";
@@ -50,10 +51,20 @@ export function ChipRadioGroup<V extends string>({
   scroll,
 }: ChipGroupProps<V>) {
   const name = useId();
+  const row = useRef<HTMLDivElement>(null);
+  const edges = useOverflowEdges(row, scroll === true);
+  const rowClass = scroll
+    ? [styles.scrollRow, edges.start ? styles.moreStart : "", edges.end ? styles.moreEnd : ""].join(" ")
+    : styles.wrapRow;
   return (
     <fieldset className={styles.group}>
       <legend className={hideLegend ? "visually-hidden" : styles.legend}>{legend}</legend>
-      <div className={scroll ? styles.scrollRow : styles.wrapRow}>
+      <div
+        ref={row}
+        className={rowClass}
+        data-more-start={edges.start || undefined}
+        data-more-end={edges.end || undefined}
+      >
         {options.map((option) => (
           <label key={option.value} className={styles.radioChip}>
             <input

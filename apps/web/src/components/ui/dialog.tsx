@@ -42,3 +42,12 @@ export function Dialog({ open, onOpenChange, title, description, children, onClo
     </RadixDialog.Root>
   );
 }
+
+/**
+ * The buttons of a confirm dialog: the safe choice first, the destructive one last. Side by side
+ * and of one width where there is room; stacked on a phone with the safe choice on top, so a
+ * hurried thumb does not land on the action that cannot be undone (decision 022).
+ */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return <div className={styles.actions}>{children}</div>;
+}

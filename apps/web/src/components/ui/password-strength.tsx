@@ -14,11 +14,17 @@ interface Props {
 
 /** Live strength meter: share of the five rules met, weak < 40% <= medium < 80% <= strong. */
 export function PasswordStrength({ password, list = "all", minLength = MIN_PASSWORD_LENGTH }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const checks = passwordChecks(password, minLength);
   const score = passwordScore(password, minLength);
   const strength = passwordStrength(password, minLength);
-  const rules = list === "all" ? PASSWORD_RULES : PASSWORD_RULES.filter((rule) => !checks[rule]);
+  const missing = PASSWORD_RULES.filter((rule) => !checks[rule]);
+  const rules = list === "all" ? PASSWORD_RULES : missing;
+  // The level follows the spec's thresholds, so 4 of 5 rules already reads "strong": say at the
+  // meter what still stops the password, lest "strong" read as "accepted" (decision 022).
+  const missingText = missing
+    .map((rule) => lowerFirst(t(`password.rules.${rule}`, { count: minLength }), i18n.resolvedLanguage))
+    .join(", ");
   return (
     <div className={styles.box}>
       <div className={styles.meterRow}>
@@ -40,6 +46,11 @@ export function PasswordStrength({ password, list = "all", minLength = MIN_PASSW
       >
         {Math.round(score * 100)}%
       </meter>
+      {password && missing.length > 0 ? (
+        <p className={styles.stillMissing} data-testid="strength-missing">
+          {t("password.stillMissing", { count: missing.length, rules: missingText })}
+        </p>
+      ) : null}
       {rules.length > 0 ? (
         <>
           {list === "missing" ? <p className={styles.listTitle}>{t("password.missing")}</p> : null}
@@ -62,3 +73,5 @@ export function PasswordStrength({ password, list = "all", minLength = MIN_PASSW
     </div>
   );
 }
+
+const lowerFirst = (text: string, language = "it") => text.charAt(0).toLocaleLowerCase(language) + text.slice(1);

@@ -140,4 +140,26 @@ describe("ProfileForm", () => {
     expect(bodyOf(formCalls(fetch)[0]!)).toMatchObject({ firstName: "Giulia Maria", lastName: "Rossi" });
     expect(onUserChanged).toHaveBeenCalled();
   });
+
+  it("a new submit clears the last one's 'saved': a blocked save never shows green beside red", async () => {
+    mockFetch(() => json({ success: true, profile: user }));
+    renderForm();
+    fireEvent.click(screen.getByRole("button", { name: "Salva" }));
+    expect(await screen.findByText("Profilo aggiornato")).toBeInTheDocument();
+    fireEvent.change(numberField(), { target: { value: "7700900999" } });
+    fireEvent.click(screen.getByRole("button", { name: "Salva" }));
+    expect(await screen.findByText("Verifica il numero di telefono prima di salvare")).toBeInTheDocument();
+    expect(screen.queryByText("Profilo aggiornato")).toBeNull();
+  });
+
+  it("refuses letters in the number with a message about digits, without asking the server", async () => {
+    const fetch = mockFetch(() => json({}));
+    renderForm({ phoneNumber: undefined, phoneVerified: false });
+    fireEvent.change(numberField(), { target: { value: "333 12a 4567" } });
+    fireEvent.click(screen.getByRole("button", { name: "Verifica il numero" }));
+    expect(
+      await screen.findByText("Il numero può contenere solo cifre (spazi e trattini sono ammessi)."),
+    ).toBeInTheDocument();
+    expect(formCalls(fetch)).toHaveLength(0);
+  });
 });

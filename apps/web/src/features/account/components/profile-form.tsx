@@ -1,7 +1,13 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { AuthUser } from "@tavolo/shared/auth";
-import { joinPhoneNumber, MIN_PHONE_LENGTH, splitPhoneNumber, stripPhoneFormatting } from "@tavolo/shared/phone";
+import {
+  isPhoneDigits,
+  joinPhoneNumber,
+  MIN_PHONE_LENGTH,
+  splitPhoneNumber,
+  stripPhoneFormatting,
+} from "@tavolo/shared/phone";
 import { errorMessage } from "../../../lib/api-client";
 import type { StoredUser } from "../../../lib/storage";
 import { useTimedNotice } from "../../../lib/use-timed-notice";
@@ -52,6 +58,7 @@ export function ProfileForm({ user, onUserChanged, submitLabel, onSaved, childre
 
   const phoneProblem = (): string | undefined => {
     if (!stripPhoneFormatting(phone.national)) return t("phone.required");
+    if (!isPhoneDigits(phone.national)) return t("phone.digitsOnly");
     if (stripPhoneFormatting(phone.national).length < MIN_PHONE_LENGTH) return t("completeProfile.phoneTooShort");
     return undefined;
   };
@@ -70,6 +77,9 @@ export function ProfileForm({ user, onUserChanged, submitLabel, onSaved, childre
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // A new attempt answers for itself: no "saved" from the last one beside this one's problems.
+    setSavedNotice(null);
+    save.reset();
     const next: Errors = {
       firstName: firstName.trim() ? undefined : t("validation.firstNameRequired"),
       lastName: lastName.trim() ? undefined : t("validation.lastNameRequired"),

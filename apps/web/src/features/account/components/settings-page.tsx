@@ -24,6 +24,7 @@ import { InfoSections } from "./info-sections";
 import { NotificationSettingsForm } from "./notification-settings-form";
 import { PasswordChangeForm } from "./password-change-form";
 import { ProfileForm } from "./profile-form";
+import { EmailText } from "../../../components/ui/email-text";
 import styles from "./settings-page.module.css";
 
 interface Props {
@@ -103,7 +104,9 @@ export function SettingsPage({
             {avatar}
             <div className={styles.identityText}>
               <p className={styles.identityName}>{name}</p>
-              <p className={styles.identityEmail}>{user.email}</p>
+              <p className={styles.identityEmail}>
+                <EmailText email={user.email} />
+              </p>
               <div className={styles.badges}>
                 {user.emailVerified ? <Tag tone="success">{t("settings.emailVerified")}</Tag> : null}
                 {user.phoneVerified ? <Tag tone="success">{t("settings.phoneVerified")}</Tag> : null}
@@ -132,7 +135,9 @@ export function SettingsPage({
               <ProfileForm user={user} onUserChanged={onUserChanged} submitLabel={t("settings.save")}>
                 <div className={styles.readonly}>
                   <span className={styles.readonlyLabel}>{t("settings.email")}</span>
-                  <span className={styles.readonlyValue}>{user.email}</span>
+                  <span className={styles.readonlyValue}>
+                    <EmailText email={user.email} />
+                  </span>
                   <span className={styles.readonlyNote}>
                     {google ? t("settings.emailGoogle") : t("settings.emailReadonly")}
                   </span>

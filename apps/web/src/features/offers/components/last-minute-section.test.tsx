@@ -6,6 +6,10 @@ import { offerFixture } from "../../../../test/offer-fixture";
 import { json, mockFetch, renderAt } from "../../../../test/render";
 import { LastMinuteSection } from "./last-minute-section";
 
+type SectionProps = Parameters<typeof LastMinuteSection>[0];
+
+const offer = offerFixture;
+
 const list = (offers: LastMinuteOffer[]) =>
   json({ success: true, offers, city: { slug: "milano", name: "Milano" }, nearbyCities: [] });
 
@@ -14,36 +18,50 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const section = (city = "milano") =>
-  renderAt(<LastMinuteSection city={city} category="all" signedIn={false} onLoginRequired={() => {}} />, {
-    path: "/search",
-  });
+const section = (
+  city = "milano",
+  { category = "all", signedIn = false, onLoginRequired = () => {} }: Partial<Omit<SectionProps, "city">> = {},
+) =>
+  renderAt(
+    <LastMinuteSection city={city} category={category} signedIn={signedIn} onLoginRequired={onLoginRequired} />,
+    { path: "/search" },
+  );
 
 describe("LastMinuteSection", () => {
   it("counts down live, marks 'expiring soon' under 30 minutes and 'expired' when time runs out", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const soon = offerFixture("a", 31);
+    const soon = offer("a", 31.5);
     mockFetch(() => list([soon]));
     section();
     const card = await screen.findByRole("article");
-    expect(within(card).getByRole("timer")).toHaveTextContent("Scade tra 31:00");
+    // Whole minutes, never "31:00", which reads as a time of day.
+    expect(within(card).getByRole("timer")).toHaveTextContent("Scade tra 31 min");
     expect(within(card).queryByText("In scadenza")).toBeNull();
-    await act(async () => vi.advanceTimersByTime(61_000));
+    await act(async () => vi.advanceTimersByTime(91_000));
     expect(within(card).getByText("In scadenza")).toBeInTheDocument();
-    await act(async () => vi.advanceTimersByTime(30 * 60_000));
+    expect(within(card).getByRole("timer")).toHaveTextContent("Scade tra 29 min");
+    await act(async () => vi.advanceTimersByTime(29 * 60_000));
+    expect(within(card).getByRole("timer")).toHaveTextContent("Scade tra meno di un minuto");
+    await act(async () => vi.advanceTimersByTime(60_000));
     expect(within(card).getByText("Offerta scaduta")).toBeInTheDocument();
     expect(within(card).queryByRole("timer")).toBeNull();
   });
 
   it("asks by city, with the nearby cities and radius only when the option is on", async () => {
-    const fetch = mockFetch(() => list([offerFixture("a", 90)]));
+    const fetch = mockFetch(() => list([offer("a", 90)]));
     section();
     await screen.findByRole("article");
     const first = new URL(String(fetch.mock.calls.at(-1)![0]), location.origin);
     expect(first.pathname).toBe("/api/client/getLastMinuteByCity");
     expect(first.searchParams.get("includeNearbyCities")).toBe("false");
     expect(first.searchParams.get("radius")).toBeNull();
+    // Without the nearby cities the radius would do nothing: it is disabled and says why.
+    const slider = screen.getByRole("slider", { name: /Raggio di ricerca/ });
+    expect(slider).toBeDisabled();
+    expect(slider).toHaveAccessibleDescription(/Il raggio vale per le città vicine/);
     fireEvent.click(screen.getByLabelText("Includi città vicine"));
+    expect(slider).toBeEnabled();
+    expect(screen.queryByText(/Il raggio vale per le città vicine/)).toBeNull();
     await vi.waitFor(() => {
       const last = new URL(String(fetch.mock.calls.at(-1)![0]), location.origin);
       expect(last.searchParams.get("includeNearbyCities")).toBe("true");
@@ -52,18 +70,18 @@ describe("LastMinuteSection", () => {
   });
 
   it("counts the offers, and says 'at least' when the list is as long as the API sends", async () => {
-    let offers = [offerFixture("a", 90), offerFixture("b", 120)];
+    let offers = [offer("a", 90), offer("b", 120)];
     mockFetch(() => list(offers));
     const first = section();
     expect(await screen.findByText(/2 offerte disponibili/)).toBeInTheDocument();
     first.unmount();
-    offers = Array.from({ length: OFFER_LIST_LIMIT }, (_, index) => offerFixture(`o${index}`, 90 + index));
+    offers = Array.from({ length: OFFER_LIST_LIMIT }, (_, index) => offer(`o${index}`, 90 + index));
     section("torino");
     expect(await screen.findByText(new RegExp(`Almeno ${OFFER_LIST_LIMIT} offerte disponibili`))).toBeInTheDocument();
   });
 
   it("shows the first six offers, then all of them on request with the focus on the first new one", async () => {
-    mockFetch(() => list(Array.from({ length: 9 }, (_, index) => offerFixture(`o${index}`, 90 + index))));
+    mockFetch(() => list(Array.from({ length: 9 }, (_, index) => offer(`o${index}`, 90 + index))));
     section();
     expect(await screen.findAllByRole("article")).toHaveLength(6);
     fireEvent.click(screen.getByRole("button", { name: "Mostra tutte le 9 offerte" }));
@@ -73,14 +91,14 @@ describe("LastMinuteSection", () => {
   });
 
   it("shows no 'show all' button when every offer already fits", async () => {
-    mockFetch(() => list(Array.from({ length: 6 }, (_, index) => offerFixture(`o${index}`, 90 + index))));
+    mockFetch(() => list(Array.from({ length: 6 }, (_, index) => offer(`o${index}`, 90 + index))));
     section();
     expect(await screen.findAllByRole("article")).toHaveLength(6);
     expect(screen.queryByRole("button", { name: /Mostra tutte/ })).toBeNull();
   });
 
   it("uses the browser's position when allowed, disabling nearby cities, and says so when it is refused", async () => {
-    const fetch = mockFetch(() => list([offerFixture("a", 90)]));
+    const fetch = mockFetch(() => list([offer("a", 90)]));
     let allow = true;
     vi.stubGlobal("navigator", {
       ...navigator,
@@ -113,5 +131,44 @@ describe("LastMinuteSection", () => {
     section();
     expect(await screen.findByText("Impossibile caricare le offerte last minute")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: /Riprova/ })).toBeInTheDocument();
+  });
+
+  it("offers the city alert under a city's list that has offers; signed out it asks to sign in first", async () => {
+    mockFetch(() => list([offer("a", 90)]));
+    const onLoginRequired = vi.fn();
+    section("milano", { onLoginRequired });
+    await screen.findByRole("article");
+    expect(screen.getByText(/Ti scriviamo appena escono nuove offerte a Milano\./)).toHaveTextContent(
+      "Serve un account: accedi e torni qui.",
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Avvisami per nuove offerte a Milano" }));
+    expect(onLoginRequired).toHaveBeenCalledOnce();
+  });
+
+  it("registers the alert with the list's reach when signed in, and shows the server's answer", async () => {
+    const fetch = mockFetch((url) =>
+      url.pathname.endsWith("/registerCityAvailabilityInterest")
+        ? json({ success: true, message: "Ti avviseremo via email per Milano." })
+        : list([offer("a", 90)]),
+    );
+    section("milano", { signedIn: true });
+    await screen.findByRole("article");
+    expect(screen.queryByText(/Serve un account/)).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Avvisami per nuove offerte a Milano" }));
+    expect(await screen.findByText("Ti avviseremo via email per Milano.")).toBeInTheDocument();
+    const call = fetch.mock.calls.find(([url]) => String(url).includes("registerCityAvailabilityInterest"))!;
+    expect(JSON.parse(String(call[1]?.body))).toMatchObject({ city: "milano", includeNearbyCities: false, radius: 10 });
+  });
+
+  it("says an empty list is empty for the chosen cuisine, and still offers the alert", async () => {
+    mockFetch(() => list([]));
+    section("milano", { category: "sushi" });
+    expect(await screen.findByText("Nessuna offerta in questo momento")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "A Milano non ci sono offerte Last Minute «Sushi» in questo momento. Prova un'altra cucina o «Tutte».",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Avvisami per nuove offerte a Milano" })).toBeInTheDocument();
   });
 });

@@ -31,6 +31,9 @@ export function LastMinuteSection({ city, category, signedIn, onLoginRequired }:
   const settledRadius = useSettled(radius, 350);
   const radiusId = useId();
   const gpsOn = geo.state.status === "on";
+  // In a city the radius only picks the nearby cities (decision 022): without them it does nothing,
+  // so it is disabled and says why rather than move without effect.
+  const radiusApplies = gpsOn || includeNearby;
 
   const search: OfferSearch | null =
     geo.state.status === "on"
@@ -72,7 +75,7 @@ export function LastMinuteSection({ city, category, signedIn, onLoginRequired }:
             {t("offers.nearbyDisabledHint")}
           </p>
         ) : null}
-        <div className={styles.radius}>
+        <div className={`${styles.radius} ${radiusApplies ? "" : styles.radiusOff}`}>
           <label htmlFor={radiusId} className={styles.radiusLabel}>
             {t("offers.radiusLabel")} <span>{t("offers.radiusValue", { km: radius })}</span>
           </label>
@@ -86,7 +89,14 @@ export function LastMinuteSection({ city, category, signedIn, onLoginRequired }:
             aria-valuetext={t("offers.radiusValue", { km: radius })}
             onChange={(event) => setRadius(Number(event.target.value))}
             className={styles.slider}
+            disabled={!radiusApplies}
+            aria-describedby={radiusApplies ? undefined : `${radiusId}-city`}
           />
+          {radiusApplies ? null : (
+            <p id={`${radiusId}-city`} className={styles.hint}>
+              {t("offers.radiusCityHint")}
+            </p>
+          )}
         </div>
       </div>
 

@@ -1,6 +1,6 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { PEOPLE_PER_RESERVATION, RESERVATION_REDIRECT_MS } from "@tavolo/shared/constants";
+import { PEOPLE_PER_RESERVATION } from "@tavolo/shared/constants";
 import { OFFER_NOTES_MAX_LENGTH } from "@tavolo/shared/offer-time";
 import type { LastMinuteOffer } from "@tavolo/shared/offers";
 import { ApiError } from "../../../lib/api-client";
@@ -9,33 +9,29 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/select";
 import { TextAreaField } from "../../../components/ui/text-area-field";
-import { useBookLastMinute } from "../api/book-last-minute";
+import type { useBookLastMinute } from "../api/book-last-minute";
 import styles from "./offer-booking-form.module.css";
 
 interface Props {
   offer: LastMinuteOffer;
-  /** After a success (and the short notice), e.g. to the history. */
-  onBooked: () => void;
+  /**
+   * The booking, owned by the page: its success shows the confirmation even when these were the
+   * last seats and the form (sold out now) is gone (decision 022).
+   */
+  book: ReturnType<typeof useBookLastMinute>;
   /** The server says the offer changed under us (expired, fewer seats): reload it. */
   onStale: () => void;
 }
 
 /** People (within the seats left and the 1–10 rule) and notes; one tap books. */
-export function OfferBookingForm({ offer, onBooked, onStale }: Props) {
+export function OfferBookingForm({ offer, book, onStale }: Props) {
   const { t } = useTranslation();
   const titleId = useId();
   const maxPeople = Math.min(PEOPLE_PER_RESERVATION.max, offer.currentAvailableSeats);
   const [people, setPeople] = useState(Math.min(2, maxPeople));
   const [notes, setNotes] = useState("");
-  const book = useBookLastMinute();
   const keyFor = useIdempotencyKey();
   const chosen = Math.min(people, maxPeople);
-
-  useEffect(() => {
-    if (!book.isSuccess) return;
-    const timer = setTimeout(onBooked, RESERVATION_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [book.isSuccess, onBooked]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -49,10 +45,6 @@ export function OfferBookingForm({ offer, onBooked, onStale }: Props) {
       },
     );
   };
-
-  if (book.isSuccess) {
-    return <Alert tone="success">{t("offers.booked")}</Alert>;
-  }
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-labelledby={titleId}>

@@ -69,7 +69,7 @@ export function OfferCard({ offer, eager = false }: Props) {
           ))}
         </ul>
         <div className={styles.deadline}>
-          <OfferCountdown expiresAt={offer.expiresAt} compact />
+          <OfferCountdown expiresAt={offer.expiresAt} timeZone={offer.timeZone} compact />
           <span className={styles.until}>{t("offers.bookUntil", { time: offer.bookUntil })}</span>
         </div>
       </div>

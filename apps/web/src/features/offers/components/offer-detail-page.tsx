@@ -11,6 +11,9 @@ import { CalendarIcon, ClockIcon, MapPinIcon, SparkIcon, UsersIcon } from "../..
 import { Skeleton } from "../../../components/ui/spinner";
 import { Fact } from "../../../components/ui/fact";
 import { useLastMinuteOffer } from "../api/get-last-minute";
+import { useBookLastMinute } from "../api/book-last-minute";
+import { offerAddress } from "./offer-address";
+import { OfferBookingConfirmation } from "./offer-booking-confirmation";
 import { OfferBookingForm } from "./offer-booking-form";
 import { OfferCountdown } from "./offer-countdown";
 import { useNow } from "./use-now";
@@ -99,17 +102,14 @@ export function OfferDetailPage({ id, signedIn, loginLink, onBooked }: Props) {
               </span>
             </Fact>
             <Fact icon={<MapPinIcon size={18} />} label={t("offers.address")}>
-              {/* Addresses usually name their city already ("…, 20121 Milano"). */}
-              {data.restaurantAddress.includes(data.city)
-                ? data.restaurantAddress
-                : `${data.restaurantAddress}, ${data.city}`}{" "}
+              {offerAddress(data)}{" "}
               <Link to={paths.restaurant(data.restaurantId)} className={styles.restaurantLink}>
                 {t("offers.seeRestaurant")}
               </Link>
             </Fact>
           </dl>
           <div className={styles.deadline}>
-            <OfferCountdown expiresAt={data.expiresAt} />
+            <OfferCountdown expiresAt={data.expiresAt} timeZone={data.timeZone} />
             <span>{t("offers.bookUntil", { time: data.bookUntil })}</span>
           </div>
           {data.description ? <p className={styles.description}>{data.description}</p> : null}
@@ -126,7 +126,10 @@ export function OfferDetailPage({ id, signedIn, loginLink, onBooked }: Props) {
   );
 }
 
-/** The form while the offer can be booked; otherwise why it cannot (expired, sold out, signed out). */
+/**
+ * The form while the offer can be booked; otherwise why it cannot (expired, sold out, signed out).
+ * A booking this page just made comes first: taking the last seats must not read as "sold out".
+ */
 function Booking({
   offer,
   signedIn,
@@ -141,8 +144,12 @@ function Booking({
   onStale: () => void;
 }) {
   const { t } = useTranslation();
+  const book = useBookLastMinute();
   // By the browser's clock, so the form closes the moment the countdown reaches zero.
   const expired = offerTimeLeft(offer.expiresAt, useNow()).expired || offer.isExpired;
+  if (book.isSuccess) {
+    return <OfferBookingConfirmation answer={book.data} onDone={onBooked} />;
+  }
   if (expired) {
     return (
       <div className={styles.closed} role="status">
@@ -172,5 +179,5 @@ function Booking({
       </ButtonLink>
     );
   }
-  return <OfferBookingForm offer={offer} onBooked={onBooked} onStale={onStale} />;
+  return <OfferBookingForm offer={offer} book={book} onStale={onStale} />;
 }

@@ -2,11 +2,9 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { OFFER_LIST_LIMIT } from "@tavolo/shared/offer-time";
 import { ApiError } from "../../../lib/api-client";
-import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { BellIcon } from "../../../components/ui/icons";
 import { useOfferList, type OfferSearch } from "../api/list-offers";
-import { useRegisterCityInterest } from "../api/register-interest";
+import { CityAlertOffer } from "./city-alert-offer";
 import { OfferCard } from "./offer-card";
 import styles from "./last-minute-section.module.css";
 
@@ -110,55 +108,38 @@ export function OfferResults({ search, signedIn, onLoginRequired }: Props) {
           ) : null}
         </>
       ) : search.mode === "city" ? (
-        <NoOffersInCity
-          city={city?.name ?? search.city}
-          search={search}
-          signedIn={signedIn}
-          onLoginRequired={onLoginRequired}
-        />
+        <div className={styles.empty}>
+          <p className={styles.emptyTitle}>{t("offers.emptyTitle")}</p>
+          <p>{emptyCityText(t, search, city?.name ?? search.city)}</p>
+        </div>
       ) : (
         <div className={styles.empty}>
           <p className={styles.emptyTitle}>{t("offers.emptyTitle")}</p>
           <p>{t("offers.emptyGps", { km })}</p>
         </div>
       )}
+      {search.mode === "city" ? (
+        <CityAlertOffer
+          city={city?.name ?? search.city}
+          search={search}
+          signedIn={signedIn}
+          onLoginRequired={onLoginRequired}
+        />
+      ) : null}
     </div>
   );
 }
 
-/** An empty city: offer to e-mail the diner when seats free up there (sign-in first). */
-function NoOffersInCity({
-  city,
-  search,
-  signedIn,
-  onLoginRequired,
-}: {
-  city: string;
-  search: Extract<OfferSearch, { mode: "city" }>;
-  signedIn: boolean;
-  onLoginRequired: () => void;
-}) {
-  const { t } = useTranslation();
-  const register = useRegisterCityInterest();
-  const notify = () => {
-    if (!signedIn) {
-      onLoginRequired();
-      return;
-    }
-    register.mutate({ city: search.city, includeNearbyCities: search.includeNearbyCities, radius: search.radius });
-  };
-  return (
-    <div className={styles.empty}>
-      <p className={styles.emptyTitle}>{t("offers.emptyTitle")}</p>
-      <p>{t("offers.emptyCity", { city })}</p>
-      {register.isSuccess ? (
-        <Alert tone="success">{register.data.message}</Alert>
-      ) : (
-        <Button variant="outline" icon={<BellIcon size={18} />} onClick={notify} loading={register.isPending}>
-          {signedIn ? t("offers.notifyMe", { city }) : t("offers.notifyLogin")}
-        </Button>
-      )}
-      {register.isError ? <Alert>{t("errors.failedToRegisterNotifications")}</Alert> : null}
-    </div>
-  );
+/** Says what was searched: the cuisine filter and the nearby cities change what "no offers" means. */
+function emptyCityText(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  search: Extract<OfferSearch, { mode: "city" }>,
+  city: string,
+): string {
+  const where = search.includeNearbyCities
+    ? t("offers.inCityNearby", { city, km: search.radius })
+    : t("offers.inCity", { city });
+  return search.category === "all"
+    ? t("offers.emptyCity", { where })
+    : t("offers.emptyCityCuisine", { where, cuisine: t(`cuisine.${search.category}`) });
 }

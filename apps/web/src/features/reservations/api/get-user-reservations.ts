@@ -19,6 +19,9 @@ export interface Reservation {
   /** A table, or a Last Minute offer (no table) booked through the offers feature. */
   kind: "table" | "lastMinute";
   createdAt: string | null;
+  /** When the seating starts and ends (ISO); null from an older answer without them. */
+  startsAt: string | null;
+  endsAt: string | null;
   specialRequests: string;
   /** Whether the diner may still cancel it: the server says so; an older answer without the flag never offers it. */
   canCancel: boolean;
@@ -46,6 +49,8 @@ export function normalizeReservation(raw: Raw): Reservation {
     status: status && RESERVATION_STATUSES.includes(status) ? status : "confirmed",
     kind: raw.kind === "lastMinute" ? "lastMinute" : "table",
     createdAt: text(raw.createdAt),
+    startsAt: text(raw.startsAt),
+    endsAt: text(raw.endsAt),
     specialRequests: text(raw.specialRequests) ?? "",
     canCancel: raw.canCancel === true,
   };

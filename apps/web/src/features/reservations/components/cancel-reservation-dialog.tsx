@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../lib/api-client";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
+import { Dialog, DialogActions } from "../../../components/ui/dialog";
 import type { Reservation } from "../api/get-user-reservations";
 import { formatReservationDate } from "./reservation-card";
 import styles from "./cancel-reservation-dialog.module.css";
@@ -17,7 +17,10 @@ interface Props {
   onCloseAutoFocus?: (event: Event) => void;
 }
 
-/** Cancelling frees the table for someone else and cannot be undone: it is asked for twice. */
+/**
+ * Cancelling frees the table (or a Last Minute booking's seats) for someone else and cannot be
+ * undone: it is asked for twice.
+ */
 export function CancelReservationDialog({ reservation, onKeep, onConfirm, pending, error, onCloseAutoFocus }: Props) {
   const { t, i18n } = useTranslation();
   return (
@@ -29,7 +32,7 @@ export function CancelReservationDialog({ reservation, onKeep, onConfirm, pendin
       title={t("history.cancelTitle")}
       description={
         reservation
-          ? t("history.cancelText", {
+          ? t(reservation.kind === "lastMinute" ? "history.cancelTextSeats" : "history.cancelText", {
               name: reservation.restaurantName,
               date: formatReservationDate(reservation.date, i18n.resolvedLanguage ?? "it"),
               time: reservation.time,
@@ -44,14 +47,14 @@ export function CancelReservationDialog({ reservation, onKeep, onConfirm, pendin
           <Alert>{errorMessage(error, t("history.cancelError"))}</Alert>
         </div>
       ) : null}
-      <div className={styles.actions}>
+      <DialogActions>
         <Button variant="outline" onClick={onKeep} disabled={pending}>
           {t("history.cancelKeep")}
         </Button>
         <Button variant="danger" loading={pending} onClick={() => reservation && onConfirm(reservation)}>
           {t("history.cancelConfirm")}
         </Button>
-      </div>
+      </DialogActions>
     </Dialog>
   );
 }

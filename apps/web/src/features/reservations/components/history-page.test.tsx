@@ -57,7 +57,80 @@ describe("HistoryPage", () => {
     expect(screen.getByText("Trattoria Due").closest("article")).toHaveTextContent("In attesa");
 
     fireEvent.click(screen.getByRole("radio", { name: "Cancellate" }));
-    expect(screen.getByText("Nessuna prenotazione con stato «Cancellata»")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Nessuna prenotazione cancellata" })).toBeInTheDocument();
+    expect(screen.getByText("Nessuna delle tue prenotazioni ha lo stato «Cancellate».")).toBeInTheDocument();
+    // Not the first-booking invitation: the diner has bookings, just none with this status.
+    expect(screen.queryByText(/prenota il tuo primo tavolo/)).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Mostra tutte le prenotazioni" }));
+    expect(screen.getByText("Osteria Uno")).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: "Tutte" })).toBeChecked();
+  });
+
+  it("keeps the active filter in the URL: it opens filtered, and a chip rewrites ?status=", async () => {
+    mockFetch(() => json({ success: true, reservations }));
+    const { router } = renderAt(<HistoryPage userId="u-1" phoneVerified />, {
+      path: "/history",
+      at: "/history?status=pending",
+    });
+    expect(await screen.findByText("Trattoria Due")).toBeInTheDocument();
+    expect(screen.queryByText("Osteria Uno")).toBeNull();
+    expect(screen.getByRole("radio", { name: "In attesa" })).toBeChecked();
+
+    fireEvent.click(screen.getByRole("radio", { name: "Completate" }));
+    expect(router.state.location.search).toBe("?status=completed");
+    expect(screen.getByText("Pizzeria Tre")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("radio", { name: "Tutte" }));
+    expect(router.state.location.search).toBe("");
+  });
+
+  it("ignores an unknown ?status= and shows everything", async () => {
+    mockFetch(() => json({ success: true, reservations }));
+    renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history", at: "/history?status=bogus" });
+    expect(await screen.findByText("Osteria Uno")).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: "Tutte" })).toBeChecked();
+  });
+
+  it("lists upcoming bookings first, soonest on top, then past and cancelled ones, latest on top", async () => {
+    const now = Date.now();
+    const at = (days: number) => new Date(now + days * 86_400_000).toISOString();
+    const booking = (id: string, days: number, status: string) => ({
+      id,
+      restaurantName: `Ristorante ${id}`,
+      restaurantId: id,
+      date: at(days).slice(0, 10),
+      time: "20:00",
+      numberOfPeople: 2,
+      status,
+      startsAt: at(days),
+      endsAt: at(days + 0.05),
+      // Made in the order the server sends them: newest booking first.
+      createdAt: at(-days),
+    });
+    mockFetch(() =>
+      json({
+        success: true,
+        reservations: [
+          booking("week", 7, "confirmed"),
+          booking("cancelled", 3, "cancelled"),
+          booking("tonight", 0.2, "pending"),
+          booking("lastMonth", -30, "completed"),
+          booking("yesterday", -1, "completed"),
+          booking("tomorrow", 1, "confirmed"),
+        ],
+      }),
+    );
+    renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
+    const upcoming = await screen.findByRole("region", { name: "In programma" });
+    const names = (region: HTMLElement) =>
+      within(region)
+        .getAllByRole("article")
+        .map((card) => within(card).getByRole("heading").textContent);
+    expect(names(upcoming)).toEqual(["Ristorante tonight", "Ristorante tomorrow", "Ristorante week"]);
+    expect(names(screen.getByRole("region", { name: "Passate e annullate" }))).toEqual([
+      "Ristorante cancelled",
+      "Ristorante yesterday",
+      "Ristorante lastMonth",
+    ]);
   });
 });
 
@@ -106,7 +179,7 @@ describe("HistoryPage: cancelling", () => {
     let dialog = await screen.findByRole("dialog", { name: "Annullare la prenotazione?" });
     expect(dialog).toHaveTextContent("Osteria Uno");
     expect(dialog).toHaveTextContent("20:00, 2 persone");
-    fireEvent.click(within(dialog).getByRole("button", { name: "Mantieni la prenotazione" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "No, mantienila" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(fetch.mock.calls.some(([url]) => String(url).includes("cancelReservation"))).toBe(false);
 
@@ -150,21 +223,41 @@ describe("HistoryPage: cancelling", () => {
   });
 });
 
+/** The history with one upcoming, cancellable Last Minute booking (no table). */
+function renderOfferBooking() {
+  const offerBooking = {
+    ...upcoming,
+    id: "lm",
+    kind: "lastMinute",
+    lastMinuteId: "o1",
+    tableId: null,
+    tableNumber: null,
+  };
+  mockFetch(() => json({ success: true, reservations: [offerBooking] }));
+  renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
+}
+
 describe("HistoryPage: Last Minute bookings", () => {
   it("marks an offer booking as Last Minute and shows no table for it", async () => {
-    mockFetch(() =>
-      json({
-        success: true,
-        reservations: [
-          { ...upcoming, id: "lm", kind: "lastMinute", lastMinuteId: "o1", tableId: null, tableNumber: null },
-        ],
-      }),
-    );
-    renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
+    renderOfferBooking();
     const card = (await screen.findByText("Osteria Uno")).closest("article")!;
     expect(within(card).getByText("Last Minute")).toBeInTheDocument();
     expect(within(card).queryByText(/^Tavolo/)).toBeNull();
     expect(within(card).getByRole("button", { name: /^Annulla prenotazione/ })).toBeInTheDocument();
+  });
+
+  it("asks to cancel an offer booking in terms of seats, not a table, keep first and cancel last", async () => {
+    renderOfferBooking();
+    fireEvent.click(await screen.findByRole("button", { name: /^Annulla prenotazione da Osteria Uno/ }));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog).toHaveTextContent("I posti torneranno disponibili nell'offerta Last Minute per altri clienti.");
+    expect(dialog).not.toHaveTextContent(/tavolo/i);
+    // The safe choice comes first (left, or on top on a phone); the destructive one last.
+    expect(
+      within(dialog)
+        .getAllByRole("button", { name: /annulla|mantieni/i })
+        .map((b) => b.textContent),
+    ).toEqual(["No, mantienila", "Sì, annulla"]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { paths } from "../../../config/paths";
 import { useDocumentTitle } from "../../../lib/use-document-title";
@@ -16,17 +16,38 @@ import { useCancelReservation } from "../api/cancel-reservation";
 import { useUserReservations, type Reservation } from "../api/get-user-reservations";
 import { backoffDelay, isRateLimited } from "../api/rate-limit-retry";
 import { CancelReservationDialog } from "./cancel-reservation-dialog";
+import { groupHistory } from "./history-groups";
 import { ReservationCard } from "./reservation-card";
 import styles from "./history-page.module.css";
 
 /** The history filter of SPEC §2/§4: all, pending, confirmed, cancelled, completed. */
 const FILTERS = ["all", "pending", "confirmed", "cancelled", "completed"] as const;
 type Filter = (typeof FILTERS)[number];
+/** The active filter lives in the URL (?status=pending): a reload, a shared link or Back keep it. */
+const FILTER_PARAM = "status";
+const parseFilter = (value: string | null): Filter => FILTERS.find((filter) => filter === value) ?? "all";
+
+/** The status filter, read from and written to the URL. */
+function useHistoryFilter(): [Filter, (filter: Filter) => void] {
+  const [params, setParams] = useSearchParams();
+  const setFilter = (filter: Filter) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (filter === "all") next.delete(FILTER_PARAM);
+        else next.set(FILTER_PARAM, filter);
+        return next;
+      },
+      // Switching chips is not a page of its own: Back leaves the history instead of undoing chips.
+      { replace: true },
+    );
+  return [parseFilter(params.get(FILTER_PARAM)), setFilter];
+}
 
 export function HistoryPage({ userId, phoneVerified }: { userId: string; phoneVerified: boolean }) {
   const { t } = useTranslation();
   useDocumentTitle(t("history.title"));
-  const [filter, setFilter] = useState<Filter>("all");
+  const [filter, setFilter] = useHistoryFilter();
   const [toCancel, setToCancel] = useState<Reservation | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
@@ -34,6 +55,8 @@ export function HistoryPage({ userId, phoneVerified }: { userId: string; phoneVe
   const cancel = useCancelReservation(userId);
   const options = FILTERS.map((value) => ({ value, label: t(`history.filters.${value}`) }));
   const shown = (reservations.data ?? []).filter((item) => filter === "all" || item.status === filter);
+  // "Upcoming" as of the list's own time: the server marks bookings completed, and the list refetches.
+  const groups = groupHistory(shown, reservations.dataUpdatedAt);
   // SPEC §8: a 429 with nothing cached is retried with backoff; say so instead of a bare skeleton.
   const waitingOutRateLimit =
     reservations.isPending && reservations.failureCount > 0 && isRateLimited(reservations.failureReason);
@@ -103,42 +126,60 @@ export function HistoryPage({ userId, phoneVerified }: { userId: string; phoneVe
             }
             onRetry={() => void reservations.refetch()}
           />
+        ) : shown.length === 0 && filter !== "all" ? (
+          // Bookings exist (or may), just none with this status: say so, and offer the whole list.
+          <EmptyState
+            title={t(`history.emptyFor.${filter}`)}
+            text={t("history.emptyForText", { status: t(`history.filters.${filter}`) })}
+            action={
+              <Button variant="outline" onClick={() => setFilter("all")}>
+                {t("history.showAll")}
+              </Button>
+            }
+          />
         ) : shown.length === 0 ? (
           <EmptyState
-            title={
-              filter === "all" ? t("history.empty") : t("history.emptyFiltered", { status: t(`status.${filter}`) })
-            }
+            title={t("history.empty")}
             text={t("history.emptyText")}
             action={<ButtonLink to={paths.search()}>{t("favorites.findRestaurants")}</ButtonLink>}
           />
         ) : (
-          <ul role="list" className={styles.items}>
-            {shown.map((reservation) => (
-              <li key={reservation.id}>
-                <ReservationCard
-                  reservation={reservation}
-                  action={
-                    reservation.canCancel ? (
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        onClick={() => {
-                          setNotice(null);
-                          setToCancel(reservation);
-                        }}
-                        aria-label={t("history.cancelFor", {
-                          name: reservation.restaurantName,
-                          time: reservation.time,
-                        })}
-                      >
-                        {t("history.cancel")}
-                      </Button>
-                    ) : undefined
-                  }
-                />
-              </li>
-            ))}
-          </ul>
+          (["upcoming", "past"] as const).map((group) =>
+            groups[group].length > 0 ? (
+              <section key={group} className={styles.group} aria-labelledby={`history-${group}`}>
+                <h2 id={`history-${group}`} className={styles.groupTitle}>
+                  {t(`history.groups.${group}`)}
+                </h2>
+                <ul role="list" className={styles.items}>
+                  {groups[group].map((reservation) => (
+                    <li key={reservation.id}>
+                      <ReservationCard
+                        reservation={reservation}
+                        action={
+                          reservation.canCancel ? (
+                            <Button
+                              variant="outline"
+                              size="sm"
+                              onClick={() => {
+                                setNotice(null);
+                                setToCancel(reservation);
+                              }}
+                              aria-label={t("history.cancelFor", {
+                                name: reservation.restaurantName,
+                                time: reservation.time,
+                              })}
+                            >
+                              {t("history.cancel")}
+                            </Button>
+                          ) : undefined
+                        }
+                      />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null,
+          )
         )}
       </div>
       <CancelReservationDialog

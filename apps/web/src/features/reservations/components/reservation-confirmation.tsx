@@ -1,60 +1,25 @@
-import { useEffect, useRef } from "react";
-import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { ReservationResponse } from "@tavolo/shared/reservations";
-import { paths } from "../../../config/paths";
-import { CheckIcon } from "../../../components/ui/icons";
+import { BookingConfirmation, type BookingFact } from "../../../components/ui/booking-confirmation";
 import { formatReservationDate } from "./reservation-card";
-import styles from "./reservation-confirmation.module.css";
 
 /** What the diner just booked, shown for the two seconds before the history (SPEC §4). */
-export function ReservationConfirmation({ response }: { response: ReservationResponse }) {
+export function ReservationConfirmation({ response, onDone }: { response: ReservationResponse; onDone: () => void }) {
   const { t, i18n } = useTranslation();
   const { reservation } = response;
-  const heading = useRef<HTMLHeadingElement>(null);
-  // The form the focus was in is gone: move it to the news, which screen readers then read out.
-  useEffect(() => heading.current?.focus(), []);
+  const facts: BookingFact[] = [
+    { label: t("reservation.restaurant"), value: reservation.restaurantName },
+    { label: t("reservation.date"), value: formatReservationDate(reservation.date, i18n.resolvedLanguage ?? "it") },
+    { label: t("reservation.time"), value: reservation.time },
+    { label: t("reservation.people"), value: t("history.people", { count: reservation.numberOfPeople }) },
+  ];
+  if (reservation.tableNumber !== null) {
+    facts.push({ label: t("reservation.table"), value: t("history.table", { number: reservation.tableNumber }) });
+  }
+  if (reservation.specialRequests) {
+    facts.push({ label: t("reservation.specialRequests"), value: reservation.specialRequests, wide: true });
+  }
   return (
-    <section className={styles.panel} aria-labelledby="reservation-confirmed">
-      <span className={styles.icon}>
-        <CheckIcon size={28} />
-      </span>
-      <h2 id="reservation-confirmed" ref={heading} tabIndex={-1} className={styles.title}>
-        {response.message || t("reservation.successTitle")}
-      </h2>
-      <dl className={styles.summary}>
-        <div>
-          <dt>{t("reservation.restaurant")}</dt>
-          <dd>{reservation.restaurantName}</dd>
-        </div>
-        <div>
-          <dt>{t("reservation.date")}</dt>
-          <dd>{formatReservationDate(reservation.date, i18n.resolvedLanguage ?? "it")}</dd>
-        </div>
-        <div>
-          <dt>{t("reservation.time")}</dt>
-          <dd>{reservation.time}</dd>
-        </div>
-        <div>
-          <dt>{t("reservation.people")}</dt>
-          <dd>{t("history.people", { count: reservation.numberOfPeople })}</dd>
-        </div>
-        {reservation.tableNumber !== null ? (
-          <div>
-            <dt>{t("reservation.table")}</dt>
-            <dd>{t("history.table", { number: reservation.tableNumber })}</dd>
-          </div>
-        ) : null}
-        {reservation.specialRequests ? (
-          <div className={styles.wide}>
-            <dt>{t("reservation.specialRequests")}</dt>
-            <dd className={styles.requests}>{reservation.specialRequests}</dd>
-          </div>
-        ) : null}
-      </dl>
-      <p className={styles.redirect} role="status">
-        {t("reservation.redirecting")} <Link to={paths.history()}>{t("reservation.goToHistory")}</Link>
-      </p>
-    </section>
+    <BookingConfirmation title={response.message || t("reservation.successTitle")} facts={facts} onDone={onDone} />
   );
 }

@@ -1,12 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import {
-  BOOKING_HORIZON_DAYS,
-  PEOPLE_PER_RESERVATION,
-  RESERVATION_REDIRECT_MS,
-  SPECIAL_REQUESTS_MAX_LENGTH,
-} from "@tavolo/shared/constants";
+import { BOOKING_HORIZON_DAYS, PEOPLE_PER_RESERVATION, SPECIAL_REQUESTS_MAX_LENGTH } from "@tavolo/shared/constants";
 import { addDays } from "@tavolo/shared/dates";
 import { hoursOn, nextDateWithSeatings } from "@tavolo/shared/reservation-slots";
 import { ApiError, errorMessage } from "../../../lib/api-client";
@@ -72,14 +67,10 @@ export function ReservationForm({ userId, restaurant }: { userId: string; restau
     { date, time: chosenTime, people, tableId: chosenTable },
   );
 
-  useEffect(() => {
-    if (!mutation.isSuccess) return;
-    const timer = setTimeout(() => void navigate(paths.history()), RESERVATION_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [mutation.isSuccess, navigate]);
+  const toHistory = useCallback(() => void navigate(paths.history()), [navigate]);
 
   if (mutation.isSuccess) {
-    return <ReservationConfirmation response={mutation.data} />;
+    return <ReservationConfirmation response={mutation.data} onDone={toHistory} />;
   }
 
   const focusPicker = () => {
