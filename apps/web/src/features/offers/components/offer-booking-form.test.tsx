@@ -2,9 +2,16 @@ import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { offerFixture } from "../../../../test/offer-fixture";
 import { json, mockFetch, renderAt } from "../../../../test/render";
+import { useBookLastMinute } from "../api/book-last-minute";
 import { OfferBookingForm } from "./offer-booking-form";
 
 const offer = offerFixture("6f1c1d0e-2b43-4c3e-9f6a-0d6c2f1b7a10", 90);
+
+/** The page owns the booking mutation (decision 022); the form only drives it. */
+function FormWithBooking() {
+  const book = useBookLastMinute();
+  return <OfferBookingForm offer={offer} book={book} onStale={vi.fn()} />;
+}
 
 describe("OfferBookingForm", () => {
   it("sends the chosen party as a JSON number, as the API requires, and the trimmed notes", async () => {
@@ -14,7 +21,7 @@ describe("OfferBookingForm", () => {
       sent.push(JSON.parse(String(init.body)));
       return json({ success: true, message: "Offerta Last Minute prenotata!", reservation: {}, offer }, 201);
     });
-    renderAt(<OfferBookingForm offer={offer} onBooked={vi.fn()} onStale={vi.fn()} />);
+    renderAt(<FormWithBooking />);
 
     fireEvent.change(screen.getByRole("combobox", { name: /^Persone/ }), { target: { value: "3" } });
     fireEvent.change(screen.getByRole("textbox", { name: /^Note/ }), { target: { value: "  finestra  " } });
