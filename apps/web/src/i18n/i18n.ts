@@ -39,6 +39,8 @@ export const i18nReady = i18n
       order: ["localStorage", "navigator"],
       lookupLocalStorage: "i18nextLng",
       caches: ["localStorage"],
+      // SPEC §3 stores the bare language ("it", "en"), not the browser's "it-IT" or "en-US".
+      convertDetectedLanguage: (detected: string) => matchLanguage(detected) ?? detected,
     },
     interpolation: { escapeValue: false },
     returnNull: false,
