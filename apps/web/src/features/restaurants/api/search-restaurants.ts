@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { CategoryFilter } from "@tavolo/shared/categories";
 import type { SearchRestaurantsResponse } from "@tavolo/shared/restaurants";
-import { apiClient, clientPath } from "../../../lib/api-client";
+import { ApiError, apiClient, clientPath } from "../../../lib/api-client";
 import { useLocalizedKey } from "../../../lib/localized-query-key";
 
 /** Cards per page: a multiple of the 2- and 3-column grids. */
@@ -37,3 +37,6 @@ export function useSearchRestaurants(params: SearchParams | null) {
     enabled: params !== null && params.location.trim() !== "",
   });
 }
+
+/** The API's answer for a city it does not know (a typo, a made-up place). */
+export const isCityNotFound = (error: unknown): boolean => error instanceof ApiError && error.code === "city_not_found";

@@ -5,7 +5,8 @@ import { ApiError } from "../../../lib/api-client";
 import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { ErrorState } from "../../../components/ui/error-state";
-import { useSearchRestaurants } from "../api/search-restaurants";
+import { isCityNotFound, useSearchRestaurants } from "../api/search-restaurants";
+import { CitySuggestions } from "./city-suggestions";
 import { RestaurantCard, RestaurantCardSkeleton } from "./restaurant-card";
 import styles from "./search-results.module.css";
 
@@ -42,13 +43,14 @@ export function SearchResults({ location, category, onShowAllCuisines, cityName 
 
   if (query.isError) {
     const error = query.error;
-    const unknownCity = error instanceof ApiError && error.code === "city_not_found";
+    const unknownCity = isCityNotFound(error);
     return (
       <ErrorState
         title={unknownCity ? t("search.cityNotFoundTitle") : t("search.errorTitle")}
         message={error instanceof ApiError ? error.message : t("errors.generic")}
         image={unknownCity ? "/images/not-found.svg" : undefined}
         onRetry={unknownCity ? undefined : () => void query.refetch()}
+        action={unknownCity ? <CitySuggestions typed={location} category={category} /> : undefined}
       />
     );
   }
