@@ -178,6 +178,18 @@ describe("cities and types", () => {
     for (const c of cities) expect(c.restaurantCount).toBeGreaterThan(0);
   });
 
+  it("names regions in the caller's language", async () => {
+    const regionOf = async (language: string, slug: string) => {
+      const res = await get("/api/client/getAllAvailableCities", { "accept-language": language });
+      return (res.json().cities as { slug: string; region: string }[]).find((c) => c.slug === slug)?.region;
+    };
+    expect(await regionOf("en", "milano")).toBe("Lombardy");
+    expect(await regionOf("en", "napoli")).toBe("Campania");
+    expect(await regionOf("it", "milano")).toBe("Lombardia");
+    const search = await get("/api/client/searchRestaurantsByLocation?location=Firenze", { "accept-language": "en" });
+    expect(search.json().city.region).toBe("Tuscany");
+  });
+
   it("filters restaurants by type", async () => {
     const res = await get("/api/client/filterRestaurantsByType?type=pizzeria&pageSize=50");
     expect(res.statusCode).toBe(200);
