@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from "kysely";
+import { sql, type Kysely, type SelectQueryBuilder, type SqlBool, type Transaction } from "kysely";
 import type { OpeningHours } from "@tavolo/shared/opening-hours";
 import type { DB } from "../../db/schema";
 
@@ -111,6 +111,40 @@ export function searchRestaurantsInCity(db: Db, cityId: number, category: string
   let filter = db.selectFrom("restaurants as r").where("r.city_id", "=", cityId);
   if (category) filter = filter.where("r.categories", "@>", sql<string[]>`ARRAY[${category}]::text[]`);
   return pageOfRestaurants(filter, page);
+}
+
+/**
+ * Restaurants within `radiusKm` of a point, nearest first (a GPS search without a city). The GiST
+ * index on ll_to_earth(lat, lng) answers the box and hands rows over nearest first (KNN);
+ * earth_distance trims the box's corners to the exact circle.
+ */
+export async function searchRestaurantsNear(
+  db: Db,
+  near: { lat: number; lng: number; radiusKm: number },
+  category: string | undefined,
+  page: PageRequest,
+): Promise<{ rows: (RestaurantRow & { distance_m: number })[]; total: number }> {
+  const origin = sql`ll_to_earth(${near.lat}::float8, ${near.lng}::float8)`;
+  const point = sql`ll_to_earth(r.lat, r.lng)`;
+  const metres = near.radiusKm * 1000;
+  let filter = db
+    .selectFrom("restaurants as r")
+    .where(sql<SqlBool>`earth_box(${origin}, ${metres}::float8) @> ${point}`)
+    .where(sql<SqlBool>`earth_distance(${origin}, ${point}) <= ${metres}::float8`);
+  if (category) filter = filter.where("r.categories", "@>", sql<string[]>`ARRAY[${category}]::text[]`);
+  const [rows, count] = await Promise.all([
+    filter
+      .innerJoin("cities as c", "c.id", "r.city_id")
+      .select(restaurantColumns)
+      .select(sql<number>`earth_distance(${origin}, ${point})`.as("distance_m"))
+      .orderBy(sql`${point} <-> ${origin}`)
+      .orderBy("r.id")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    filter.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: count.total };
 }
 
 export function listRestaurantsByType(db: Db, type: string, page: PageRequest) {

@@ -22,9 +22,25 @@ export const restaurantNotFound = () => notFound("restaurant_not_found", "apiErr
 export function createRestaurantService(db: Kysely<DB>) {
   return {
     async search(query: SearchQuery, language: Language): Promise<SearchRestaurantsResponse> {
+      const category = query.category === ALL_CATEGORIES ? undefined : query.category;
+      if (!query.location) {
+        // The schema lets no query through without a city or both coordinates.
+        const near = { lat: query.lat!, lng: query.lng!, radiusKm: query.radius };
+        const { rows, total } = await repo.searchRestaurantsNear(db, near, category, pageOf(query));
+        return {
+          success: true,
+          city: null,
+          restaurants: rows.map((row) => ({
+            ...toRestaurantSummary(row, language),
+            distanceKm: Math.round(row.distance_m / 100) / 10,
+          })),
+          total,
+          page: query.page,
+          pageSize: query.pageSize,
+        };
+      }
       const city = await repo.findCityByKey(db, normalizeSearchKey(query.location));
       if (!city) throw notFound("city_not_found", "apiErrors.cityNotFound", { city: query.location });
-      const category = query.category === ALL_CATEGORIES ? undefined : query.category;
       const { rows, total } = await repo.searchRestaurantsInCity(db, city.id, category, pageOf(query));
       return {
         success: true,

@@ -40,7 +40,7 @@ export function SearchPage({ offersSlot }: Props) {
     ? cityLabel(known, i18n.resolvedLanguage ?? "it")
     : unknownCity
       ? null
-      : (results.data?.pages[0]?.city.name ?? null);
+      : (results.data?.pages[0]?.city?.name ?? null);
   // A city that does not exist never titles the page.
   useDocumentTitle(
     cityName
