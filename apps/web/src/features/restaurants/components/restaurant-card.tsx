@@ -19,7 +19,7 @@ interface Props {
 }
 
 export function RestaurantCard({ restaurant, eager = false, headingLevel = 3, linkState }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const image = restaurant.imageUrl || restaurant.image;
   return (
@@ -52,6 +52,15 @@ export function RestaurantCard({ restaurant, eager = false, headingLevel = 3, li
           <MapPinIcon size={16} />
           <span>{restaurant.address}</span>
         </p>
+        {restaurant.distanceKm === undefined ? null : (
+          <p className={styles.distance}>
+            {t("search.distance", {
+              km: new Intl.NumberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 1 }).format(
+                restaurant.distanceKm,
+              ),
+            })}
+          </p>
+        )}
         <div className={styles.footer}>
           <ul role="list" className={styles.tags} aria-label={t("restaurant.cuisines")}>
             {restaurant.categories.map((category) => (

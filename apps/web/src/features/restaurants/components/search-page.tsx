@@ -6,6 +6,7 @@ import { normalizeSearchKey } from "@tavolo/shared/text";
 import { ChipRadioGroup } from "../../../components/ui/chip";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { useGeolocation } from "../../../lib/use-geolocation";
 import { cityLabel, useAllCities } from "../api/get-all-cities";
 import { isCityNotFound, useSearchRestaurants } from "../api/search-restaurants";
 import { CitySearchForm, type CitySearch } from "./city-search-form";
@@ -41,13 +42,23 @@ export function SearchPage({ offersSlot }: Props) {
     : unknownCity
       ? null
       : (results.data?.pages[0]?.city?.name ?? null);
+  // With the position on and no city: the restaurants around the diner (the offers block turns it on).
+  const geo = useGeolocation();
+  const near = !location && geo.state.status === "on" ? { lat: geo.state.lat, lng: geo.state.lng } : null;
   // A city that does not exist never titles the page.
+  const heading = cityName
+    ? t("search.headingCity", { city: cityName })
+    : near
+      ? t("search.headingNear")
+      : t("search.heading");
   useDocumentTitle(
     cityName
       ? t("search.titleCity", { city: cityName })
       : unknownCity
         ? t("search.cityNotFoundTitle")
-        : t("search.title"),
+        : near
+          ? t("search.headingNear")
+          : t("search.title"),
   );
 
   // URL is the source of truth: back/forward re-renders with the old query.
@@ -63,7 +74,7 @@ export function SearchPage({ offersSlot }: Props) {
       <section className={styles.top} aria-labelledby="search-title">
         <div className={styles.container}>
           <h1 id="search-title" className={styles.title}>
-            {cityName ? t("search.headingCity", { city: cityName }) : t("search.heading")}
+            {heading}
           </h1>
           <p className={styles.subtitle}>{t("search.subtitle")}</p>
           <CitySearchForm
@@ -93,11 +104,10 @@ export function SearchPage({ offersSlot }: Props) {
           <h2 id="results-title" className="visually-hidden">
             {t("search.resultsTitle")}
           </h2>
-          {location ? (
+          {location || near ? (
             <SearchResults
-              location={location}
+              where={location ? { location, cityName: cityName ?? location } : { near: near! }}
               category={category}
-              cityName={cityName ?? location}
               onShowAllCuisines={() => update({ location, category: ALL_CATEGORIES })}
             />
           ) : (
