@@ -32,7 +32,7 @@ export function createRestaurantService(db: Kysely<DB>) {
           city: null,
           restaurants: rows.map((row) => ({
             ...toRestaurantSummary(row, language),
-            distanceKm: Math.round(row.distance_m / 100) / 10,
+            distanceKm: Math.round(row.distance_m / 10) / 100,
           })),
           total,
           page: query.page,

@@ -55,7 +55,7 @@ describe("/search with the position on and no city", () => {
     expect(screen.getByText("2 ristoranti entro 50 km da te, dal più vicino")).toBeInTheDocument();
     const cards = await screen.findAllByRole("article");
     expect(within(cards[0]!).getByRole("heading", { name: "Osteria 1" })).toBeInTheDocument();
-    expect(within(cards[0]!).getByText("A 0,4 km da te")).toBeInTheDocument();
+    expect(within(cards[0]!).getByText("A 400 m da te")).toBeInTheDocument();
     expect(within(cards[1]!).getByText("A 1,3 km da te")).toBeInTheDocument();
 
     const search = fetch.mock.calls
