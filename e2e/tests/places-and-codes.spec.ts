@@ -1,30 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { newPerson, registerViaApi } from "./support/accounts";
+import { signIn } from "./support/booking";
+import { freshMobile, smsCode } from "./support/phone";
 import { expectNoSeriousA11yViolations } from "./support/axe";
-
-/** A mobile number nobody has verified yet (both projects share one database). */
-const freshMobile = () => `3${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole("button", { name: "Accedi", exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-async function smsCode(request: APIRequestContext, phoneNumber: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(phoneNumber)}`);
-      const { messages } = (await response.json()) as { messages: { text: string; template: string }[] };
-      code = /\b(\d{6})\b/.exec(messages.find((m) => m.template === "sms-phone-code")?.text ?? "")?.[1];
-      return code !== undefined;
-    })
-    .toBe(true);
-  return code!;
-}
 
 test.describe("a phone code already sent", () => {
   test("can still be typed after a reload within the cooldown: the number stays, Verify reopens the code entry", async ({
@@ -33,7 +11,7 @@ test.describe("a phone code already sent", () => {
   }) => {
     const person = newPerson("pending-phone");
     await registerViaApi(request, person);
-    await signIn(page, person.email, person.password);
+    await signIn(page, person, "Accedi");
     await page.goto("/settings");
     const profile = page.getByRole("region", { name: "Profilo" });
     const national = freshMobile();

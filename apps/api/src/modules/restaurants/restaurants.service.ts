@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Language } from "@tavolo/shared/languages";
+import { distanceKm } from "@tavolo/shared/geo";
 import { normalizeSearchKey } from "@tavolo/shared/text";
 import type { filterByTypeQuerySchema, searchRestaurantsQuerySchema } from "@tavolo/shared/restaurants";
 import {
@@ -30,9 +31,10 @@ export function createRestaurantService(db: Kysely<DB>) {
         return {
           success: true,
           city: null,
+          // The same sphere as earthdistance (shared/geo.ts): the figure agrees with the radius.
           restaurants: rows.map((row) => ({
             ...toRestaurantSummary(row, language),
-            distanceKm: Math.round(row.distance_m / 10) / 100,
+            distanceKm: Math.round(distanceKm(near, row) * 100) / 100,
           })),
           total,
           page: query.page,
