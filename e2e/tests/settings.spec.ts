@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { latestMail, linkIn, logOut, newPerson, registerViaApi, type Person } from "./support/accounts";
+import { freshMobile, smsCode } from "./support/phone";
 
 /** Screenshots for review go here when SETTINGS_SHOTS names a folder. */
 const SHOTS = process.env.SETTINGS_SHOTS;
@@ -11,23 +12,6 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole("button", { name: "Accedi", exact: true }).click();
   await expect(page).not.toHaveURL(/\/login/);
-}
-
-/** A mobile number nobody has verified yet (both projects share one database). */
-const freshMobile = () => `3${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
-
-/** The newest text message to a number, read from the outbox like a person reads /dev/mailbox. */
-async function smsCode(request: APIRequestContext, phoneNumber: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(phoneNumber)}`);
-      const { messages } = (await response.json()) as { messages: { text: string; template: string }[] };
-      code = /\b(\d{6})\b/.exec(messages.find((m) => m.template === "sms-phone-code")?.text ?? "")?.[1];
-      return code !== undefined;
-    })
-    .toBe(true);
-  return code!;
 }
 
 const profileSection = (page: Page) => page.getByRole("region", { name: "Profilo" });

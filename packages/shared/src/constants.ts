@@ -6,6 +6,8 @@ export const MAX_RETRIES = 3;
 export const HISTORY_BACKOFF_MAX_MS = 32_000;
 export const PROFILE_FETCH_THROTTLE_MS = 10_000;
 export const COOLDOWN_SECONDS = 60;
+/** How long a phone verification code stays good (the browser keeps its number as long). */
+export const PHONE_CODE_TTL_SECONDS = 10 * 60;
 export const CODE_LENGTH = 6;
 export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
 export const MIN_PASSWORD_LENGTH = 6;

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { userIdSchema } from "./auth";
+import { absentAsUndefined, bothOrNeitherCoordinate, coordinateField, radiusField } from "./geo-query";
 import { ALL_CATEGORIES, SEARCH_CATEGORIES, type SearchCategory } from "./categories";
-import { PEOPLE_PER_RESERVATION, RADIUS_KM } from "./constants";
+import { PEOPLE_PER_RESERVATION } from "./constants";
 import { OFFER_NOTES_MAX_LENGTH } from "./offer-time";
 
 /** Last Minute offers (SPEC §3, §7; issue 6): requests and answers; the deadline rules live in offer-time.ts (zod-free, for the web app) and are re-exported here. */
@@ -22,29 +23,10 @@ const booleanText = (value: unknown) => {
   if (value === false || value === "false" || value === "0") return false;
   return value;
 };
-const absentAsUndefined = (value: unknown) => (value === null || value === "" ? undefined : value);
-
 const categoryField = z.preprocess(
   absentAsUndefined,
   z.enum([ALL_CATEGORIES, ...SEARCH_CATEGORIES], { error: "validation.category" }).default(ALL_CATEGORIES),
 );
-const radiusField = z.preprocess(
-  absentAsUndefined,
-  z.coerce
-    .number({ error: "validation.radius" })
-    .min(RADIUS_KM.min, "validation.radius")
-    .max(RADIUS_KM.max, "validation.radius")
-    .default(RADIUS_KM.default),
-);
-const coordinate = (min: number, max: number) =>
-  z.preprocess(
-    absentAsUndefined,
-    z.coerce
-      .number({ error: "validation.coordinates" })
-      .min(min, "validation.coordinates")
-      .max(max, "validation.coordinates")
-      .optional(),
-  );
 const includeNearbyField = z.preprocess(
   booleanText,
   z.boolean({ error: "validation.includeNearbyCities" }).default(false),
@@ -57,8 +39,13 @@ const cityField = z
 
 /** GET /client/getAvailableLastMinute?category= or ?lat=&lng=&radius=&category= */
 export const availableLastMinuteQuerySchema = z
-  .object({ category: categoryField, lat: coordinate(-90, 90), lng: coordinate(-180, 180), radius: radiusField })
-  .refine((query) => (query.lat === undefined) === (query.lng === undefined), {
+  .object({
+    category: categoryField,
+    lat: coordinateField(-90, 90),
+    lng: coordinateField(-180, 180),
+    radius: radiusField,
+  })
+  .refine(bothOrNeitherCoordinate, {
     error: "validation.coordinates",
     path: ["lat"],
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { hoursToday, openingHoursSchema, weekdayIn, type OpeningHours } from "./opening-hours";
+import {
+  hoursToday,
+  openingHoursSchema,
+  seatingHoursProblem,
+  weekdayIn,
+  weekdayOfDate,
+  type OpeningHours,
+} from "./opening-hours";
 
 const week: OpeningHours = {
   monday: null,
@@ -28,5 +35,26 @@ describe("opening hours", () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe("validation.openingHours");
     expect(openingHoursSchema.safeParse({ ...week, monday: { open: "24:00", close: "25:00" } }).success).toBe(false);
+  });
+});
+
+describe("seatings inside the opening hours", () => {
+  it("knows the weekday of a date", () => {
+    expect(weekdayOfDate("2026-11-23")).toBe("monday");
+    expect(weekdayOfDate("2026-11-29")).toBe("sunday");
+  });
+
+  it("accepts a seating inside the day's hours, edges included", () => {
+    // 2026-11-24 is a Tuesday, 12:00–23:00.
+    expect(seatingHoursProblem(week, "2026-11-24", "12:00", "13:30")).toBeNull();
+    expect(seatingHoursProblem(week, "2026-11-24", "21:30", "23:00")).toBeNull();
+  });
+
+  it("refuses a closed day, a seating before opening, after closing or past midnight", () => {
+    expect(seatingHoursProblem(week, "2026-11-23", "20:00", "21:30")).toEqual({ reason: "closed", weekday: "monday" });
+    const tuesday = { reason: "outside", weekday: "tuesday", slot: { open: "12:00", close: "23:00" } };
+    expect(seatingHoursProblem(week, "2026-11-24", "01:00", "02:30")).toEqual(tuesday);
+    expect(seatingHoursProblem(week, "2026-11-24", "22:00", "23:30")).toEqual(tuesday);
+    expect(seatingHoursProblem(week, "2026-11-24", "22:30", "00:30")).toEqual(tuesday);
   });
 });

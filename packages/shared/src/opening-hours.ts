@@ -27,3 +27,30 @@ export function weekdayIn(timeZone: string, at: Date = new Date()): Weekday {
 export function hoursToday(hours: OpeningHours, timeZone: string, at: Date = new Date()): OpeningSlot | null {
   return hours[weekdayIn(timeZone, at)];
 }
+
+/** Weekday name of a calendar date "YYYY-MM-DD" (the same in every zone). */
+export function weekdayOfDate(date: string): Weekday {
+  // getUTCDay() counts from Sunday, WEEKDAYS from Monday.
+  return WEEKDAYS[(new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7]!;
+}
+
+/** Why a seating does not fit the opening hours, or null when it does. */
+export type SeatingHoursProblem =
+  { reason: "closed"; weekday: Weekday } | { reason: "outside"; weekday: Weekday; slot: OpeningSlot };
+
+/**
+ * The rule for Last Minute offers (seeded or imported, decision 023): a seating from `start` to
+ * `end` ("HH:MM") on `date` lies inside that day's opening hours. Hours never pass midnight (open <
+ * close), so a seating that does (end before start) never fits.
+ */
+export function seatingHoursProblem(
+  hours: OpeningHours,
+  date: string,
+  start: string,
+  end: string,
+): SeatingHoursProblem | null {
+  const weekday = weekdayOfDate(date);
+  const slot = hours[weekday];
+  if (!slot) return { reason: "closed", weekday };
+  return start >= slot.open && end <= slot.close && start < end ? null : { reason: "outside", weekday, slot };
+}

@@ -2,13 +2,21 @@ import { describe, expect, it } from "vitest";
 import { availableTablesQuerySchema, searchRestaurantsQuerySchema } from "./restaurants";
 
 describe("search query rules", () => {
-  it("needs a city, defaults the rest", () => {
+  it("needs a city (or a position), defaults the rest", () => {
     expect(searchRestaurantsQuerySchema.parse({ location: "Milano" })).toEqual({
       location: "Milano",
+      radius: 10,
       category: "all",
       page: 1,
       pageSize: 20,
     });
+    expect(searchRestaurantsQuerySchema.parse({ lat: "45.46", lng: "9.19", radius: "25" })).toMatchObject({
+      lat: 45.46,
+      lng: 9.19,
+      radius: 25,
+    });
+    const half = searchRestaurantsQuerySchema.safeParse({ lat: "45.46" });
+    expect(half.error?.issues.map((issue) => issue.message)).toContain("validation.coordinates");
     const empty = searchRestaurantsQuerySchema.safeParse({ location: "   " });
     expect(empty.error?.issues[0]?.message).toBe("validation.cityRequired");
     const missing = searchRestaurantsQuerySchema.safeParse({});

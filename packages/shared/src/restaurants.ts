@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SEARCH_CATEGORIES, ALL_CATEGORIES, type SearchCategory, type RestaurantType } from "./categories";
 import { PAGE_SIZE, PEOPLE_PER_RESERVATION } from "./constants";
+import { bothOrNeitherCoordinate, coordinateField, radiusField } from "./geo-query";
 import type { OpeningHours } from "./opening-hours";
 
 const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
@@ -14,16 +15,28 @@ const pageFields = {
     .default(PAGE_SIZE.default),
 };
 
-/** GET /client/searchRestaurantsByLocation */
-export const searchRestaurantsQuerySchema = z.object({
-  location: requiredText("validation.cityRequired").pipe(z.string().max(100, "validation.cityTooLong")),
-  // An empty select sends "category=": read it as "every cuisine".
-  category: z.preprocess(
-    (value) => (value === "" ? undefined : value),
-    z.enum([ALL_CATEGORIES, ...SEARCH_CATEGORIES], { error: "validation.category" }).default(ALL_CATEGORIES),
-  ),
-  ...pageFields,
-});
+/**
+ * GET /client/searchRestaurantsByLocation?location= (a city), or ?lat=&lng=&radius= (around the
+ * diner, nearest first, radius in km): a city given wins over a position.
+ */
+export const searchRestaurantsQuerySchema = z
+  .object({
+    location: z.string({ error: "validation.cityRequired" }).trim().max(100, "validation.cityTooLong").optional(),
+    lat: coordinateField(-90, 90),
+    lng: coordinateField(-180, 180),
+    radius: radiusField,
+    // An empty select sends "category=": read it as "every cuisine".
+    category: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.enum([ALL_CATEGORIES, ...SEARCH_CATEGORIES], { error: "validation.category" }).default(ALL_CATEGORIES),
+    ),
+    ...pageFields,
+  })
+  .refine(bothOrNeitherCoordinate, { error: "validation.coordinates", path: ["lat"] })
+  .refine((query) => Boolean(query.location) || query.lat !== undefined, {
+    error: "validation.cityRequired",
+    path: ["location"],
+  });
 export type SearchRestaurantsQuery = z.input<typeof searchRestaurantsQuerySchema>;
 
 /** GET /client/filterRestaurantsByType */
@@ -85,6 +98,8 @@ export interface RestaurantSummary {
   location: string;
   lat: number;
   lng: number;
+  /** Kilometres from the searched position (a search by lat/lng only). */
+  distanceKm?: number;
 }
 
 export interface Table {
@@ -103,7 +118,8 @@ export interface RestaurantDetail extends RestaurantSummary {
 
 export interface SearchRestaurantsResponse {
   success: true;
-  city: CityInfo;
+  /** The searched city; null for a search around a position. */
+  city: CityInfo | null;
   restaurants: RestaurantSummary[];
   total: number;
   page: number;

@@ -96,6 +96,10 @@ describe.skipIf(!onPostgres)("hot query plans at 50,000 restaurants", () => {
         get("/api/client/searchRestaurantsByLocation?location=milano&category=pizza&page=2"),
         200,
       ),
+      searchByGps: await statementsOf(
+        get("/api/client/searchRestaurantsByLocation?lat=45.4642&lng=9.19&radius=50&category=pizza&page=2"),
+        200,
+      ),
       restaurant: await statementsOf(get(`/api/client/getRestaurantById/${restaurant!.id}`), 200),
       tables: await statementsOf(
         get(`/api/client/getAvailableTables/${restaurant!.id}?date=${date}&time=${time}&people=2`),

@@ -46,7 +46,10 @@ export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
     "GET /api/dev/outbox": { query: { to: me.email } },
     "GET /dev/mailbox": { successNotJson: true },
     // Catalog reads
-    "GET /api/client/searchRestaurantsByLocation": { query: { location: "milano", category: "all", page: "1" } },
+    // With a city and a position: fuzzing away the city searches around the position (lat, lng, radius).
+    "GET /api/client/searchRestaurantsByLocation": {
+      query: { location: "milano", lat: "45.46", lng: "9.19", radius: "10", category: "all", page: "1" },
+    },
     "GET /api/client/filterRestaurantsByType": { query: { type: "trattoria" } },
     "GET /api/client/getRestaurant": { query: { restaurantId: ids.restaurantId } },
     "GET /api/client/getRestaurantById": { query: { restaurantId: ids.restaurantId } },

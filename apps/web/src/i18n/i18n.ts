@@ -3,6 +3,7 @@ import { initReactI18next } from "react-i18next";
 import LanguageDetector from "i18next-browser-languagedetector";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { DEFAULT_LANGUAGE, LANGUAGES, matchLanguage, type Language } from "@tavolo/shared/languages";
+import { italianA } from "@tavolo/shared/place-names";
 
 /**
  * One language's messages: ours beside the shared ones (validation.*, apiErrors.*), which the
@@ -39,11 +40,18 @@ export const i18nReady = i18n
       order: ["localStorage", "navigator"],
       lookupLocalStorage: "i18nextLng",
       caches: ["localStorage"],
+      // SPEC §3 stores the bare language ("it", "en"), not the browser's "it-IT" or "en-US".
+      convertDetectedLanguage: (detected: string) => matchLanguage(detected) ?? detected,
     },
     interpolation: { escapeValue: false },
     returnNull: false,
     react: { useSuspense: false },
   });
+
+// "Ristoranti {{city, a}}": Italian says "ad" before a vowel ("ad Ancona"); other languages get the name.
+i18n.services.formatter?.add("a", (value: unknown, lng: string | undefined) =>
+  matchLanguage(lng) === "it" ? italianA(String(value)) : String(value),
+);
 
 /** The language in use, always one of ours. */
 export function currentLanguage(): Language {

@@ -16,7 +16,8 @@ function flatten(tree: Tree, prefix = ""): Map<string, string> {
   return out;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]).sort();
+// "{{city, a}}" is the placeholder city with a format (see i18n.ts).
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]).sort();
 
 function compare(name: string, left: Tree, right: Tree) {
   describe(name, () => {

@@ -40,16 +40,32 @@ export type StringKey = (typeof STRING_KEYS)[number];
 /** When each resend cooldown ends (epoch ms), by name; they outlive a reload (SPEC §4). */
 export type Cooldowns = Record<string, number>;
 
+/** The number a phone code went to, while that code is good: a reload can still take the code. */
+export interface PendingPhoneCode {
+  userId: string;
+  phoneNumber: string;
+  /** Epoch ms. */
+  expiresAt: number;
+}
+
 interface JsonValues {
   user: StoredUser;
   oauth_user: StoredUser;
   currentUserDisplayInfo: DisplayInfo;
   cooldowns: Cooldowns;
+  pendingPhoneCode: PendingPhoneCode;
 }
 export type JsonKey = keyof JsonValues;
 
 /** Keys a sign-out removes. */
-export const SESSION_KEYS = ["user", "auth_token", "refresh_token", "oauth_user", "currentUserDisplayInfo"] as const;
+export const SESSION_KEYS = [
+  "user",
+  "auth_token",
+  "refresh_token",
+  "oauth_user",
+  "currentUserDisplayInfo",
+  "pendingPhoneCode",
+] as const;
 
 const memory = new Map<string, string>();
 
@@ -137,11 +153,20 @@ function toCooldowns(value: unknown): Cooldowns | null {
   );
 }
 
+function toPendingPhoneCode(value: unknown): PendingPhoneCode | null {
+  if (!isRecord(value)) return null;
+  const { userId, phoneNumber, expiresAt } = value;
+  return typeof userId === "string" && typeof phoneNumber === "string" && Number.isFinite(expiresAt)
+    ? { userId, phoneNumber, expiresAt: expiresAt as number }
+    : null;
+}
+
 const parsers: { [K in JsonKey]: (value: unknown) => JsonValues[K] | null } = {
   user: toUser,
   oauth_user: toUser,
   currentUserDisplayInfo: toDisplayInfo,
   cooldowns: toCooldowns,
+  pendingPhoneCode: toPendingPhoneCode,
 };
 
 export const storage = {

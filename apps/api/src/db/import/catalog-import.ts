@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { seatingHoursProblem, type OpeningHours, type SeatingHoursProblem } from "@tavolo/shared/opening-hours";
 import { normalizeSearchKey } from "@tavolo/shared/text";
 import type { DB } from "../schema";
 import { isCheckViolation } from "../postgres-errors";
@@ -63,14 +64,20 @@ export async function importCatalog(db: Kysely<DB>, input: unknown): Promise<Imp
       tables: r.tables,
     };
   });
-  const restaurantIdsInFile = new Set(file.restaurants.flatMap((r) => (r.id ? [r.id] : [])));
-  const storedRestaurantIds = await knownRestaurantIds(
+  // An offer's restaurant is in the file (its hours as the file sets them) or already stored.
+  const hoursInFile = new Map(file.restaurants.flatMap((r) => (r.id ? [[r.id, r.openingHours] as const] : [])));
+  const storedHours = await storedOpeningHours(
     db,
-    file.offers.map((offer) => offer.restaurantId).filter((id) => !restaurantIdsInFile.has(id)),
+    file.offers.map((offer) => offer.restaurantId).filter((id) => !hoursInFile.has(id)),
   );
   file.offers.forEach((offer, index) => {
-    if (!restaurantIdsInFile.has(offer.restaurantId) && !storedRestaurantIds.has(offer.restaurantId))
+    const hours = hoursInFile.get(offer.restaurantId) ?? storedHours.get(offer.restaurantId);
+    if (!hours) {
       problems.push({ where: `offers[${index}].restaurantId`, message: `unknown restaurant "${offer.restaurantId}"` });
+      return;
+    }
+    const outside = seatingHoursProblem(hours, offer.date, offer.startTime, offer.endTime);
+    if (outside) problems.push({ where: `offers[${index}].startTime`, message: describeHoursProblem(outside, offer) });
   });
   if (problems.length > 0) return { ok: false, problems };
 
@@ -124,14 +131,25 @@ async function writeAll(db: Kysely<DB>, file: CatalogFile, restaurants: Paramete
   });
 }
 
-async function knownRestaurantIds(db: Kysely<DB>, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
+async function storedOpeningHours(db: Kysely<DB>, ids: readonly string[]): Promise<Map<string, OpeningHours>> {
+  if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom("restaurants")
-    .select("id")
+    .select(["id", "opening_hours"])
     .where("id", "in", [...new Set(ids)])
     .execute();
-  return new Set(rows.map((row) => row.id));
+  return new Map(rows.map((row) => [row.id, row.opening_hours]));
+}
+
+/** "the restaurant is closed on monday 2026-11-23" / "… open 12:00–23:00 on tuesday 2026-11-24". */
+function describeHoursProblem(
+  problem: SeatingHoursProblem,
+  offer: { date: string; startTime: string; endTime: string },
+): string {
+  const seating = `the seating ${offer.startTime}–${offer.endTime} on ${problem.weekday} ${offer.date}`;
+  return problem.reason === "closed"
+    ? `${seating} falls on the restaurant's closing day`
+    : `${seating} is outside the restaurant's opening hours (${problem.slot.open}–${problem.slot.close}); offers must start and end within them`;
 }
 
 /** Every spelling that names a city: those already stored and those the file itself brings. */

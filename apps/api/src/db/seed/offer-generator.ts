@@ -1,9 +1,12 @@
 /**
  * Deterministic demo Last Minute offers, relative to a given moment, so a fresh start always shows
- * live ones: in every city some restaurants offer seats expiring within the hour, some later
- * tonight, some tomorrow. Pure: the same restaurants and moment give the same offers.
+ * live ones. Every offer is a real service of its restaurant (decision 023): a lunch or a dinner,
+ * today or tomorrow, inside that day's opening hours (the rule db:import applies too), still
+ * bookable at that moment. Pure: the same restaurants and moment give the same offers.
  */
+import { SEATING_MINUTES } from "@tavolo/shared/constants";
 import { addDays, minutesOfDay, timeOfDay, wallClockOf } from "@tavolo/shared/dates";
+import { seatingHoursProblem, weekdayOfDate, type OpeningHours } from "@tavolo/shared/opening-hours";
 import type { OfferInput } from "../../modules/offers/offer-writes.repository";
 import { intBetween, pick, sfc32, sha256, uuidFromDigest, wordsAt } from "./generator/prng";
 
@@ -11,51 +14,72 @@ export interface OfferRestaurant {
   id: string;
   citySlug: string;
   timeZone: string;
+  openingHours: OpeningHours;
 }
 
-export type OfferKind = "soon" | "tonight" | "tomorrow";
-const KINDS: readonly OfferKind[] = ["soon", "tonight", "tomorrow"];
+type ServiceName = "lunch" | "dinner";
 
-/** One restaurant in this many offers seats; every city with restaurants gets at least one of each kind. */
+/** When each service may seat people, within the day's opening hours. */
+const SERVICE_WINDOWS: Record<ServiceName, { from: number; to: number }> = {
+  lunch: { from: minutesOfDay("12:00"), to: minutesOfDay("15:00") },
+  dinner: { from: minutesOfDay("19:00"), to: minutesOfDay("23:30") },
+};
+const STEP = 15;
+/** How long before the seating booking closes, at most. */
+const LEADS = [0, 15, 30, 45, 60] as const;
+/** Booking stays open at least this long after the moment of generation. */
+const MIN_MINUTES_LEFT = 10;
+/** One restaurant in this many offers seats; every city's first three always do. */
 const ONE_IN = 4;
-const LAST_START = minutesOfDay("23:55");
-const SEATING_MINUTES = 120;
 const DISCOUNTS = [null, null, 10, 15, 20, 25, 30] as const;
 
-/** Rounds a minute of the day up to the next multiple of five. */
-const upToFive = (minutes: number) => Math.ceil(minutes / 5) * 5;
-
-function timing(kind: OfferKind, now: Date, timeZone: string, rng: () => number) {
-  if (kind === "tomorrow") {
-    const date = addDays(wallClockOf(now, timeZone).date, 1);
-    const bookUntil = 12 * 60 + 30 * intBetween(rng, 0, 17);
-    return { date, bookUntil, start: bookUntil + 30 };
-  }
-  const ahead = kind === "soon" ? intBetween(rng, 12, 50) : intBetween(rng, 90, 300);
-  const wall = wallClockOf(new Date(now.getTime() + ahead * 60_000), timeZone);
-  let bookUntil = upToFive(minutesOfDay(wall.time));
-  let date = wall.date;
-  if (bookUntil >= 24 * 60) {
-    bookUntil = 0;
-    date = addDays(date, 1);
-  }
-  // The seating starts on the deadline's day: late at night it may start as the booking closes.
-  return { date, bookUntil, start: Math.max(bookUntil, Math.min(bookUntil + 15, LAST_START)) };
+interface Service {
+  date: string;
+  name: ServiceName;
+  /** Earliest and latest seating start, minutes of the day. */
+  first: number;
+  last: number;
 }
 
-function offerFor(restaurant: OfferRestaurant, kind: OfferKind, now: Date, today: string): OfferInput {
-  // Keyed by the restaurant's day: a re-seed the same day rewrites the same offers.
-  const digest = sha256(`offer:${restaurant.id}:${today}:${kind}`);
+const upToStep = (minutes: number) => Math.ceil(minutes / STEP) * STEP;
+
+/** The restaurant's lunches and dinners of today and tomorrow that can still be booked, in order. */
+function upcomingServices(restaurant: OfferRestaurant, now: Date): Service[] {
+  const wall = wallClockOf(now, restaurant.timeZone);
+  const earliestDeadline = minutesOfDay(wall.time) + MIN_MINUTES_LEFT;
+  const services: Service[] = [];
+  for (const date of [wall.date, addDays(wall.date, 1)]) {
+    const slot = restaurant.openingHours[weekdayOfDate(date)];
+    if (!slot) continue;
+    for (const name of ["lunch", "dinner"] as const) {
+      const window = SERVICE_WINDOWS[name];
+      let first = upToStep(Math.max(minutesOfDay(slot.open), window.from));
+      const last = Math.min(minutesOfDay(slot.close), window.to) - SEATING_MINUTES;
+      // Today: the seating (and so its deadline, at the latest) must still be ahead.
+      if (date === wall.date) first = Math.max(first, upToStep(earliestDeadline));
+      if (first <= last) services.push({ date, name, first, last });
+    }
+  }
+  return services;
+}
+
+function offerAt(restaurant: OfferRestaurant, service: Service, now: Date): OfferInput {
+  // Keyed by the service: a re-seed rewrites the same offers.
+  const digest = sha256(`offer:${restaurant.id}:${service.date}:${service.name}`);
   const rng = sfc32(wordsAt(digest, 16));
-  const { date, bookUntil, start } = timing(kind, now, restaurant.timeZone, rng);
+  const start = service.first + STEP * intBetween(rng, 0, Math.floor((service.last - service.first) / STEP));
+  const wall = wallClockOf(now, restaurant.timeZone);
+  const earliestDeadline = service.date === wall.date ? minutesOfDay(wall.time) + MIN_MINUTES_LEFT : 0;
+  const leads = LEADS.filter((lead) => start - lead >= earliestDeadline);
+  const bookUntil = start - pick(rng, leads.length > 0 ? leads : [0]);
   const totalSeats = pick(rng, [2, 4, 4, 6, 6, 8, 10, 12]);
   const discount = pick(rng, DISCOUNTS);
-  return {
+  const offer: OfferInput = {
     id: uuidFromDigest(digest),
     restaurantId: restaurant.id,
-    date,
+    date: service.date,
     startTime: timeOfDay(start),
-    endTime: timeOfDay((start + SEATING_MINUTES) % (24 * 60)),
+    endTime: timeOfDay(start + SEATING_MINUTES),
     bookUntil: timeOfDay(bookUntil),
     totalSeats,
     discountPercent: discount,
@@ -63,11 +87,16 @@ function offerFor(restaurant: OfferRestaurant, kind: OfferKind, now: Date, today
     descriptionEn: discount ? `${discount}% off the à la carte menu.` : "Tables freed up at the last minute.",
     source: "seed",
   };
+  if (seatingHoursProblem(restaurant.openingHours, offer.date, offer.startTime, offer.endTime)) {
+    throw new Error(`demo offer outside the hours of ${restaurant.id}: ${JSON.stringify(offer)}`);
+  }
+  return offer;
 }
 
 /**
- * Offers for one restaurant in ONE_IN (by a hash of its id, so the choice is stable), and for the
- * first three of every city whatever the hash, one of each kind.
+ * Offers for one restaurant in ONE_IN (by a hash of its id, so the choice is stable) and for the
+ * first three of every city: the first takes its next service, the second the one after, the
+ * third the one after that (tomorrow, as a rule); the others one of their next three.
  */
 export function generateOffers(restaurants: readonly OfferRestaurant[], now: Date): OfferInput[] {
   const seenPerCity = new Map<string, number>();
@@ -75,10 +104,12 @@ export function generateOffers(restaurants: readonly OfferRestaurant[], now: Dat
   for (const restaurant of restaurants) {
     const index = seenPerCity.get(restaurant.citySlug) ?? 0;
     seenPerCity.set(restaurant.citySlug, index + 1);
-    const today = wallClockOf(now, restaurant.timeZone).date;
     const ticket = sha256(`offer-pick:${restaurant.id}`).readUInt32BE(0);
-    if (index < KINDS.length) offers.push(offerFor(restaurant, KINDS[index]!, now, today));
-    else if (ticket % ONE_IN === 0) offers.push(offerFor(restaurant, KINDS[ticket % 3]!, now, today));
+    if (index >= 3 && ticket % ONE_IN !== 0) continue;
+    const services = upcomingServices(restaurant, now);
+    if (services.length === 0) continue;
+    const which = Math.min(index < 3 ? index : ticket % 3, services.length - 1);
+    offers.push(offerAt(restaurant, services[which]!, now));
   }
   return offers;
 }

@@ -47,7 +47,7 @@ export async function seed(db: Kysely<DB>, options: SeedOptions): Promise<SeedRe
     );
     await upsertRestaurants(trx, restaurants, cityIds);
     const offers = generateOffers(
-      restaurants.map((r) => ({ id: r.id!, citySlug: r.citySlug, timeZone: r.timeZone })),
+      restaurants.map((r) => ({ id: r.id!, citySlug: r.citySlug, timeZone: r.timeZone, openingHours: r.openingHours })),
       options.now ?? new Date(),
     );
     const written = await upsertOffers(trx, offers);
@@ -90,7 +90,7 @@ function toInput(r: SeedRestaurant, citySlug: string): RestaurantInput {
 
 /**
  * On a later start, demo offers of a past day are no use to anyone: when the seed's offers have
- * all expired, the same demo restaurants get today's. Imported offers are never touched; booked
+ * all expired, the same demo restaurants get their next services'. Imported offers are never touched; booked
  * demo offers stay (their bookings name them), the others are replaced.
  */
 export async function refreshDemoOffers(
@@ -111,7 +111,7 @@ export async function refreshDemoOffers(
     const restaurants = await trx
       .selectFrom("restaurants as r")
       .innerJoin("cities as c", "c.id", "r.city_id")
-      .select(["r.id", "c.slug as citySlug", "r.time_zone as timeZone"])
+      .select(["r.id", "c.slug as citySlug", "r.time_zone as timeZone", "r.opening_hours as openingHours"])
       .where("r.id", "in", (eb) => eb.selectFrom("offers").select("restaurant_id").where("source", "=", "seed"))
       .orderBy("c.slug")
       .orderBy("r.id")

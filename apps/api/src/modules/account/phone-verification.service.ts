@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
-import { COOLDOWN_SECONDS } from "@tavolo/shared/constants";
+import { COOLDOWN_SECONDS, PHONE_CODE_TTL_SECONDS } from "@tavolo/shared/constants";
 import type { DB } from "../../db/schema";
 import { isUniqueViolation } from "../../db/postgres-errors";
 import { AppError, badRequest, tooManyRequests } from "../../errors";
@@ -19,8 +19,6 @@ import { MAX_CODE_ATTEMPTS } from "../auth/email-verification.service";
 import { newNumericCode, sameDigest, type CodeHasher } from "../auth/secrets";
 import * as users from "../auth/users.repository";
 import * as repo from "./account.repository";
-
-const CODE_TTL_SECONDS = 10 * 60;
 
 const otpInvalid = () => badRequest("otp_invalid", "apiErrors.otpInvalid");
 const phoneTaken = () => new AppError(409, "phone_taken", "apiErrors.phoneTaken");
@@ -61,13 +59,13 @@ export function createPhoneVerificationService(options: {
       const codeOwner = owner(userId, phoneNumber);
       await db.transaction().execute(async (trx) => {
         await repo.deletePhoneCodes(trx, userId);
-        await replaceCode(trx, codeOwner, hashCode(codeOwner.purpose, codeOwner.target, code), CODE_TTL_SECONDS);
+        await replaceCode(trx, codeOwner, hashCode(codeOwner.purpose, codeOwner.target, code), PHONE_CODE_TTL_SECONDS);
       });
       try {
         await sms.send({
           to: phoneNumber,
           language: user.language,
-          text: phoneCodeSms(user.language, { code, minutes: CODE_TTL_SECONDS / 60, host }),
+          text: phoneCodeSms(user.language, { code, minutes: PHONE_CODE_TTL_SECONDS / 60, host }),
           template: "sms-phone-code",
         });
       } catch (error) {

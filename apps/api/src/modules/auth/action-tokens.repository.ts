@@ -47,6 +47,21 @@ export function consumeActionToken(
     .executeTakeFirst();
 }
 
+/** Whose unused token this is (nothing is spent): lets a caller lock that user before spending it. */
+export async function actionTokenUserId(
+  db: Db,
+  lookup: { tokenHash: string; purpose: ActionTokenPurpose },
+): Promise<string | null> {
+  const row = await db
+    .selectFrom("action_tokens")
+    .select("user_id")
+    .where("token_hash", "=", lookup.tokenHash)
+    .where("purpose", "=", lookup.purpose)
+    .where("consumed_at", "is", null)
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
 /** Voids every unused token of a user for one purpose. */
 export async function consumeUserTokens(db: Db, userId: string, purpose: ActionTokenPurpose): Promise<void> {
   await db

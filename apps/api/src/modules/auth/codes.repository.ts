@@ -58,6 +58,17 @@ export async function consumeCode(db: Db, id: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** Voids every unused code of a user for one purpose, whatever address or number it went to. */
+export async function consumeUserCodes(db: Db, userId: string, purpose: CodePurpose): Promise<void> {
+  await db
+    .updateTable("one_time_codes")
+    .set({ consumed_at: sql<Date>`now()` })
+    .where("user_id", "=", userId)
+    .where("purpose", "=", purpose)
+    .where("consumed_at", "is", null)
+    .execute();
+}
+
 /**
  * Starts a cooldown for `key` unless one is running. Returns 0 when it started, else the seconds
  * left of the running one. Atomic: of two parallel requests only one starts it.

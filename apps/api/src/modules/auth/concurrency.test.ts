@@ -24,6 +24,24 @@ describe("concurrent account requests", () => {
     expect(rows.rows[0]!.n).toBe(1);
   });
 
+  it("the code and the link of one verification mail used at once sign in only once", async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const account = await register(t.app);
+      const mail = await latestMail(t.app, account.user.email, "verification-code");
+      const token = new URL(/https?:\/\/\S+email-redirect\S+/.exec(mail.text)![0]).searchParams.get("token");
+      const results = await Promise.all([
+        post(t.app, "/api/client/verify-email-otp", { email: account.user.email, otp: codeIn(mail) }),
+        post(t.app, "/api/client/verify-email", { actionCode: token, email: account.user.email }),
+      ]);
+      expect(statuses(results)).toEqual([200, 400]);
+      const logins = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM action_tokens WHERE user_id = ${account.userId} AND purpose = 'login'`.execute(
+        t.database.db,
+      );
+      expect(logins.rows[0]!.n).toBe(1);
+    }
+  });
+
   it("a refresh token presented by several tabs at once rotates once and signs nobody out", async () => {
     const account = await register(t.app);
     const results = await Promise.all(

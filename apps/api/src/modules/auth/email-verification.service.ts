@@ -1,13 +1,25 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { COOLDOWN_SECONDS } from "@tavolo/shared/constants";
 import type { DB } from "../../db/schema";
 import { emailCodeSchema } from "@tavolo/shared/validation";
 import { badRequest, tooManyRequests, type AppError } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
 import { verificationCodeMail, verificationLinkMail, welcomeMail } from "../../mail/templates/auth-mails";
-import { consumeActionToken, insertActionToken } from "./action-tokens.repository";
-import { claimCooldown, consumeCode, replaceCode, spendCodeAttempt, type CodeOwner } from "./codes.repository";
+import {
+  actionTokenUserId,
+  consumeActionToken,
+  consumeUserTokens,
+  insertActionToken,
+} from "./action-tokens.repository";
+import {
+  claimCooldown,
+  consumeCode,
+  consumeUserCodes,
+  replaceCode,
+  spendCodeAttempt,
+  type CodeOwner,
+} from "./codes.repository";
 import { hashToken, newNumericCode, newOpaqueToken, sameDigest, type CodeHasher } from "./secrets";
 import * as users from "./users.repository";
 
@@ -18,6 +30,15 @@ export const MAX_CODE_ATTEMPTS = 5;
 
 const otpInvalid = () => badRequest("otp_invalid", "apiErrors.otpInvalid");
 const linkInvalid = () => badRequest("verification_link_invalid", "apiErrors.verificationLinkInvalid");
+
+/**
+ * Holds the user's row until the transaction ends. The code and the link of one verification mail
+ * are spent under it, one at a time: whichever is used first voids the other (decision 023), even
+ * when both arrive at once.
+ */
+async function lockUser(trx: Transaction<DB>, userId: string): Promise<void> {
+  await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().executeTakeFirst();
+}
 
 /**
  * E-mail verification by six-digit code or by link (DESIGN §5). Success hands out a one-time login
@@ -104,10 +125,19 @@ export function createEmailVerificationService(options: {
     const user = await users.findUserByEmail(db, email);
     if (!user) throw otpInvalid();
     const owner = codeOwner(user);
-    const live = await spendCodeAttempt(db, owner, MAX_CODE_ATTEMPTS);
-    if (!live || !sameDigest(live.code_hash, hashCode(owner.purpose, owner.target, code))) throw otpInvalid();
-    if (live.expired) throw badRequest("otp_expired", "apiErrors.otpExpired");
-    if (!(await consumeCode(db, live.id))) throw otpInvalid();
+    // A wrong try must stay counted: the transaction commits and the refusal is thrown after it.
+    const outcome = await db.transaction().execute(async (trx) => {
+      await lockUser(trx, user.id);
+      const live = await spendCodeAttempt(trx, owner, MAX_CODE_ATTEMPTS);
+      if (!live || !sameDigest(live.code_hash, hashCode(owner.purpose, owner.target, code))) return "invalid";
+      if (live.expired) return "expired";
+      if (!(await consumeCode(trx, live.id))) return "invalid";
+      // The link of the same mail (and of any earlier one) no longer signs anyone in.
+      await consumeUserTokens(trx, user.id, "email_verification");
+      return "used";
+    });
+    if (outcome === "expired") throw badRequest("otp_expired", "apiErrors.otpExpired");
+    if (outcome === "invalid") throw otpInvalid();
     return complete(user, otpInvalid);
   }
 
@@ -143,10 +173,14 @@ export function createEmailVerificationService(options: {
      */
     async verifyLink(email: string, token: string): Promise<{ loginToken: string }> {
       if (emailCodeSchema.safeParse(token).success) return verifyCode(email, token);
-      const used = await consumeActionToken(db, {
-        tokenHash: hashToken(token),
-        purpose: "email_verification",
-        target: email.toLowerCase(),
+      const lookup = { tokenHash: hashToken(token), purpose: "email_verification" as const };
+      const used = await db.transaction().execute(async (trx) => {
+        const ownerId = await actionTokenUserId(trx, lookup);
+        if (ownerId) await lockUser(trx, ownerId);
+        const spent = await consumeActionToken(trx, { ...lookup, target: email.toLowerCase() });
+        // The code of the same mail (and any earlier one) is void from now on.
+        if (spent?.user_id) await consumeUserCodes(trx, spent.user_id, "email_verification");
+        return spent;
       });
       if (!used && options.confirmEmailChange) {
         const changed = await options.confirmEmailChange(token, email);

@@ -214,6 +214,33 @@ describe("verification by link", () => {
     expect(new URL(noToken.headers.location as string).searchParams.get("message")).toBe("Token mancante");
   });
 
+  it("the code and the link of one mail are one credential: using either voids the other", async () => {
+    const byCode = await register(t.app);
+    const codeMail = await latestMail(t.app, byCode.user.email, "verification-code");
+    const codeMailLink = linkIn(codeMail, `${t.config.appOrigin}/email-redirect`);
+    expect((await verifyOtp(byCode.user.email, codeIn(codeMail))).statusCode).toBe(200);
+    const linkAfterCode = await t.app.inject({
+      method: "GET",
+      url: `/api/client/verify-email-and-login?${codeMailLink.searchParams}`,
+    });
+    expect(new URL(linkAfterCode.headers.location as string).pathname).toBe("/verify-result/error");
+    const postedLink = await post(t.app, "/api/client/verify-email", {
+      actionCode: codeMailLink.searchParams.get("token"),
+      email: byCode.user.email,
+    });
+    expect(postedLink.json()).toMatchObject({ code: "verification_link_invalid" });
+
+    const byLink = await register(t.app);
+    const mail = await latestMail(t.app, byLink.user.email, "verification-code");
+    const token = linkIn(mail, `${t.config.appOrigin}/email-redirect`).searchParams.get("token")!;
+    expect(
+      (await post(t.app, "/api/client/verify-email", { actionCode: token, email: byLink.user.email })).statusCode,
+    ).toBe(200);
+    const codeAfterLink = await verifyOtp(byLink.user.email, codeIn(mail));
+    expect(codeAfterLink.statusCode).toBe(400);
+    expect(codeAfterLink.json()).toMatchObject({ code: "otp_invalid" });
+  });
+
   it("login-with-token accepts only a real one-time token for the right address", async () => {
     const account = await register(t.app);
     const variants = [

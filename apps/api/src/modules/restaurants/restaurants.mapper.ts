@@ -1,4 +1,5 @@
 import type { Language } from "@tavolo/shared/languages";
+import { regionName } from "@tavolo/shared/italian-regions";
 import type { CityInfo, RestaurantDetail, RestaurantSummary, Table } from "@tavolo/shared/restaurants";
 import type { RestaurantType, SearchCategory } from "@tavolo/shared/categories";
 import { WEEKDAYS, type OpeningHours } from "@tavolo/shared/opening-hours";
@@ -13,7 +14,7 @@ export function toCityInfo(row: Omit<CityRow, "id">, language: Language): CityIn
     name: language === "en" ? row.name_en : row.name_it,
     nameIt: row.name_it,
     nameEn: row.name_en,
-    region: row.region,
+    region: regionName(row.region, language),
     lat: row.lat,
     lng: row.lng,
   };

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from "kysely";
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, type Transaction } from "kysely";
 import type { OpeningHours } from "@tavolo/shared/opening-hours";
 import type { DB } from "../../db/schema";
 
@@ -86,24 +86,23 @@ export interface PageRequest {
 
 type RestaurantFilter = SelectQueryBuilder<DB & { r: DB["restaurants"] }, "r", object>;
 
-/** One page of restaurants matching `filter`, best rated first, with the total for the pager. */
+/**
+ * One page of restaurants matching `filter`, with the total for the pager: best rated first, or
+ * nearest to a point first (`nearest` is the distance expression the GiST index orders by).
+ */
 async function pageOfRestaurants(
   filter: RestaurantFilter,
   page: PageRequest,
+  order: "bestRated" | { nearest: RawBuilder<unknown> } = "bestRated",
 ): Promise<{ rows: RestaurantRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    filter
-      .innerJoin("cities as c", "c.id", "r.city_id")
-      .select(restaurantColumns)
-      .orderBy("r.rating", "desc")
-      .orderBy("r.name")
-      .orderBy("r.id")
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
+  const rows = filter.innerJoin("cities as c", "c.id", "r.city_id").select(restaurantColumns);
+  const ordered =
+    order === "bestRated" ? rows.orderBy("r.rating", "desc").orderBy("r.name") : rows.orderBy(order.nearest);
+  const [list, count] = await Promise.all([
+    ordered.orderBy("r.id").limit(page.limit).offset(page.offset).execute(),
     filter.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: count.total };
+  return { rows: list, total: count.total };
 }
 
 /** One city's restaurants; the (city_id, rating DESC, name, id) index serves the order. */
@@ -111,6 +110,28 @@ export function searchRestaurantsInCity(db: Db, cityId: number, category: string
   let filter = db.selectFrom("restaurants as r").where("r.city_id", "=", cityId);
   if (category) filter = filter.where("r.categories", "@>", sql<string[]>`ARRAY[${category}]::text[]`);
   return pageOfRestaurants(filter, page);
+}
+
+/**
+ * Restaurants within `radiusKm` of a point, nearest first (a GPS search without a city). The GiST
+ * index on ll_to_earth(lat, lng) answers the box and hands rows over nearest first (KNN);
+ * earth_distance trims the box's corners to the exact circle.
+ */
+export function searchRestaurantsNear(
+  db: Db,
+  near: { lat: number; lng: number; radiusKm: number },
+  category: string | undefined,
+  page: PageRequest,
+) {
+  const origin = sql`ll_to_earth(${near.lat}::float8, ${near.lng}::float8)`;
+  const point = sql`ll_to_earth(r.lat, r.lng)`;
+  const metres = near.radiusKm * 1000;
+  let filter = db
+    .selectFrom("restaurants as r")
+    .where(sql<SqlBool>`earth_box(${origin}, ${metres}::float8) @> ${point}`)
+    .where(sql<SqlBool>`earth_distance(${origin}, ${point}) <= ${metres}::float8`);
+  if (category) filter = filter.where("r.categories", "@>", sql<string[]>`ARRAY[${category}]::text[]`);
+  return pageOfRestaurants(filter, page, { nearest: sql`${point} <-> ${origin}` });
 }
 
 export function listRestaurantsByType(db: Db, type: string, page: PageRequest) {

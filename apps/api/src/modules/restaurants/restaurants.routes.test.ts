@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEARCH_CATEGORIES } from "@tavolo/shared/categories";
+import { distanceKm } from "@tavolo/shared/geo";
 import type { RestaurantDetail, SearchRestaurantsResponse } from "@tavolo/shared/restaurants";
 import { createTestApp, type TestApp } from "../../../test/test-app";
 
@@ -89,6 +90,48 @@ describe("searchRestaurantsByLocation", () => {
     expect(en.json().error).toBe("Enter a city");
   });
 
+  it("without a city, lists the restaurants around lat/lng within radius km, nearest first", async () => {
+    const duomo = { lat: 45.4642, lng: 9.19 };
+    const { res, body } = await search(`lat=${duomo.lat}&lng=${duomo.lng}&radius=5&pageSize=50`);
+    expect(res.statusCode).toBe(200);
+    expect(body.city).toBeNull();
+    expect(body.restaurants.length).toBeGreaterThan(5);
+    const distances = body.restaurants.map((r) => r.distanceKm!);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    for (const r of body.restaurants) {
+      expect(distanceKm(duomo, r)).toBeLessThanOrEqual(5.001);
+      expect(Math.abs(distanceKm(duomo, r) - r.distanceKm!)).toBeLessThan(0.06);
+    }
+    expect(new Set(body.restaurants.map((r) => r.citySlug))).toContain("milano");
+    // Pages continue the same order; a wider radius finds more; a cuisine narrows it.
+    const second = await search(`lat=${duomo.lat}&lng=${duomo.lng}&radius=5&pageSize=3&page=2`);
+    expect(second.body.restaurants.map((r) => r.id)).toEqual(body.restaurants.slice(3, 6).map((r) => r.id));
+    expect((await search(`lat=${duomo.lat}&lng=${duomo.lng}&radius=50`)).body.total).toBeGreaterThan(body.total);
+    const pizza = await search(`lat=${duomo.lat}&lng=${duomo.lng}&radius=5&category=pizza&pageSize=50`);
+    for (const r of pizza.body.restaurants) expect(r.categories).toContain("pizza");
+    // In the middle of the sea: nothing, not an error.
+    const sea = await search("lat=40&lng=15.5&radius=1");
+    expect(sea.res.statusCode).toBe(200);
+    expect(sea.body).toMatchObject({ city: null, restaurants: [], total: 0 });
+    // A city given wins over the position.
+    expect((await search(`location=roma&lat=${duomo.lat}&lng=${duomo.lng}`)).body.city?.slug).toBe("roma");
+  });
+
+  it("refuses half a position or a radius outside 1–50 km, in the caller's language", async () => {
+    for (const query of [
+      "lat=45.46",
+      "lng=9.19",
+      "lat=45.46&lng=200",
+      "lat=x&lng=9",
+      "lat=45&lng=9&radius=0",
+      "lat=45&lng=9&radius=51",
+    ]) {
+      const res = await get(`/api/client/searchRestaurantsByLocation?${query}`, { "x-user-language": "en" });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toMatchObject({ success: false, code: "validation_error" });
+    }
+  });
+
   it("says which city it does not know, and treats hostile text as text", async () => {
     const res = await get(
       `/api/client/searchRestaurantsByLocation?location=${encodeURIComponent("x'; DROP TABLE restaurants;--")}`,
@@ -176,6 +219,18 @@ describe("cities and types", () => {
     expect(cities.length).toBeGreaterThanOrEqual(30);
     expect(cities.find((c) => c.slug === "milano")?.name).toBe("Milan");
     for (const c of cities) expect(c.restaurantCount).toBeGreaterThan(0);
+  });
+
+  it("names regions in the caller's language", async () => {
+    const regionOf = async (language: string, slug: string) => {
+      const res = await get("/api/client/getAllAvailableCities", { "accept-language": language });
+      return (res.json().cities as { slug: string; region: string }[]).find((c) => c.slug === slug)?.region;
+    };
+    expect(await regionOf("en", "milano")).toBe("Lombardy");
+    expect(await regionOf("en", "napoli")).toBe("Campania");
+    expect(await regionOf("it", "milano")).toBe("Lombardia");
+    const search = await get("/api/client/searchRestaurantsByLocation?location=Firenze", { "accept-language": "en" });
+    expect(search.json().city.region).toBe("Tuscany");
   });
 
   it("filters restaurants by type", async () => {

@@ -20,7 +20,13 @@ const tags = ["restaurants"];
 export const restaurantRoutes: FastifyPluginAsyncZod<Options> = async (app, { restaurants, cache }) => {
   app.get(
     "/searchRestaurantsByLocation",
-    { schema: { tags, summary: "Restaurants of a city, best rated first", querystring: searchRestaurantsQuerySchema } },
+    {
+      schema: {
+        tags,
+        summary: "Restaurants of a city, best rated first; or around lat/lng within radius km, nearest first",
+        querystring: searchRestaurantsQuerySchema,
+      },
+    },
     (request, reply) => {
       const language = requestLanguage(request);
       return cache.respond(request, reply, language, () => restaurants.search(request.query, language));

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Language } from "@tavolo/shared/languages";
+import { distanceKm } from "@tavolo/shared/geo";
 import { normalizeSearchKey } from "@tavolo/shared/text";
 import type { filterByTypeQuerySchema, searchRestaurantsQuerySchema } from "@tavolo/shared/restaurants";
 import {
@@ -22,9 +23,26 @@ export const restaurantNotFound = () => notFound("restaurant_not_found", "apiErr
 export function createRestaurantService(db: Kysely<DB>) {
   return {
     async search(query: SearchQuery, language: Language): Promise<SearchRestaurantsResponse> {
+      const category = query.category === ALL_CATEGORIES ? undefined : query.category;
+      if (!query.location) {
+        // The schema lets no query through without a city or both coordinates.
+        const near = { lat: query.lat!, lng: query.lng!, radiusKm: query.radius };
+        const { rows, total } = await repo.searchRestaurantsNear(db, near, category, pageOf(query));
+        return {
+          success: true,
+          city: null,
+          // The same sphere as earthdistance (shared/geo.ts): the figure agrees with the radius.
+          restaurants: rows.map((row) => ({
+            ...toRestaurantSummary(row, language),
+            distanceKm: Math.round(distanceKm(near, row) * 100) / 100,
+          })),
+          total,
+          page: query.page,
+          pageSize: query.pageSize,
+        };
+      }
       const city = await repo.findCityByKey(db, normalizeSearchKey(query.location));
       if (!city) throw notFound("city_not_found", "apiErrors.cityNotFound", { city: query.location });
-      const category = query.category === ALL_CATEGORIES ? undefined : query.category;
       const { rows, total } = await repo.searchRestaurantsInCity(db, city.id, category, pageOf(query));
       return {
         success: true,

@@ -1,5 +1,6 @@
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { paths } from "../../config/paths";
+import { GeolocationProvider } from "../../lib/use-geolocation";
 import { useSession } from "../../features/auth/session/session-context";
 import type { ReturnState } from "../../features/auth/session/route-guards";
 import { LastMinuteSection } from "../../features/offers/components/last-minute-section";
@@ -16,11 +17,19 @@ export default function SearchRoute() {
   const category = parseCategory(params.get("category"));
   const toLogin = () =>
     void navigate(paths.login(), { state: { from: `${here.pathname}${here.search}` } satisfies ReturnState });
+  // One position for the page: turned on in the offers block, it also lists the restaurants around.
   return (
-    <SearchPage
-      offersSlot={
-        <LastMinuteSection city={city} category={category} signedIn={status === "signedIn"} onLoginRequired={toLogin} />
-      }
-    />
+    <GeolocationProvider>
+      <SearchPage
+        offersSlot={
+          <LastMinuteSection
+            city={city}
+            category={category}
+            signedIn={status === "signedIn"}
+            onLoginRequired={toLogin}
+          />
+        }
+      />
+    </GeolocationProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { storage, type StoredUser } from "../../../lib/storage";
 import { json, mockFetch, renderAt, signInAs } from "../../../../test/render";
 import { ProfileForm } from "./profile-form";
@@ -121,6 +121,53 @@ describe("ProfileForm", () => {
       await screen.findByText(/^Devi attendere 0:(29|30) prima di richiedere un nuovo codice$/),
     ).toBeInTheDocument();
     expect(formCalls(fetch)).toHaveLength(0);
+  });
+
+  it("after a reload within the cooldown keeps the number and reopens the code entry; the wait holds back only the resend", async () => {
+    const verified = { ...user, phoneNumber: "+393331234567", phoneVerified: true };
+    const fetch = mockFetch((url) => {
+      if (url.pathname.endsWith("/verify-phone/start")) return json({ success: true, alreadyVerified: false });
+      return json({ success: true, user: verified });
+    });
+    const first = renderForm({ phoneNumber: undefined, phoneVerified: false });
+    fireEvent.change(numberField(), { target: { value: "3331234567" } });
+    fireEvent.click(screen.getByRole("button", { name: "Verifica il numero" }));
+    await screen.findByRole("dialog", { name: "Verifica il numero" });
+    expect(formCalls(fetch)).toHaveLength(1);
+
+    // A reload: a new page with only the browser storage left.
+    cleanup();
+    const { onUserChanged } = renderForm({ phoneNumber: undefined, phoneVerified: false });
+    expect(first.onUserChanged).not.toHaveBeenCalled();
+    expect(numberField()).toHaveValue("3331234567");
+    fireEvent.click(screen.getByRole("button", { name: "Verifica il numero" }));
+    const dialog = await screen.findByRole("dialog", { name: "Verifica il numero" });
+    expect(screen.queryByText(/Devi attendere/)).not.toBeInTheDocument();
+    expect(formCalls(fetch)).toHaveLength(1);
+
+    // The modal's resend is what the cooldown holds back.
+    fireEvent.click(within(dialog).getByRole("button", { name: /^Nuovo codice tra/ }));
+    expect(formCalls(fetch)).toHaveLength(1);
+
+    fireEvent.change(within(dialog).getByLabelText(/^Codice OTP/), { target: { value: "123456" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Verifica" }));
+    await waitFor(() => expect(onUserChanged).toHaveBeenCalledWith(verified));
+    expect(storage.getJson("pendingPhoneCode")).toBeNull();
+  });
+
+  it("forgets a pending number once its code has expired or for another account", () => {
+    mockFetch(() => json({}));
+    storage.setJson("pendingPhoneCode", { userId: user.id, phoneNumber: "+393331234567", expiresAt: Date.now() - 1 });
+    renderForm({ phoneNumber: undefined, phoneVerified: false });
+    expect(numberField()).toHaveValue("");
+    cleanup();
+    storage.setJson("pendingPhoneCode", {
+      userId: "someone-else",
+      phoneNumber: "+393331234567",
+      expiresAt: Date.now() + 60_000,
+    });
+    renderForm({ phoneNumber: undefined, phoneVerified: false });
+    expect(numberField()).toHaveValue("");
   });
 
   it("saves names once the phone is verified, and requires them", async () => {

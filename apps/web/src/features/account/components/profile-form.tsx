@@ -16,7 +16,7 @@ import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
 import { useUpdateProfile } from "../api/update-profile";
 import { PhoneField } from "./phone-field";
-import { usePhoneVerification } from "./use-phone-verification";
+import { pendingPhoneCodeNumber, usePhoneVerification } from "./use-phone-verification";
 import styles from "./settings-forms.module.css";
 
 /** SPEC §9: success notices vanish after 3 to 5 s. */
@@ -44,7 +44,8 @@ export function ProfileForm({ user, onUserChanged, submitLabel, onSaved, childre
   const { t } = useTranslation();
   const [firstName, setFirstName] = useState(user.firstName ?? "");
   const [lastName, setLastName] = useState(user.lastName ?? "");
-  const [phone, setPhone] = useState(() => splitPhoneNumber(user.phoneNumber));
+  // A number awaiting its code survives a reload: the code can still be typed (decision 023).
+  const [phone, setPhone] = useState(() => splitPhoneNumber(pendingPhoneCodeNumber(user.id) ?? user.phoneNumber));
   const [errors, setErrors] = useState<Errors>({});
   const [savedNotice, setSavedNotice] = useTimedNotice<true>(SAVED_NOTICE_MS);
   const save = useUpdateProfile(user.id);

@@ -11,7 +11,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { login, signInErrorMessage, toSession } from "../api/login";
 import { shouldOfferBiometrics } from "../session/biometric-sign-in";
-import { safeReturnPath } from "../session/route-guards";
+import { emailOfState, safeReturnPath } from "../session/route-guards";
 import { useSession, type SignInPayload } from "../session/session-context";
 import { AuthLayout, Divider } from "./auth-layout";
 import { BiometricButton } from "./biometric-button";
@@ -34,7 +34,10 @@ export function LoginPage() {
   const [params] = useSearchParams();
   // A Google sign-in that came back with a message (SPEC §2) shows it here.
   const returnMessage = params.get("message");
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: emailOfState(location.state), password: "" },
+  });
   const watched = useWatch({ control: form.control, name: "email" });
   const fieldError = useFieldError(form.formState.errors);
   // Native app, after a password login: the biometric offer, holding what was typed until answered.

@@ -5,6 +5,7 @@ import { browser } from "../../../lib/browser";
 import { storage } from "../../../lib/storage";
 import { json, mockFetch, renderAt, renderRoutes, testUser } from "../../../../test/render";
 import { RedirectIfSignedIn } from "../session/route-guards";
+import { LoginPage } from "./login-page";
 import { RegisterPage } from "./register-page";
 
 function fillValidForm() {
@@ -121,6 +122,26 @@ describe("RegisterPage", () => {
     expect(router.state.location.pathname).toBe("/register");
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(router.state.location.pathname).toBe("/login");
+  });
+
+  it("user_exists: /login opens with the address already typed", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockFetch(() => json({ success: false, error: "Esiste già", code: "user_exists", type: "user_exists" }, 409));
+    renderRoutes(
+      [
+        { path: "/register", element: <RegisterPage /> },
+        { path: "/login", element: <LoginPage /> },
+      ],
+      { at: "/register" },
+    );
+    fillValidForm();
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: " giulia@example.com " } });
+    fireEvent.click(screen.getByRole("button", { name: "Crea account" }));
+    await screen.findByText("Esiste già");
+    await act(() => vi.advanceTimersByTimeAsync(3_100));
+    expect(await screen.findByRole("button", { name: "Accedi" })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Email/)).toHaveValue("giulia@example.com");
+    expect(screen.getByLabelText(/^Password/)).toHaveValue("");
   });
 
   it("prefills from a failed Google sign-in and drops the banner after 15 s", async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
@@ -16,6 +16,7 @@ import { TextField } from "../../../components/ui/text-field";
 import { toSession } from "../api/login";
 import { register as registerAccount } from "../api/register";
 import { useSession } from "../session/session-context";
+import type { ReturnState } from "../session/route-guards";
 import { AuthLayout, Divider } from "./auth-layout";
 import { EmailField } from "./email-field";
 import { GoogleBanner, googleReturnOf } from "./google-banner";
@@ -30,6 +31,7 @@ export function RegisterPage() {
   const { t } = useTranslation();
   useDocumentTitle(t("register.title"));
   const navigate = useNavigate();
+  const location = useLocation();
   const { signIn } = useSession();
   const [params] = useSearchParams();
   // After a failed Google sign-in the server sends people here with what it knows (SPEC §2).
@@ -70,9 +72,11 @@ export function RegisterPage() {
     mutation.error instanceof ApiError && (mutation.error.body as { type?: string } | null)?.type === "user_exists";
   useEffect(() => {
     if (!userExists) return;
-    const timer = setTimeout(() => void navigate(paths.login()), USER_EXISTS_REDIRECT_MS);
+    // The account exists: /login opens with its address typed (and still returns where /register would).
+    const state: ReturnState = { ...(location.state as ReturnState | null), email: form.getValues("email").trim() };
+    const timer = setTimeout(() => void navigate(paths.login(), { state }), USER_EXISTS_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [userExists, navigate]);
+  }, [userExists, navigate, location.state, form]);
 
   const googleSignUp = () => {
     const { termsAccepted, newsletterSubscribed } = form.getValues();

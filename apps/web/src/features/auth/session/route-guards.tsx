@@ -8,6 +8,8 @@ import styles from "./route-guards.module.css";
 /** Where /login returns after signing in; kept in history state so it survives the redirect. */
 export interface ReturnState {
   from?: string;
+  /** The address to fill in on /login (an existing account met at registration). */
+  email?: string;
 }
 
 function SessionLoading() {
@@ -49,6 +51,12 @@ export function RedirectIfSignedIn() {
     return <Navigate to={safeReturnPath(location.state)} replace />;
   }
   return <Outlet />;
+}
+
+/** The address a page handed to /login, if any. */
+export function emailOfState(state: unknown): string {
+  const email = (state as ReturnState | null)?.email;
+  return typeof email === "string" ? email : "";
 }
 
 /** Only same-site paths are followed after login, so `from` cannot send users elsewhere. */

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { FavoriteChangeResponse, FavoritesResponse } from "@tavolo/shared/favorites";
 import { apiClient, clientPath } from "../../../lib/api-client";
+import { useLocalizedKey } from "../../../lib/localized-query-key";
 
 /** One list per signed-in user; null while signed out (nothing is fetched). */
 export const favoritesKey = (userId: string | null) => ["favorites", userId] as const;
@@ -19,7 +20,7 @@ export function deleteFavorite(restaurantId: string) {
 
 export function useFavoritesList(userId: string | null) {
   return useQuery({
-    queryKey: favoritesKey(userId),
+    queryKey: useLocalizedKey(favoritesKey(userId)),
     queryFn: ({ signal }) => getFavorites(signal),
     enabled: userId !== null,
     // A toggle updates the cache itself; the list is re-read on each visit of /favorites.

@@ -46,7 +46,7 @@ export function FavoritesProvider({ userId, children }: { userId: string | null;
         .then(async () => {
           if (!next) {
             // Removed: drop it from the cached list now, so /favorites does not flash it back.
-            queryClient.setQueryData<FavoritesResponse>(key, (data) =>
+            queryClient.setQueriesData<FavoritesResponse>({ queryKey: key }, (data) =>
               data ? { ...data, favorites: data.favorites.filter((f) => f.restaurantId !== restaurant.id) } : data,
             );
           }

@@ -4,6 +4,7 @@ import { IDEMPOTENCY_KEY_HEADER } from "@tavolo/shared/constants";
 import type { Reservation } from "@tavolo/shared/reservations";
 import { apiClient, clientPath } from "../../../lib/api-client";
 import { offerDetailKey } from "./get-last-minute";
+import { localizedKey } from "../../../lib/localized-query-key";
 
 export interface BookLastMinuteResponse {
   success: true;
@@ -25,7 +26,7 @@ export function useBookLastMinute() {
     mutationFn: ({ body, idempotencyKey }: { body: BookLastMinuteRequest; idempotencyKey: string }) =>
       bookLastMinute(body, idempotencyKey),
     onSuccess: (answer) => {
-      queryClient.setQueryData(offerDetailKey(answer.offer.id), answer.offer);
+      queryClient.setQueryData(localizedKey(offerDetailKey(answer.offer.id)), answer.offer);
       void queryClient.invalidateQueries({ queryKey: ["offers", "list"] });
       void queryClient.invalidateQueries({ queryKey: ["reservations"] });
     },

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CityInterestListResponse, CityInterestRemovedResponse } from "@tavolo/shared/offers";
 import { apiClient, clientPath } from "../../../lib/api-client";
+import { useLocalizedKey } from "../../../lib/localized-query-key";
 
 /** Every list of the caller's city alerts; registering or removing one invalidates it. */
 export const CITY_INTERESTS_KEY = ["city-interests"] as const;
@@ -8,7 +9,7 @@ export const CITY_INTERESTS_KEY = ["city-interests"] as const;
 /** GET /client/city-interests: the signed-in diner's Last Minute city alerts, by city name. */
 export function useCityInterests(userId: string) {
   return useQuery({
-    queryKey: [...CITY_INTERESTS_KEY, userId],
+    queryKey: useLocalizedKey([...CITY_INTERESTS_KEY, userId]),
     queryFn: ({ signal }) => apiClient.get<CityInterestListResponse>(clientPath("/city-interests"), { signal }),
     select: (data) => data.interests,
   });

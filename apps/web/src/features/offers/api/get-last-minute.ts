@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { LastMinuteOffer, LastMinuteOfferResponse } from "@tavolo/shared/offers";
 import { apiClient, clientPath } from "../../../lib/api-client";
+import { useLocalizedKey } from "../../../lib/localized-query-key";
 
 export type { LastMinuteOffer };
 
@@ -16,7 +17,7 @@ export const offerDetailKey = (id: string | undefined) => ["offers", "detail", i
 
 export function useLastMinuteOffer(id: string | undefined) {
   return useQuery({
-    queryKey: offerDetailKey(id),
+    queryKey: useLocalizedKey(offerDetailKey(id)),
     queryFn: ({ signal }) => getLastMinuteById(id!, signal),
     enabled: Boolean(id),
     // Seats go quickly: never show a stale count for long, and keep it fresh while the page is open.

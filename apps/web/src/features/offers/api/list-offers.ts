@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { CategoryFilter } from "@tavolo/shared/categories";
 import type { LastMinuteListResponse } from "@tavolo/shared/offers";
 import { apiClient, clientPath } from "../../../lib/api-client";
+import { useLocalizedKey } from "../../../lib/localized-query-key";
 
 /** Where to look: around the diner's position, or in a city (and optionally its neighbours). */
 export type OfferSearch =
@@ -38,7 +39,7 @@ export const offerListKey = (search: OfferSearch | null) => ["offers", "list", s
 /** Live offers for a search; refreshed every minute, since seats and deadlines move. */
 export function useOfferList(search: OfferSearch | null) {
   return useQuery({
-    queryKey: offerListKey(search),
+    queryKey: useLocalizedKey(offerListKey(search)),
     queryFn: ({ signal }) => listOffers(search!, signal),
     enabled: search !== null,
     staleTime: 20_000,

@@ -7,7 +7,7 @@ import { MapPinIcon, SparkIcon } from "../../../components/ui/icons";
 import { Spinner } from "../../../components/ui/spinner";
 import type { OfferSearch } from "../api/list-offers";
 import { OfferResults } from "./offer-results";
-import { useGeolocation } from "./use-geolocation";
+import { useGeolocation } from "../../../lib/use-geolocation";
 import styles from "./last-minute-section.module.css";
 
 interface Props {

@@ -16,7 +16,7 @@ export function useCancelReservation(userId: string) {
     onSuccess: (response, reservation) => {
       // The answer carries the cancelled booking: show it at once, then re-read the list in the background.
       const updated = normalizeReservation(response.reservation as unknown as Record<string, unknown>);
-      queryClient.setQueryData<Reservation[]>(userReservationsKey(userId), (list) =>
+      queryClient.setQueriesData<Reservation[]>({ queryKey: userReservationsKey(userId) }, (list) =>
         list?.map((item) => (item.id === updated.id ? updated : item)),
       );
       void queryClient.invalidateQueries({ queryKey: userReservationsKey(userId) });

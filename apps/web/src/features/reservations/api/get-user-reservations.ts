@@ -3,6 +3,7 @@ import { RESERVATION_CACHE_MS } from "@tavolo/shared/constants";
 import { RESERVATION_STATUSES, type ReservationStatus } from "@tavolo/shared/reservations";
 import { apiClient, ApiError, clientPath } from "../../../lib/api-client";
 import { backoffDelay, retryOnRateLimit } from "./rate-limit-retry";
+import { localizedKey, useLocalizedKey } from "../../../lib/localized-query-key";
 
 /** One shape for the several spellings of SPEC §3 (tableNumber or table.number; numberOfPeople, partySize or people). */
 export interface Reservation {
@@ -78,7 +79,7 @@ export async function getUserReservationsOrCached(
   try {
     return await getUserReservations(userId, signal);
   } catch (error) {
-    const cached = client.getQueryData<Reservation[]>(userReservationsKey(userId));
+    const cached = client.getQueryData<Reservation[]>(localizedKey(userReservationsKey(userId)));
     if (error instanceof ApiError && error.status === 429 && cached) return cached;
     throw error;
   }
@@ -88,7 +89,7 @@ export async function getUserReservationsOrCached(
 export function useUserReservations(userId: string | undefined) {
   const client = useQueryClient();
   return useQuery({
-    queryKey: userReservationsKey(userId ?? ""),
+    queryKey: useLocalizedKey(userReservationsKey(userId ?? "")),
     queryFn: ({ signal }) => getUserReservationsOrCached(client, userId!, signal),
     enabled: Boolean(userId),
     staleTime: RESERVATION_CACHE_MS,

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { CitiesResponse } from "@tavolo/shared/restaurants";
 import { apiClient, clientPath } from "../../../lib/api-client";
+import { useLocalizedKey } from "../../../lib/localized-query-key";
 
 export type CityWithCount = CitiesResponse["cities"][number];
 
@@ -11,7 +12,7 @@ export function getAllCities(signal?: AbortSignal) {
 /** The city list changes with seed/import only: cache it for the session. */
 export function useAllCities() {
   return useQuery({
-    queryKey: ["cities"],
+    queryKey: useLocalizedKey(["cities"]),
     queryFn: ({ signal }) => getAllCities(signal),
     select: (response) => response.cities,
     staleTime: 60 * 60 * 1000,

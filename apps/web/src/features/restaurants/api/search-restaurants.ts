@@ -1,7 +1,8 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { CategoryFilter } from "@tavolo/shared/categories";
 import type { SearchRestaurantsResponse } from "@tavolo/shared/restaurants";
-import { apiClient, clientPath } from "../../../lib/api-client";
+import { ApiError, apiClient, clientPath } from "../../../lib/api-client";
+import { useLocalizedKey } from "../../../lib/localized-query-key";
 
 /** Cards per page: a multiple of the 2- and 3-column grids. */
 export const SEARCH_PAGE_SIZE = 12;
@@ -29,10 +30,13 @@ export const searchRestaurantsKey = (params: SearchParams) =>
 /** Pages of results for one city and cuisine; disabled until a city is given. */
 export function useSearchRestaurants(params: SearchParams | null) {
   return useInfiniteQuery({
-    queryKey: params ? searchRestaurantsKey(params) : ["restaurants", "search", null],
+    queryKey: useLocalizedKey(params ? searchRestaurantsKey(params) : ["restaurants", "search", null]),
     queryFn: ({ pageParam, signal }) => searchRestaurants({ ...params!, page: pageParam }, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
     enabled: params !== null && params.location.trim() !== "",
   });
 }
+
+/** The API's answer for a city it does not know (a typo, a made-up place). */
+export const isCityNotFound = (error: unknown): boolean => error instanceof ApiError && error.code === "city_not_found";

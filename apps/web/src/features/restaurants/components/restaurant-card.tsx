@@ -19,8 +19,15 @@ interface Props {
 }
 
 export function RestaurantCard({ restaurant, eager = false, headingLevel = 3, linkState }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  // Under a kilometre in metres (tens of them), beyond in kilometres with one decimal.
+  const distanceText = (km: number) =>
+    km < 1
+      ? t("search.distanceMetres", { m: Math.max(10, Math.round(km * 100) * 10) })
+      : t("search.distance", {
+          km: new Intl.NumberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 1 }).format(km),
+        });
   const image = restaurant.imageUrl || restaurant.image;
   return (
     <article className={styles.card}>
@@ -52,6 +59,9 @@ export function RestaurantCard({ restaurant, eager = false, headingLevel = 3, li
           <MapPinIcon size={16} />
           <span>{restaurant.address}</span>
         </p>
+        {restaurant.distanceKm === undefined ? null : (
+          <p className={styles.distance}>{distanceText(restaurant.distanceKm)}</p>
+        )}
         <div className={styles.footer}>
           <ul role="list" className={styles.tags} aria-label={t("restaurant.cuisines")}>
             {restaurant.categories.map((category) => (

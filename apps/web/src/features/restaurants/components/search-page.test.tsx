@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import type { RestaurantSummary } from "@tavolo/shared/restaurants";
 import { json, mockFetch, renderRoutes } from "../../../../test/render";
+import i18n from "../../../i18n/i18n";
 import { SearchPage } from "./search-page";
 
 const restaurant = (n: number, extra: Partial<RestaurantSummary> = {}): RestaurantSummary => ({
@@ -40,11 +41,20 @@ function api() {
       return json({ success: true, cities: [{ ...milano, restaurantCount: 120 }] });
     if (url.pathname === "/api/client/searchRestaurantsByLocation") {
       const location = url.searchParams.get("location");
-      if (location === "Atlantide")
+      if (location === "Atlantide" || location === "Milnao")
         return json(
-          { success: false, error: 'Non conosciamo ancora la città "Atlantide"', code: "city_not_found" },
+          { success: false, error: `Non conosciamo ancora la città "${location}"`, code: "city_not_found" },
           404,
         );
+      if (location === "Ancona")
+        return json({
+          success: true,
+          city: { ...milano, slug: "ancona", name: "Ancona", nameIt: "Ancona", nameEn: "Ancona" },
+          restaurants: [restaurant(1)],
+          total: 1,
+          page: 1,
+          pageSize: 12,
+        });
       const category = url.searchParams.get("category");
       const list =
         category === "sushi" ? [] : [restaurant(1), restaurant(2, { name: "Pizzeria Da Gino", categories: ["pizza"] })];
@@ -111,11 +121,43 @@ describe("SearchPage", () => {
     expect(screen.getByLabelText(/Città/)).toHaveValue("Roma");
   });
 
-  it("shows the server's message for an unknown city", async () => {
+  it("shows the server's message for an unknown city once, never titling the page with it", async () => {
     api();
     render("/search?location=Atlantide");
     expect(await screen.findByRole("heading", { name: "Città non trovata" })).toBeInTheDocument();
-    expect(screen.getByText('Non conosciamo ancora la città "Atlantide"')).toBeInTheDocument();
+    expect(screen.getAllByText('Non conosciamo ancora la città "Atlantide"')).toHaveLength(1);
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Trova un ristorante");
+    expect(document.title).not.toMatch(/Atlantide/);
+    // Nothing near it: the popular cities instead.
+    expect(screen.getByText("Prova una di queste città:")).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: "Milano" })).toBeInTheDocument();
+  });
+
+  it("suggests the nearest known city for a typo, in the page's language", async () => {
+    api();
+    const { router } = renderRoutes([{ path: "/search", element: <SearchPage offersSlot={<p>offerte qui</p>} /> }], {
+      at: "/search?location=Milnao&category=pizza",
+    });
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Forse cercavi Milano?");
+    // The unknown city is said once: the offers block does not repeat it.
+    expect(screen.queryByText("offerte qui")).not.toBeInTheDocument();
+    fireEvent.click(within(alert).getByRole("link", { name: "Milano" }));
+    expect(new URLSearchParams(router.state.location.search).get("location")).toBe("Milano");
+    expect(new URLSearchParams(router.state.location.search).get("category")).toBe("pizza");
+    expect(await screen.findByRole("heading", { name: "Trattoria 1" })).toBeInTheDocument();
+    expect(screen.getByText("offerte qui")).toBeInTheDocument();
+
+    await act(() => i18n.changeLanguage("en"));
+    await act(() => router.navigate("/search?location=Milnao"));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Did you mean Milan?");
+  });
+
+  it("says 'ad' before a vowel in Italian", async () => {
+    api();
+    render("/search?location=Ancona");
+    expect(await screen.findByRole("heading", { level: 1, name: "Ristoranti ad Ancona" })).toBeInTheDocument();
+    expect(screen.getByText("1 ristorante ad Ancona")).toBeInTheDocument();
   });
 
   it("shows the network error with a retry", async () => {

@@ -6,7 +6,9 @@ import { normalizeSearchKey } from "@tavolo/shared/text";
 import { ChipRadioGroup } from "../../../components/ui/chip";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { useGeolocation } from "../../../lib/use-geolocation";
 import { cityLabel, useAllCities } from "../api/get-all-cities";
+import { isCityNotFound, useSearchRestaurants } from "../api/search-restaurants";
 import { CitySearchForm, type CitySearch } from "./city-search-form";
 import { cuisineOptions, parseCategory } from "./cuisine-options";
 import { PopularCities } from "./popular-cities";
@@ -24,15 +26,40 @@ export function SearchPage({ offersSlot }: Props) {
   const location = (params.get("location") ?? "").trim();
   const category = parseCategory(params.get("category"));
   const cities = useAllCities();
+  // The same query as the results below (one request): it says whether the city exists.
+  const results = useSearchRestaurants(location ? { location, category } : null);
+  const unknownCity = isCityNotFound(results.error);
 
-  // The city as the user knows it ("Milano" / "Milan"), whatever spelling the URL has.
+  // The city as the user knows it ("Milano" / "Milan"), whatever spelling the URL has; a name the
+  // list lacks (an alias) once the server has found it; null while nobody knows it.
   const known = cities.data?.find((city) =>
     [city.slug, city.name, city.nameIt, city.nameEn].some(
       (name) => normalizeSearchKey(name) === normalizeSearchKey(location),
     ),
   );
-  const cityName = known ? cityLabel(known, i18n.resolvedLanguage ?? "it") : location;
-  useDocumentTitle(location ? t("search.titleCity", { city: cityName }) : t("search.title"));
+  const cityName = known
+    ? cityLabel(known, i18n.resolvedLanguage ?? "it")
+    : unknownCity
+      ? null
+      : (results.data?.pages[0]?.city?.name ?? null);
+  // With the position on and no city: the restaurants around the diner (the offers block turns it on).
+  const geo = useGeolocation();
+  const near = !location && geo.state.status === "on" ? { lat: geo.state.lat, lng: geo.state.lng } : null;
+  // A city that does not exist never titles the page.
+  const heading = cityName
+    ? t("search.headingCity", { city: cityName })
+    : near
+      ? t("search.headingNear")
+      : t("search.heading");
+  useDocumentTitle(
+    cityName
+      ? t("search.titleCity", { city: cityName })
+      : unknownCity
+        ? t("search.cityNotFoundTitle")
+        : near
+          ? t("search.headingNear")
+          : t("search.title"),
+  );
 
   // URL is the source of truth: back/forward re-renders with the old query.
   const update = (next: { location: string; category: CategoryFilter }) => {
@@ -47,7 +74,7 @@ export function SearchPage({ offersSlot }: Props) {
       <section className={styles.top} aria-labelledby="search-title">
         <div className={styles.container}>
           <h1 id="search-title" className={styles.title}>
-            {location ? t("search.headingCity", { city: cityName }) : t("search.heading")}
+            {heading}
           </h1>
           <p className={styles.subtitle}>{t("search.subtitle")}</p>
           <CitySearchForm
@@ -67,7 +94,8 @@ export function SearchPage({ offersSlot }: Props) {
         </div>
       </section>
       <div className={styles.container}>
-        {offersSlot ? (
+        {/* An unknown city is said once, below, with suggestions: no offers block repeating it. */}
+        {offersSlot && !unknownCity ? (
           <section className={styles.offers} aria-label={t("search.lastMinuteTitle")}>
             {offersSlot}
           </section>
@@ -76,11 +104,10 @@ export function SearchPage({ offersSlot }: Props) {
           <h2 id="results-title" className="visually-hidden">
             {t("search.resultsTitle")}
           </h2>
-          {location ? (
+          {location || near ? (
             <SearchResults
-              location={location}
+              where={location ? { location, cityName: cityName ?? location } : { near: near! }}
               category={category}
-              cityName={cityName}
               onShowAllCuisines={() => update({ location, category: ALL_CATEGORIES })}
             />
           ) : (

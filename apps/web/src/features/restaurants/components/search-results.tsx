@@ -5,7 +5,9 @@ import { ApiError } from "../../../lib/api-client";
 import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { ErrorState } from "../../../components/ui/error-state";
-import { useSearchRestaurants } from "../api/search-restaurants";
+import { isCityNotFound, useSearchRestaurants } from "../api/search-restaurants";
+import { NEARBY_RADIUS_KM, useRestaurantsNear, type Position } from "../api/search-restaurants-near";
+import { CitySuggestions } from "./city-suggestions";
 import { RestaurantCard, RestaurantCardSkeleton } from "./restaurant-card";
 import styles from "./search-results.module.css";
 
@@ -13,15 +15,21 @@ import styles from "./search-results.module.css";
 const EAGER_CARDS = 3;
 
 interface Props {
-  location: string;
+  /** A city (by name), or the diner's position (nearest first). */
+  where: { location: string; cityName: string } | { near: Position };
   category: CategoryFilter;
   onShowAllCuisines: () => void;
-  cityName: string;
 }
 
-export function SearchResults({ location, category, onShowAllCuisines, cityName }: Props) {
+export function SearchResults({ where, category, onShowAllCuisines }: Props) {
   const { t } = useTranslation();
-  const query = useSearchRestaurants({ location, category });
+  const inCity = "location" in where ? where : null;
+  const near = "near" in where ? where.near : null;
+  // One of the two runs: the other has no parameters and stays idle.
+  const byCity = useSearchRestaurants(inCity ? { location: inCity.location, category } : null);
+  const around = useRestaurantsNear(near, category);
+  const query = inCity ? byCity : around;
+  const location = inCity?.location ?? "";
   const here = useLocation();
   const backState = { backTo: `${here.pathname}${here.search}` };
 
@@ -42,13 +50,14 @@ export function SearchResults({ location, category, onShowAllCuisines, cityName 
 
   if (query.isError) {
     const error = query.error;
-    const unknownCity = error instanceof ApiError && error.code === "city_not_found";
+    const unknownCity = isCityNotFound(error);
     return (
       <ErrorState
         title={unknownCity ? t("search.cityNotFoundTitle") : t("search.errorTitle")}
         message={error instanceof ApiError ? error.message : t("errors.generic")}
         image={unknownCity ? "/images/not-found.svg" : undefined}
         onRetry={unknownCity ? undefined : () => void query.refetch()}
+        action={unknownCity ? <CitySuggestions typed={location} category={category} /> : undefined}
       />
     );
   }
@@ -58,13 +67,18 @@ export function SearchResults({ location, category, onShowAllCuisines, cityName 
   const restaurants = pages.flatMap((page) => page.restaurants);
 
   if (total === 0) {
+    const cuisine = category === ALL_CATEGORIES ? null : t(`cuisine.${category}`);
     return (
       <EmptyState
         title={t("search.emptyTitle")}
         text={
-          category === ALL_CATEGORIES
-            ? t("search.emptyText", { city: cityName })
-            : t("search.emptyTextCuisine", { cuisine: t(`cuisine.${category}`), city: cityName })
+          !inCity
+            ? cuisine
+              ? t("search.emptyNearCuisine", { cuisine, km: NEARBY_RADIUS_KM })
+              : t("search.emptyNear", { km: NEARBY_RADIUS_KM })
+            : cuisine
+              ? t("search.emptyTextCuisine", { cuisine, city: inCity.cityName })
+              : t("search.emptyText", { city: inCity.cityName })
         }
         action={
           category !== ALL_CATEGORIES ? (
@@ -80,7 +94,9 @@ export function SearchResults({ location, category, onShowAllCuisines, cityName 
   return (
     <div>
       <p className={styles.count} role="status">
-        {t("search.resultCount", { count: total, city: cityName })}
+        {inCity
+          ? t("search.resultCount", { count: total, city: inCity.cityName })
+          : t("search.nearCount", { count: total, km: NEARBY_RADIUS_KM })}
       </p>
       <ul role="list" className={styles.grid}>
         {restaurants.map((restaurant, index) => (

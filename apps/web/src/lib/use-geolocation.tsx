@@ -1,10 +1,16 @@
-import { useCallback, useState } from "react";
+import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
 
 export type GeolocationState =
   { status: "off" } | { status: "locating" } | { status: "on"; lat: number; lng: number } | { status: "error" };
 
+export interface Geolocation {
+  state: GeolocationState;
+  start: () => void;
+  stop: () => void;
+}
+
 /** The browser's position, asked for only when the diner turns it on (never stored or sent elsewhere). */
-export function useGeolocation() {
+function useOwnGeolocation(): Geolocation {
   const [state, setState] = useState<GeolocationState>({ status: "off" });
 
   const start = useCallback(() => {
@@ -23,4 +29,21 @@ export function useGeolocation() {
 
   const stop = useCallback(() => setState({ status: "off" }), []);
   return { state, start, stop };
+}
+
+const SharedGeolocation = createContext<Geolocation | null>(null);
+
+/**
+ * One position for a whole page: /search's offers block turns it on, and its restaurant list then
+ * shows the restaurants around it too.
+ */
+export function GeolocationProvider({ children }: { children: ReactNode }) {
+  return <SharedGeolocation.Provider value={useOwnGeolocation()}>{children}</SharedGeolocation.Provider>;
+}
+
+/** The page's shared position inside a GeolocationProvider, else one of this component's own. */
+export function useGeolocation(): Geolocation {
+  const shared = useContext(SharedGeolocation);
+  const own = useOwnGeolocation();
+  return shared ?? own;
 }
