@@ -22,3 +22,14 @@ describe("the detected language", () => {
     expect(localStorage.getItem("i18nextLng")).toBe("en");
   });
 });
+
+describe("place names in Italian sentences", () => {
+  it("say 'ad' before a vowel, capitalised at the start of a sentence, and leave English alone", async () => {
+    await i18n.changeLanguage("it");
+    expect(i18n.t("offers.inCity", { city: "Ancona" })).toBe("Ad Ancona");
+    expect(i18n.t("offers.inCity", { city: "Milano" })).toBe("A Milano");
+    expect(i18n.t("offers.notifyMe", { city: "Ancona" })).toBe("Avvisami per nuove offerte ad Ancona");
+    await i18n.changeLanguage("en");
+    expect(i18n.t("offers.notifyMe", { city: "Ancona" })).toMatch(/Ancona$/);
+  });
+});

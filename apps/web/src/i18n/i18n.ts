@@ -52,6 +52,12 @@ export const i18nReady = i18n
 i18n.services.formatter?.add("a", (value: unknown, lng: string | undefined) =>
   matchLanguage(lng) === "it" ? italianA(String(value)) : String(value),
 );
+// The same at the start of a sentence: "{{city, aStart}}" is "Ad Ancona", "A Milano" (i18next
+// lower-cases format names, so it cannot be "A").
+i18n.services.formatter?.add("aStart", (value: unknown, lng: string | undefined) => {
+  const text = matchLanguage(lng) === "it" ? italianA(String(value)) : String(value);
+  return text.charAt(0).toUpperCase() + text.slice(1);
+});
 
 /** The language in use, always one of ours. */
 export function currentLanguage(): Language {

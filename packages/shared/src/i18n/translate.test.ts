@@ -8,7 +8,7 @@ const flatten = (tree: Tree, prefix = ""): Record<string, string> =>
       typeof value === "string" ? [[prefix + key, value]] : Object.entries(flatten(value, `${prefix}${key}.`)),
     ),
   );
-const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)(?:,[^}]*)?\}\}/g)].map((m) => m[1]).sort();
 
 describe("shared messages", () => {
   const it_ = flatten(sharedMessages.it as Tree);
@@ -26,5 +26,11 @@ describe("shared messages", () => {
     );
     expect(translateShared("it", "apiErrors.restaurantNotFound")).toBe("Ristorante non trovato");
     expect(translateShared("en", "no.such.key")).toBe("no.such.key");
+  });
+
+  it("say 'ad' before a vowel in Italian and keep the name as it is in English", () => {
+    expect(translateShared("it", "apiMessages.cityInterestRegistered", { city: "Ancona" })).toContain("offerte ad Ancona");
+    expect(translateShared("it", "apiMessages.cityInterestRegistered", { city: "Milano" })).toContain("offerte a Milano");
+    expect(translateShared("en", "apiMessages.cityInterestRegistered", { city: "Ancona" })).toContain("Ancona");
   });
 });
