@@ -101,6 +101,9 @@ export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
       auth: true,
       body: { enabled: true, favoriteRestaurants: false, weekendsOnly: true },
     },
+    // The diner's own data (decision 021); the right password: near-valid cases delete this diner for real.
+    "GET /api/client/account/export": { auth: true },
+    "DELETE /api/client/account": { auth: true, body: { password: STRONG_PASSWORD } },
     "GET /api/client/favorites": { auth: true },
     "PUT /api/client/favorites/:restaurantId": { auth: true, params: { restaurantId: ids.restaurantId } },
     "DELETE /api/client/favorites/:restaurantId": { auth: true, params: { restaurantId: ids.restaurantId } },

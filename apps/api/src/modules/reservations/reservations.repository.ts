@@ -138,7 +138,9 @@ function viewOf(source: ReservationSource) {
       "u.language as user_language",
       "u.first_name as user_first_name",
       "u.display_name as user_display_name",
-    ]);
+    ])
+    // The inner join on users: a view always has its diner (kept anonymous bookings have none, decision 021).
+    .$narrowType<{ user_id: string }>();
 }
 
 function reservationViews(db: Db) {
