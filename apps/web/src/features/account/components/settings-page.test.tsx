@@ -26,6 +26,7 @@ function renderPage(overrides: Partial<StoredUser> = {}, refreshProfile = vi.fn(
       onUserChanged={vi.fn()}
       refreshProfile={refreshProfile}
       onLogout={vi.fn()}
+      onAccountDeleted={vi.fn()}
       languageControl={<p>language switch</p>}
       avatar={<span>G</span>}
     />,
