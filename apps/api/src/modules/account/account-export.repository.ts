@@ -1,40 +1,7 @@
 import { sql, type Kysely } from "kysely";
-import type { ReservationStatus } from "@tavolo/shared/reservations";
 import type { DB } from "../../db/schema";
 
 /** The reads of the account export (decision 021): all of it, no page limits. */
-
-/** Every booking of a user, tables and Last Minute seats alike, oldest seating first. */
-export function listAllBookings(db: Kysely<DB>, userId: string) {
-  return db
-    .selectFrom("reservations as res")
-    .innerJoin("restaurants as r", "r.id", "res.restaurant_id")
-    .innerJoin("cities as c", "c.id", "r.city_id")
-    .leftJoin("restaurant_tables as t", "t.id", "res.table_id")
-    .select([
-      "res.id",
-      "res.restaurant_id",
-      "r.name as restaurant_name",
-      "r.time_zone",
-      "c.name_it as city_name_it",
-      "c.name_en as city_name_en",
-      "res.starts_at",
-      "res.party_size",
-      // The same reading of "completed" as every reservation answer (decision 007).
-      sql<ReservationStatus>`CASE WHEN res.status = 'confirmed' AND res.ends_at <= now() THEN 'completed' ELSE res.status END`.as(
-        "status",
-      ),
-      "res.special_requests",
-      "t.number as table_number",
-      "res.offer_id",
-      "res.created_at",
-      "res.cancelled_at",
-    ])
-    .where("res.user_id", "=", userId)
-    .orderBy("res.starts_at")
-    .execute();
-}
-export type ExportedBookingRow = Awaited<ReturnType<typeof listAllBookings>>[number];
 
 export function listFavoriteRestaurants(db: Kysely<DB>, userId: string) {
   return db

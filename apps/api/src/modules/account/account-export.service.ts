@@ -9,12 +9,13 @@ import { findNotificationSettings } from "./account.repository";
 import { toAuthUser } from "../auth/user.mapper";
 import * as users from "../auth/users.repository";
 import { findCityInterests } from "../offers/city-interests.repository";
+import { listUserReservationViews, type ReservationViewRow } from "../reservations/reservations.repository";
 import * as repo from "./account-export.repository";
 
 const cityName = (language: Language, row: { name_it: string; name_en: string }) =>
   language === "en" ? row.name_en : row.name_it;
 
-function toExportedBooking(row: repo.ExportedBookingRow, language: Language) {
+function toExportedBooking(row: ReservationViewRow, language: Language) {
   const { date, time } = wallClockOf(row.starts_at, row.time_zone);
   return {
     id: row.id,
@@ -42,7 +43,7 @@ export function createAccountExportService(db: Kysely<DB>) {
       // City names in the diner's own language: the document is theirs, wherever it is opened.
       const language = user.language;
       const [bookings, favorites, notificationSettings, cityAlerts, sessions, emails] = await Promise.all([
-        repo.listAllBookings(db, userId),
+        listUserReservationViews(db, userId),
         repo.listFavoriteRestaurants(db, userId),
         findNotificationSettings(db, userId),
         findCityInterests(db, userId),

@@ -80,6 +80,7 @@ export interface ReservationViewRow {
   status: ReservationStatus;
   can_cancel: boolean;
   created_at: Date;
+  cancelled_at: Date | null;
   restaurant_name: string;
   image_key: string;
   lat: number;
@@ -126,6 +127,7 @@ function viewOf(source: ReservationSource) {
         ),
         sql<boolean>`res.status IN ('pending', 'confirmed') AND res.starts_at > now()`.as("can_cancel"),
         "res.created_at",
+        "res.cancelled_at",
         "r.name as restaurant_name",
         "r.image_key",
         "r.lat",
@@ -176,13 +178,16 @@ export function findReservationView(db: Db, id: string): Promise<ReservationView
   return reservationViews(db).where("res.id", "=", id).executeTakeFirst();
 }
 
-/** Newest seating first; the (user_id, starts_at DESC) index serves it. */
-export function listUserReservationViews(db: Db, userId: string, limit: number): Promise<ReservationViewRow[]> {
+/**
+ * Newest seating first; the (user_id, starts_at DESC) index serves it. No limit: every one (the
+ * account export, decision 021).
+ */
+export function listUserReservationViews(db: Db, userId: string, limit?: number): Promise<ReservationViewRow[]> {
   return reservationViews(db)
     .where("res.user_id", "=", userId)
     .orderBy("res.starts_at", "desc")
     .orderBy("res.created_at", "desc")
-    .limit(limit)
+    .$if(limit !== undefined, (query) => query.limit(limit ?? 0))
     .execute();
 }
 
