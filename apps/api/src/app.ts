@@ -116,7 +116,14 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const accounts = await registerAuthModule(app, { config, database: deps.database, mailer });
   // Text messages: the outbox is the only transport so far (see sms/sms-sender.ts for a real gateway).
   const sms = createOutboxSmsSender(deps.database.db, app.log);
-  await registerAccountModule(app, { config, database: deps.database, mailer, sms, ...accounts });
+  await registerAccountModule(app, {
+    config,
+    database: deps.database,
+    mailer,
+    sms,
+    ...accounts,
+    invalidateAvailability,
+  });
   await registerFavoritesModule(app, { database: deps.database });
   await registerReservationsModule(app, {
     database: deps.database,

@@ -12,6 +12,8 @@ export const CODE_LENGTH = 6;
 export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
 export const MIN_PASSWORD_LENGTH = 6;
 export const MIN_SETTINGS_PASSWORD_LENGTH = 8;
+/** How far back the account export lists the e-mails sent to the diner (subject and date). */
+export const EXPORT_MAIL_HISTORY_DAYS = 90;
 /** Caps on what a client may send: RFC 5321's address length, and a password bound that keeps argon2 cheap. */
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_PASSWORD_LENGTH = 128;

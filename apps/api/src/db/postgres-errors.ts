@@ -2,6 +2,7 @@
 const EXCLUSION_VIOLATION = "23P01";
 const UNIQUE_VIOLATION = "23505";
 const CHECK_VIOLATION = "23514";
+const FOREIGN_KEY_VIOLATION = "23503";
 
 function sqlState(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
@@ -20,3 +21,11 @@ export const isUniqueViolation = (error: unknown, constraint?: string) =>
 export const isCheckViolation = (error: unknown, constraint?: string) =>
   sqlState(error) === CHECK_VIOLATION &&
   (constraint === undefined || (error as { constraint?: unknown }).constraint === constraint);
+
+/**
+ * A row named a user that no longer exists: the account was deleted while the request ran (its
+ * deletion locks the user row, so a write of that user waits and then fails here; decision 021).
+ */
+export const isDeletedUserReference = (error: unknown) =>
+  sqlState(error) === FOREIGN_KEY_VIOLATION &&
+  /_user_id_fkey$/.test(String((error as { constraint?: unknown }).constraint ?? ""));

@@ -150,6 +150,8 @@ export interface MailOutboxTable {
   /** Given up after the last allowed attempt. */
   failed_at: NullableTimestamp;
   message_id: Generated<string>;
+  /** Once delivered, the recipient becomes a hash and the bodies are emptied (decision 021). */
+  forget_recipient_when_sent: Generated<boolean>;
 }
 
 /** A moment the application always supplies. */
@@ -157,7 +159,8 @@ type RequiredTimestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface ReservationsTable {
   id: Generated<string>;
-  user_id: string;
+  /** null once the diner deleted their account: the restaurant keeps the booking, anonymous (decision 021). */
+  user_id: ColumnType<string | null, string, never>;
   restaurant_id: string;
   /** Exactly one of table and offer (a Last Minute booking has no table). */
   table_id: string | null;

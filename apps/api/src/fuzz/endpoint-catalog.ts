@@ -104,6 +104,10 @@ export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
       auth: true,
       body: { enabled: true, favoriteRestaurants: false, weekendsOnly: true },
     },
+    // The diner's own data (decision 021). A wrong password: the diner must outlive the case, or the
+    // broken-body checks would meet a 401 before the body is read.
+    "GET /api/client/account/export": { auth: true },
+    "DELETE /api/client/account": { auth: true, body: { password: "Sbagliata#2025" } },
     "GET /api/client/favorites": { auth: true },
     "PUT /api/client/favorites/:restaurantId": { auth: true, params: { restaurantId: ids.restaurantId } },
     "DELETE /api/client/favorites/:restaurantId": { auth: true, params: { restaurantId: ids.restaurantId } },

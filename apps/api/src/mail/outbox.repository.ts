@@ -11,7 +11,19 @@ export interface StoredMail {
   language: Language;
   template: string;
   attachments?: MailAttachment[];
+  /** The recipient of someone without an account any more: see `forgottenRecipient`. */
+  forgetRecipientWhenSent?: boolean;
 }
+
+/**
+ * What stands for the address of a mail to a deleted account once it has left (decision 021): a
+ * hash, so the outbox never holds the address again, yet whoever types it (an operator asked "did
+ * the confirmation go out?", the development mailbox) still finds the mail.
+ */
+const recipientHash = (address: ReturnType<typeof sql>) =>
+  sql<string>`'sha256:' || encode(sha256(convert_to(lower(${address}), 'UTF8')), 'hex')`;
+const forgottenRecipient = sql<string>`CASE WHEN forget_recipient_when_sent AND to_address NOT LIKE 'sha256:%'
+  THEN ${recipientHash(sql.ref("to_address"))} ELSE to_address END`;
 
 /**
  * Stores a message. `leaseMs`: the storing process delivers it at once and owns it that long; should
@@ -29,6 +41,7 @@ export async function insertMail(db: Kysely<DB>, mail: StoredMail, leaseMs: numb
       language: mail.language,
       template: mail.template,
       attachments: JSON.stringify(mail.attachments ?? []),
+      forget_recipient_when_sent: mail.forgetRecipientWhenSent ?? false,
       next_attempt_at: leaseMs === null ? null : sql<Date>`now() + ${leaseMs} * interval '1 millisecond'`,
     })
     .returning(STORED_MAIL_COLUMNS)
@@ -88,6 +101,7 @@ export async function markMailsSent(db: Kysely<DB>, ids: readonly number[], forg
       attempts: eb("attempts", "+", 1),
       last_error: null,
       next_attempt_at: null,
+      to_address: forgottenRecipient,
       ...(forgetBody ? { text_body: "", html_body: "", attachments: "[]" } : {}),
     }))
     .where("id", "=", sql<number>`ANY(${sql.val([...ids])}::bigint[])`)
@@ -116,6 +130,7 @@ export async function markMailFailed(
   const result = await sql<{ attempts: number; given_up: boolean }>`
     UPDATE mail_outbox SET
       attempts = attempts + 1,
+      to_address = CASE WHEN attempts + 1 >= ${schedule.maxAttempts} THEN ${forgottenRecipient} ELSE to_address END,
       last_error = ${error.slice(0, 1000)},
       failed_at = CASE WHEN ${permanent}::boolean OR attempts + 1 >= ${schedule.maxAttempts} THEN now() END,
       next_attempt_at = CASE WHEN NOT ${permanent}::boolean AND attempts + 1 < ${schedule.maxAttempts}
@@ -148,7 +163,12 @@ export function listMail(db: Kysely<DB>, options: { to?: string | undefined; lim
       "failed_at",
     ])
     .$if(options.to !== undefined, (query) =>
-      query.where(sql<boolean>`lower(to_address) = ${(options.to ?? "").toLowerCase()}`),
+      query.where((eb) =>
+        eb.or([
+          sql<boolean>`lower(to_address) = ${(options.to ?? "").toLowerCase()}`,
+          eb("to_address", "=", recipientHash(sql`${options.to ?? ""}::text`)),
+        ]),
+      ),
     )
     .orderBy("id", "desc")
     .limit(options.limit)

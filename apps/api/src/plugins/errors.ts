@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isSharedKey, translateShared } from "@tavolo/shared/i18n/translate";
+import { isDeletedUserReference } from "../db/postgres-errors";
 import { AppError } from "../errors";
 import { PERMISSIONS_POLICY } from "../http/permissions-policy";
 import { requestLanguage } from "../i18n/request-language";
@@ -72,6 +73,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(reply, error.statusCode, { error: t("apiErrors.badRequest"), code: "bad_request" });
+    }
+    if (isDeletedUserReference(error)) {
+      // The caller's account was deleted meanwhile: like any ended session.
+      return send(reply, 401, { error: t("apiErrors.invalidToken"), code: "invalid_token" });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, "database unavailable");

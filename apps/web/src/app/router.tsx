@@ -38,6 +38,9 @@ export const routes: RouteObject[] = [
       { path: strip(routePatterns.resetPassword), ...page(() => import("./routes/reset-password")) },
       { path: strip(routePatterns.emailRedirect), ...page(() => import("./routes/email-redirect")) },
       { path: strip(routePatterns.googleCallback), ...page(() => import("./routes/google-callback")) },
+      { path: strip(routePatterns.terms), ...page(() => import("./routes/terms")) },
+      { path: strip(routePatterns.privacy), ...page(() => import("./routes/privacy")) },
+      { path: strip(routePatterns.accountDeletion), ...page(() => import("./routes/account-deletion")) },
       {
         element: <RedirectIfSignedIn />,
         children: [

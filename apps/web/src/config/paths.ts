@@ -22,6 +22,11 @@ export const routePatterns = {
   completeProfile: "/completeProfile",
   /** Where the server sends the browser back from Google (DESIGN §1). */
   googleCallback: "/auth/google/callback",
+  /** Public texts a diner accepts or may need (decision 021): linked from registration and settings. */
+  terms: "/terms",
+  privacy: "/privacy",
+  /** How to delete an account and what is kept: the URL app stores ask for. */
+  accountDeletion: "/account-deletion",
 } as const;
 
 function withQuery(path: string, query: Record<string, string | undefined>): string {
@@ -53,4 +58,7 @@ export const paths = {
   offer: (id: string) => `/${OFFER_PRODUCT}/${encodeURIComponent(id)}`,
   completeProfile: () => routePatterns.completeProfile,
   googleCallback: () => routePatterns.googleCallback,
+  terms: () => routePatterns.terms,
+  privacy: () => routePatterns.privacy,
+  accountDeletion: () => routePatterns.accountDeletion,
 } as const;

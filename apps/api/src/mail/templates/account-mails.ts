@@ -79,3 +79,42 @@ export function passwordChangedMail(language: Language, v: { name: string; reset
   };
   return layout("password-changed", language, content[language]);
 }
+
+/**
+ * The last mail to a deleted account. It names no one (no name, no address in the text): once
+ * delivered, the outbox keeps only a hash of its recipient (decision 021).
+ */
+export function accountDeletedMail(
+  language: Language,
+  v: { cancelledBookings: number; pageLink: string },
+): RenderedMail {
+  const content: Record<Language, MailContent> = {
+    it: {
+      subject: "Il tuo account Tavolo è stato eliminato",
+      greeting: hello("it", ""),
+      paragraphs: [
+        "come hai chiesto, il tuo account Tavolo è stato eliminato con i tuoi dati: profilo, preferiti, impostazioni, avvisi e sessioni.",
+        v.cancelledBookings > 0
+          ? `Abbiamo cancellato le tue prenotazioni future (${v.cancelledBookings}): i tavoli e i posti sono di nuovo liberi.`
+          : "Non avevi prenotazioni future da cancellare.",
+        "Le prenotazioni passate restano ai ristoranti senza il tuo nome, la tua email, il tuo telefono né le tue richieste.",
+      ],
+      action: { label: "Cosa eliminiamo e cosa resta", url: v.pageLink },
+      notes: ["Questa è l'ultima email che ricevi da Tavolo. Puoi registrarti di nuovo quando vuoi."],
+    },
+    en: {
+      subject: "Your Tavolo account has been deleted",
+      greeting: hello("en", ""),
+      paragraphs: [
+        "as you asked, your Tavolo account has been deleted with your data: profile, favorites, settings, alerts and sessions.",
+        v.cancelledBookings > 0
+          ? `We cancelled your upcoming bookings (${v.cancelledBookings}): their tables and seats are free again.`
+          : "You had no upcoming bookings to cancel.",
+        "Past bookings stay with the restaurants without your name, email, phone or requests.",
+      ],
+      action: { label: "What we delete and what stays", url: v.pageLink },
+      notes: ["This is the last email you receive from Tavolo. You can register again whenever you like."],
+    },
+  };
+  return layout("account-deleted", language, content[language]);
+}

@@ -21,6 +21,8 @@ export interface RenderedMail {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  /** Set on the mail to a deleted account: its address is hashed once it has left (decision 021). */
+  forgetRecipientWhenSent?: boolean;
 }
 
 const FOOTER: Record<Language, string> = {

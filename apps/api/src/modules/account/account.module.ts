@@ -4,6 +4,9 @@ import type { Database } from "../../db/database";
 import type { Mailer } from "../../mail/mailer";
 import type { SmsSender } from "../../sms/sms-sender";
 import type { CodeHasher } from "../auth/secrets";
+import { accountDataRoutes } from "./account-data.routes";
+import { createAccountDeletionService } from "./account-deletion.service";
+import { createAccountExportService } from "./account-export.service";
 import { accountRoutes } from "./account.routes";
 import type { EmailChangeService } from "./email-change.service";
 import { createPasswordChangeService } from "./password-change.service";
@@ -12,7 +15,7 @@ import { noStore } from "../../http/no-store";
 
 /**
  * Settings (issue 4): phone verification, e-mail and password change, notification preferences,
- * under /api/client. Registers after the auth module, whose `requireUser`, code hasher and e-mail
+ * and the diner's own data (export, account deletion; decision 021), under /api/client. Registers after the auth module, whose `requireUser`, code hasher and e-mail
  * change service (its links share the verification hand-over) it uses.
  */
 export async function registerAccountModule(
@@ -24,12 +27,15 @@ export async function registerAccountModule(
     sms: SmsSender;
     hashCode: CodeHasher;
     emailChange: EmailChangeService;
+    /** Clears the availability caches of every process (decision 015): a deletion frees tables and seats. */
+    invalidateAvailability: () => void;
   },
 ): Promise<void> {
   const db = deps.database.db;
   const appOrigin = deps.config.appOrigin;
   const phone = createPhoneVerificationService({ db, sms: deps.sms, hashCode: deps.hashCode, appOrigin, log: app.log });
   const passwordChange = createPasswordChangeService({ db, mailer: deps.mailer, appOrigin, log: app.log });
+  const deletion = createAccountDeletionService({ db, mailer: deps.mailer, appOrigin, log: app.log });
 
   await app.register(
     async (client) => {
@@ -41,6 +47,12 @@ export async function registerAccountModule(
         emailChange: deps.emailChange,
         passwordChange,
         rateLimits: deps.config.authRateLimit,
+      });
+      await client.register(accountDataRoutes, {
+        exporter: createAccountExportService(db),
+        deletion,
+        rateLimits: deps.config.authRateLimit,
+        invalidateAvailability: deps.invalidateAvailability,
       });
     },
     { prefix: "/api/client" },

@@ -39,3 +39,31 @@ describe("auth housekeeping", () => {
     expect(await count("refresh_tokens")).toBe(before.tokens - 1);
   });
 });
+
+describe("mail housekeeping of deleted accounts", () => {
+  it("forgets a deletion confirmation a month after it left, and keeps every other mail", async () => {
+    const gone = await register(t.app);
+    const res = await t.app.inject({
+      method: "DELETE",
+      url: "/api/client/account",
+      payload: { password: gone.password },
+      headers: { authorization: `Bearer ${gone.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const db = t.database.db;
+    const confirmation = () =>
+      db.selectFrom("mail_outbox").select(["id", "to_address"]).where("template", "=", "account-deleted").execute();
+    await expect.poll(async () => (await confirmation())[0]?.to_address).toMatch(/^sha256:[0-9a-f]{64}$/);
+    const others = await count("mail_outbox");
+    await purgeExpiredSecrets(db);
+    expect(await confirmation()).toHaveLength(1);
+    await db
+      .updateTable("mail_outbox")
+      .set({ sent_at: sql<Date>`now() - interval '31 days'` })
+      .where("template", "=", "account-deleted")
+      .execute();
+    await purgeExpiredSecrets(db);
+    expect(await confirmation()).toHaveLength(0);
+    expect(await count("mail_outbox")).toBe(others - 1);
+  });
+});

@@ -174,6 +174,11 @@ export async function takeSeatsAndBook(
         .where("id", "=", booking.offerId)
         .where("available_seats", ">=", booking.people)
         .where("book_until_at", ">", booking.now)
+        // The diner's row is locked before the offer's (an uncorrelated EXISTS runs first, as a
+        // one-time filter): an account deletion locks the user, then gives back the seats of its
+        // bookings, so taking the two locks the other way round would deadlock (decision 021).
+        // No diner (the account was deleted meanwhile): nothing is taken.
+        .where(sql<boolean>`EXISTS (SELECT 1 FROM users WHERE id = ${booking.userId} FOR KEY SHARE)`)
         .returning(["id", "restaurant_id", "starts_at", "ends_at"]),
     )
     .with("booked", (cte) =>
@@ -211,7 +216,15 @@ export async function takeSeatsAndBook(
   return row?.id;
 }
 
-/** Why a booking took nothing: the offer's deadline and seats as they are now. */
-export function findOfferState(db: Db, id: string) {
-  return db.selectFrom("offers").select(["book_until_at", "available_seats"]).where("id", "=", id).executeTakeFirst();
+/** Why a booking took nothing: the offer's deadline and seats as they are now, and whether the diner still exists. */
+export function findOfferState(db: Db, id: string, userId: string) {
+  return db
+    .selectFrom("offers")
+    .select([
+      "book_until_at",
+      "available_seats",
+      sql<boolean>`EXISTS (SELECT 1 FROM users WHERE id = ${userId})`.as("diner_exists"),
+    ])
+    .where("id", "=", id)
+    .executeTakeFirst();
 }

@@ -15,7 +15,7 @@ import {
 } from "@tavolo/shared/offers";
 import type { Reservation } from "@tavolo/shared/reservations";
 import type { DB } from "../../db/schema";
-import { AppError, notFound } from "../../errors";
+import { AppError, notFound, unauthorized } from "../../errors";
 import { runIdempotently, type Answer } from "../reservations/idempotency";
 import type { ReservationNotifications } from "../reservations/reservation-notifications";
 import { findReservationView } from "../reservations/reservations.repository";
@@ -56,9 +56,16 @@ export function createOfferService(deps: {
   }
 
   /** Why nothing was taken: gone, past its deadline, or not enough seats (by the same clock). */
-  async function refusal(executor: Parameters<typeof repo.findOfferState>[0], input: BookLastMinuteInput, at: Date) {
-    const state = await repo.findOfferState(executor, input.lastMinuteId);
+  async function refusal(
+    executor: Parameters<typeof repo.findOfferState>[0],
+    userId: string,
+    input: BookLastMinuteInput,
+    at: Date,
+  ) {
+    const state = await repo.findOfferState(executor, input.lastMinuteId, userId);
     if (!state) return offerNotFound();
+    // The account was deleted while this request ran: like any ended session (decision 021).
+    if (!state.diner_exists) return unauthorized("invalid_token", "apiErrors.invalidToken");
     if (state.book_until_at <= at) return new AppError(409, "offer_expired", "apiErrors.offerExpired");
     if (state.available_seats === 0) return new AppError(409, "offer_sold_out", "apiErrors.offerSoldOut");
     return new AppError(
@@ -145,7 +152,7 @@ export function createOfferService(deps: {
             notes: input.notes,
             now: at,
           });
-          if (!reservationId) throw await refusal(executor, input, at);
+          if (!reservationId) throw await refusal(executor, userId, input, at);
           const booked = await findReservationView(executor, reservationId);
           const offer = await repo.findOfferView(executor, input.lastMinuteId);
           if (!booked || !offer) throw offerNotFound();

@@ -80,6 +80,7 @@ export interface ReservationViewRow {
   status: ReservationStatus;
   can_cancel: boolean;
   created_at: Date;
+  cancelled_at: Date | null;
   restaurant_name: string;
   image_key: string;
   lat: number;
@@ -104,41 +105,46 @@ type ReservationSource = SelectQueryBuilder<DB & { res: Selectable<ReservationsT
  * database's clock (docs/decisions/007-reservations.md).
  */
 function viewOf(source: ReservationSource) {
-  return source
-    .innerJoin("restaurants as r", "r.id", "res.restaurant_id")
-    .innerJoin("cities as c", "c.id", "r.city_id")
-    .leftJoin("restaurant_tables as t", "t.id", "res.table_id")
-    .innerJoin("users as u", "u.id", "res.user_id")
-    .select([
-      "res.id",
-      "res.user_id",
-      "res.restaurant_id",
-      "res.table_id",
-      "t.number as table_number",
-      "res.offer_id",
-      "res.starts_at",
-      "res.ends_at",
-      "res.party_size",
-      "res.special_requests",
-      sql<ReservationStatus>`CASE WHEN res.status = 'confirmed' AND res.ends_at <= now() THEN 'completed' ELSE res.status END`.as(
-        "status",
-      ),
-      sql<boolean>`res.status IN ('pending', 'confirmed') AND res.starts_at > now()`.as("can_cancel"),
-      "res.created_at",
-      "r.name as restaurant_name",
-      "r.image_key",
-      "r.lat",
-      "r.lng",
-      "r.address",
-      "r.categories",
-      "r.time_zone",
-      "c.name_it as city_name_it",
-      "c.name_en as city_name_en",
-      "u.email as user_email",
-      "u.language as user_language",
-      "u.first_name as user_first_name",
-      "u.display_name as user_display_name",
-    ]);
+  return (
+    source
+      .innerJoin("restaurants as r", "r.id", "res.restaurant_id")
+      .innerJoin("cities as c", "c.id", "r.city_id")
+      .leftJoin("restaurant_tables as t", "t.id", "res.table_id")
+      .innerJoin("users as u", "u.id", "res.user_id")
+      .select([
+        "res.id",
+        "res.user_id",
+        "res.restaurant_id",
+        "res.table_id",
+        "t.number as table_number",
+        "res.offer_id",
+        "res.starts_at",
+        "res.ends_at",
+        "res.party_size",
+        "res.special_requests",
+        sql<ReservationStatus>`CASE WHEN res.status = 'confirmed' AND res.ends_at <= now() THEN 'completed' ELSE res.status END`.as(
+          "status",
+        ),
+        sql<boolean>`res.status IN ('pending', 'confirmed') AND res.starts_at > now()`.as("can_cancel"),
+        "res.created_at",
+        "res.cancelled_at",
+        "r.name as restaurant_name",
+        "r.image_key",
+        "r.lat",
+        "r.lng",
+        "r.address",
+        "r.categories",
+        "r.time_zone",
+        "c.name_it as city_name_it",
+        "c.name_en as city_name_en",
+        "u.email as user_email",
+        "u.language as user_language",
+        "u.first_name as user_first_name",
+        "u.display_name as user_display_name",
+      ])
+      // The inner join on users: a view always has its diner (kept anonymous bookings have none, decision 021).
+      .$narrowType<{ user_id: string }>()
+  );
 }
 
 function reservationViews(db: Db) {
@@ -172,13 +178,16 @@ export function findReservationView(db: Db, id: string): Promise<ReservationView
   return reservationViews(db).where("res.id", "=", id).executeTakeFirst();
 }
 
-/** Newest seating first; the (user_id, starts_at DESC) index serves it. */
-export function listUserReservationViews(db: Db, userId: string, limit: number): Promise<ReservationViewRow[]> {
+/**
+ * Newest seating first; the (user_id, starts_at DESC) index serves it. No limit: every one (the
+ * account export, decision 021).
+ */
+export function listUserReservationViews(db: Db, userId: string, limit?: number): Promise<ReservationViewRow[]> {
   return reservationViews(db)
     .where("res.user_id", "=", userId)
     .orderBy("res.starts_at", "desc")
     .orderBy("res.created_at", "desc")
-    .limit(limit)
+    .$if(limit !== undefined, (query) => query.limit(limit ?? 0))
     .execute();
 }
 

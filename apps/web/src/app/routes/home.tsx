@@ -13,6 +13,7 @@ import { PartnerBand } from "../../features/home/components/partner-band";
 import { BookingHistoryGridSkeleton } from "../../features/reservations/components/booking-history-grid-skeleton";
 import { CitySearchForm } from "../../features/restaurants/components/city-search-form";
 import { PopularCities } from "../../features/restaurants/components/popular-cities";
+import { RouteNotice } from "../route-notice";
 
 // Signed-in only, and it brings the reservation cards and their forms (zod among them): a visitor's
 // home page does not download it (decision 012).
@@ -29,6 +30,7 @@ export default function HomeRoute() {
   useDocumentTitle(t("home.title"));
   return (
     <>
+      <RouteNotice />
       <Hero>
         <CitySearchForm
           layout="hero"

@@ -2,6 +2,7 @@ import { SettingsPage } from "../../features/account/components/settings-page";
 import { forgetBiometricSignIn } from "../../features/auth/session/biometric-sign-in";
 import { useSession } from "../../features/auth/session/session-context";
 import { useLogout } from "../../features/auth/session/use-logout";
+import { useAccountDeleted } from "../use-account-deleted";
 import { Avatar } from "../../features/shell/components/avatar";
 import { LanguageSelector } from "../../features/shell/components/language-selector";
 import { adoptUser } from "../adopt-user";
@@ -9,6 +10,7 @@ import { adoptUser } from "../adopt-user";
 export default function SettingsRoute() {
   const { user, refreshUser } = useSession();
   const logout = useLogout();
+  const accountDeleted = useAccountDeleted();
   if (!user) return null;
   return (
     <SettingsPage
@@ -19,6 +21,7 @@ export default function SettingsRoute() {
       languageControl={<LanguageSelector tone="wide" />}
       onLogout={() => void logout()}
       onPasswordChanged={() => void forgetBiometricSignIn()}
+      onAccountDeleted={(message) => void accountDeleted(message)}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { ChevronRightIcon } from "../../../components/ui/icons";
+import { Paragraphs } from "../../../components/ui/paragraphs";
 import styles from "./settings-page.module.css";
 
 const INFO = ["privacy", "terms", "help", "about"] as const;
@@ -16,11 +17,7 @@ export function InfoSections() {
             <ChevronRightIcon size={18} />
           </summary>
           <div className={styles.detailsText}>
-            {t(`settings.${item}.text`)
-              .split("\n\n")
-              .map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
-              ))}
+            <Paragraphs text={t(`settings.${item}.text`)} />
           </div>
         </details>
       ))}

@@ -26,6 +26,7 @@ function renderPage(overrides: Partial<StoredUser> = {}, refreshProfile = vi.fn(
       onUserChanged={vi.fn()}
       refreshProfile={refreshProfile}
       onLogout={vi.fn()}
+      onAccountDeleted={vi.fn()}
       languageControl={<p>language switch</p>}
       avatar={<span>G</span>}
     />,
@@ -37,12 +38,16 @@ function renderPage(overrides: Partial<StoredUser> = {}, refreshProfile = vi.fn(
 describe("SettingsPage", () => {
   it("shows every section of SPEC §2, with the e-mail read-only and the profile re-read on arrival", async () => {
     const { refreshProfile } = renderPage();
-    for (const name of ["Profilo", "Email e password", "Notifiche", "Lingua", "Informazioni"]) {
+    for (const name of ["Profilo", "Email e password", "Notifiche", "Lingua", "Privacy e dati", "Informazioni"]) {
       expect(screen.getByRole("heading", { level: 2, name })).toBeInTheDocument();
     }
     expect(screen.getByRole("heading", { name: "Cambia email" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Cambia password" })).toBeInTheDocument();
     expect(screen.getByText("language switch")).toBeInTheDocument();
+    // Both data controls one tap from the section links.
+    expect(screen.getByRole("link", { name: "Privacy e dati" })).toHaveAttribute("href", "#privacy-data");
+    expect(screen.getByRole("button", { name: "Scarica i miei dati" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Elimina account" })).toBeInTheDocument();
     for (const title of ["Privacy", "Termini e condizioni", "Aiuto", "Informazioni su Tavolo"]) {
       expect(screen.getByText(title)).toBeInTheDocument();
     }

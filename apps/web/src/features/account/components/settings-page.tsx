@@ -16,6 +16,7 @@ import {
   LogoutIcon,
   MailIcon,
   SettingsIcon,
+  ShieldIcon,
   UserIcon,
 } from "../../../components/ui/icons";
 import { Card, Page } from "../../../components/ui/page";
@@ -23,6 +24,7 @@ import { EmailChangeForm } from "./email-change-form";
 import { InfoSections } from "./info-sections";
 import { NotificationSettingsForm } from "./notification-settings-form";
 import { PasswordChangeForm } from "./password-change-form";
+import { PrivacyDataCard } from "./privacy-data-card";
 import { ProfileForm } from "./profile-form";
 import { EmailText } from "../../../components/ui/email-text";
 import styles from "./settings-page.module.css";
@@ -36,6 +38,8 @@ interface Props {
   onLogout: () => void;
   /** After a password change: other sessions ended, so a stored biometric credential is stale. */
   onPasswordChanged?: () => void;
+  /** The account was deleted (decision 021): sign out and leave; `message` is the server's. */
+  onAccountDeleted: (message: string) => void;
   /** The shell's language switch, handed in by the route (features do not import each other). */
   languageControl: ReactNode;
   /** The avatar of the header, handed in by the route. */
@@ -67,6 +71,7 @@ export function SettingsPage({
   refreshProfile,
   onLogout,
   onPasswordChanged,
+  onAccountDeleted,
   languageControl,
   avatar,
 }: Props) {
@@ -93,6 +98,7 @@ export function SettingsPage({
     ...(google ? [] : [{ id: "security", label: t("settings.security") }]),
     { id: "notifications", label: t("nav.notifications") },
     { id: "language", label: t("language.label") },
+    { id: "privacy-data", label: t("privacyData.title") },
     { id: "information", label: t("settings.information") },
   ];
 
@@ -182,6 +188,10 @@ export function SettingsPage({
               <p className={styles.cardText}>{t("settings.languageText")}</p>
               {languageControl}
             </Card>
+          </Section>
+
+          <Section id="privacy-data" title={t("privacyData.title")} icon={<ShieldIcon size={20} />}>
+            <PrivacyDataCard email={user.email} hasPassword={!google} onAccountDeleted={onAccountDeleted} />
           </Section>
 
           <Section id="information" title={t("settings.information")} icon={<SettingsIcon size={20} />}>

@@ -183,4 +183,24 @@ describe("RegisterPage", () => {
       ),
     );
   });
+
+  it("links the terms and the privacy policy, and comes back from them with the form as typed", async () => {
+    const { router } = renderRoutes([
+      { path: "/register", element: <RegisterPage /> },
+      { path: "/terms", element: <button onClick={() => void router.navigate(-1)}>terms page</button> },
+      { path: "/privacy", element: <p>privacy page</p> },
+      { path: "/", element: <p>home page</p> },
+    ]);
+    await router.navigate("/register");
+    await screen.findByLabelText(/^Nome/);
+    fillValidForm();
+    expect(screen.getByRole("link", { name: "informativa sulla privacy" })).toHaveAttribute("href", "/privacy");
+    fireEvent.click(screen.getByRole("link", { name: "termini e le condizioni" }));
+    fireEvent.click(await screen.findByRole("button", { name: "terms page" }));
+    expect(await screen.findByLabelText(/^Nome/)).toHaveValue("Giulia");
+    expect(screen.getByLabelText(/^Email/)).toHaveValue("giulia@example.com");
+    expect(screen.getByLabelText(/^Conferma password/)).toHaveValue("Tavolo1!");
+    expect(screen.getByRole("checkbox", { name: /termini e le condizioni/ })).toBeChecked();
+    expect(screen.getByRole("checkbox", { name: /offerte e novità/ })).toBeChecked();
+  });
 });

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { COOLDOWN_SECONDS, USER_EXISTS_REDIRECT_MS } from "@tavolo/shared/constants";
 import { registerSchema, type RegisterInput } from "@tavolo/shared/validation";
 import { paths } from "../../../config/paths";
@@ -25,6 +25,7 @@ import { PasswordField } from "../../../components/ui/password-field";
 import { PasswordStrength } from "../../../components/ui/password-strength";
 import { codeCooldownName, startCooldown } from "../../../lib/use-cooldown";
 import { useFieldError } from "./use-field-error";
+import { keepRegisterDraft, takeRegisterDraft } from "./register-draft";
 import styles from "./forms.module.css";
 
 export function RegisterPage() {
@@ -37,9 +38,11 @@ export function RegisterPage() {
   // After a failed Google sign-in the server sends people here with what it knows (SPEC §2).
   const googleReturn = googleReturnOf(params);
   const [googleTermsError, setGoogleTermsError] = useState(googleReturn?.type === "termsRequired");
+  // Back from the terms or the privacy policy opened below: the form as it was left.
+  const [draft] = useState(takeRegisterDraft);
   const form = useForm<RegisterInput>({
     resolver: zodResolver(registerSchema),
-    defaultValues: {
+    defaultValues: draft ?? {
       firstName: googleReturn?.firstName ?? "",
       lastName: googleReturn?.lastName ?? "",
       email: googleReturn?.email ?? "",
@@ -49,6 +52,15 @@ export function RegisterPage() {
       newsletterSubscribed: true,
     },
   });
+  /** Links in the terms label: the page opens in the app, and its back link returns to this form. */
+  const documentLink = (to: string) => (
+    <Link
+      to={to}
+      state={{ returnTo: paths.register() }}
+      onClick={() => keepRegisterDraft(form.getValues())}
+      className={styles.inlineLink}
+    />
+  );
   const watched = useWatch({ control: form.control, name: "password" });
   const fieldError = useFieldError(form.formState.errors);
 
@@ -129,7 +141,12 @@ export function RegisterPage() {
           {...form.register("confirmPassword")}
         />
         <Checkbox
-          label={t("register.terms")}
+          label={
+            <Trans
+              i18nKey="register.terms"
+              components={{ terms: documentLink(paths.terms()), privacy: documentLink(paths.privacy()) }}
+            />
+          }
           required
           error={fieldError("termsAccepted") ?? (googleTermsError ? t("register.termsRequired") : undefined)}
           {...form.register("termsAccepted", { onChange: () => setGoogleTermsError(false) })}

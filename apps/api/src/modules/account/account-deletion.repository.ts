@@ -1,0 +1,96 @@
+import { sql, type Transaction } from "kysely";
+import { ACTIVE_RESERVATION_STATUSES } from "@tavolo/shared/reservations";
+import type { DB } from "../../db/schema";
+
+/**
+ * The writes of an account deletion (decision 021), each on the deletion's transaction. The order
+ * matters only for `lockUserForDeletion`, which comes first.
+ */
+
+/**
+ * Locks the user row until the deletion commits. A booking, favorite or alert written by the same
+ * user meanwhile holds a key-share lock on that row through its foreign key: the deletion waits for
+ * it to commit and then sees it (and cancels or deletes it), or it waits for the deletion and fails
+ * on the foreign key (answered 401). A second deletion waits here and finds no row.
+ */
+export function lockUserForDeletion(trx: Transaction<DB>, userId: string) {
+  return trx
+    .selectFrom("users")
+    .select(["id", "email", "phone_number", "language", "password_hash", "auth_provider"])
+    .where("id", "=", userId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Live bookings (tables and Last Minute seats) whose seating has not started. */
+export async function upcomingLiveReservationIds(trx: Transaction<DB>, userId: string): Promise<string[]> {
+  const rows = await trx
+    .selectFrom("reservations")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("status", "in", ACTIVE_RESERVATION_STATUSES)
+    .where("starts_at", ">", sql<Date>`now()`)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * What the restaurant keeps of the diner's bookings carries nothing the diner wrote; the user id
+ * goes with the user row (ON DELETE SET NULL, migration 008).
+ */
+export async function blankSpecialRequests(trx: Transaction<DB>, userId: string): Promise<void> {
+  await trx.updateTable("reservations").set({ special_requests: "" }).where("user_id", "=", userId).execute();
+}
+
+/**
+ * Sessions (their refresh tokens go with them), codes and links. Links bound to the address but to
+ * no user (a reset asked for the address before it had an account) go too.
+ */
+export async function deleteSessionsAndSecrets(trx: Transaction<DB>, userId: string, email: string): Promise<void> {
+  await trx.deleteFrom("auth_sessions").where("user_id", "=", userId).execute();
+  await trx.deleteFrom("one_time_codes").where("user_id", "=", userId).execute();
+  await trx
+    .deleteFrom("action_tokens")
+    .where((eb) => eb.or([eb("user_id", "=", userId), eb(sql`lower(target)`, "=", email.toLowerCase())]))
+    .execute();
+  // Cooldowns are keyed "purpose:address" or "purpose:user id".
+  await trx
+    .deleteFrom("send_cooldowns")
+    .where((eb) =>
+      eb.or([eb("key", "like", sql<string>`'%:' || ${email.toLowerCase()}`), eb("key", "like", `%:${userId}`)]),
+    )
+    .execute();
+}
+
+export async function deletePreferencesAndRecords(trx: Transaction<DB>, userId: string): Promise<void> {
+  await trx.deleteFrom("favorites").where("user_id", "=", userId).execute();
+  await trx.deleteFrom("notification_settings").where("user_id", "=", userId).execute();
+  await trx.deleteFrom("city_interests").where("user_id", "=", userId).execute();
+  await trx.deleteFrom("idempotency_keys").where("user_id", "=", userId).execute();
+}
+
+/**
+ * Every message to the person, pending or sent: to their address or number, or naming their address
+ * (the notice an e-mail change sends to the old address).
+ */
+export async function deleteMailTo(
+  trx: Transaction<DB>,
+  recipient: { email: string; phoneNumber: string | null },
+): Promise<void> {
+  const email = recipient.email.toLowerCase();
+  await trx
+    .deleteFrom("mail_outbox")
+    .where((eb) =>
+      eb.or([
+        eb(sql`lower(to_address)`, "=", email),
+        eb("to_address", "=", recipient.phoneNumber ?? ""),
+        eb(sql`strpos(lower(text_body), ${email})`, ">", 0),
+        eb(sql`strpos(lower(html_body), ${email})`, ">", 0),
+      ]),
+    )
+    .execute();
+}
+
+export async function deleteUserRow(trx: Transaction<DB>, userId: string): Promise<void> {
+  await trx.deleteFrom("users").where("id", "=", userId).execute();
+}

@@ -1,0 +1,5 @@
+import { DocumentPage } from "../../features/legal/components/document-page";
+
+export default function TermsRoute() {
+  return <DocumentPage document="terms" />;
+}

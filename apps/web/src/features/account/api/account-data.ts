@@ -1,0 +1,35 @@
+import {
+  ACCOUNT_DELETE_PATH,
+  ACCOUNT_EXPORT_PATH,
+  accountExportFileName,
+  accountExportSchema,
+  type DeleteAccountRequest,
+  type DeleteAccountResponse,
+} from "@tavolo/shared/account-data";
+import { apiClient, clientPath } from "../../../lib/api-client";
+
+/**
+ * GET /client/account/export (decision 021), saved as tavolo-<date>.json: the answer is checked
+ * against the shared schema first, so a broken answer is never saved as the diner's data.
+ */
+export async function downloadAccountData(): Promise<void> {
+  const data = accountExportSchema.parse(await apiClient.get<unknown>(clientPath(ACCOUNT_EXPORT_PATH)));
+  const file = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
+  const url = URL.createObjectURL(file);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = accountExportFileName(new Date());
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the click has handed the file to the browser.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** DELETE /client/account: `{ password }`, or `{ confirmEmail }` for an account without one (Google). */
+export function deleteAccount(confirmation: DeleteAccountRequest) {
+  return apiClient.request<DeleteAccountResponse>(clientPath(ACCOUNT_DELETE_PATH), {
+    method: "DELETE",
+    body: confirmation,
+  });
+}

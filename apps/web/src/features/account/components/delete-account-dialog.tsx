@@ -1,0 +1,103 @@
+import { useState, type FormEvent } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { ApiError, errorMessage } from "../../../lib/api-client";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { PasswordField } from "../../../components/ui/password-field";
+import { TextField } from "../../../components/ui/text-field";
+import { deleteAccount } from "../api/account-data";
+import styles from "./privacy-data-card.module.css";
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** An account without a password (Google) confirms with its address typed again. */
+  confirmWith: "password" | "email";
+  email: string;
+  /** The account is gone: sign out and leave (the route decides where). */
+  onDeleted: (message: string) => void;
+}
+
+const CONSEQUENCES = ["upcoming", "data", "kept", "final"] as const;
+
+/** Says what a deletion does, asks for the confirmation, and deletes (decision 021). */
+export function DeleteAccountDialog({ open, onOpenChange, confirmWith: expected, email, onDeleted }: Props) {
+  const { t } = useTranslation();
+  const [confirmation, setConfirmation] = useState("");
+  // A Google account that also set a password is confirmed with the password: the server says so.
+  const [confirmWith, setConfirmWith] = useState(expected);
+  const remove = useMutation({
+    mutationFn: () =>
+      deleteAccount(confirmWith === "password" ? { password: confirmation } : { confirmEmail: confirmation.trim() }),
+    onSuccess: (answer) => onDeleted(answer.message),
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === "delete_password_needed") {
+        setConfirmWith("password");
+        setConfirmation("");
+      }
+    },
+  });
+  const filled = confirmation.trim() !== "";
+
+  const close = (next: boolean) => {
+    if (remove.isPending) return;
+    if (!next) {
+      setConfirmation("");
+      setConfirmWith(expected);
+      remove.reset();
+    }
+    onOpenChange(next);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (filled && !remove.isPending) remove.mutate();
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title={t("privacyData.dialogTitle")}
+      description={t("privacyData.dialogLead")}
+    >
+      <form className={styles.dialogForm} onSubmit={submit} noValidate>
+        <ul className={styles.consequences}>
+          {CONSEQUENCES.map((item) => (
+            <li key={item}>{t(`privacyData.consequences.${item}`)}</li>
+          ))}
+        </ul>
+        {confirmWith === "password" ? (
+          <PasswordField
+            label={t("privacyData.passwordLabel")}
+            autoComplete="current-password"
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.target.value)}
+            required
+          />
+        ) : (
+          <TextField
+            label={t("privacyData.emailLabel", { email })}
+            hint={t("privacyData.emailHint")}
+            type="email"
+            autoComplete="off"
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.target.value)}
+            required
+          />
+        )}
+        {remove.isError ? <Alert>{errorMessage(remove.error, t("privacyData.deleteError"))}</Alert> : null}
+        <div className={styles.dialogActions}>
+          <Button variant="ghost" onClick={() => close(false)} disabled={remove.isPending}>
+            {t("privacyData.keep")}
+          </Button>
+          <Button type="submit" variant="danger" disabled={!filled} loading={remove.isPending}>
+            {t("privacyData.deleteConfirm")}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

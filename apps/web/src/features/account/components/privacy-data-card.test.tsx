@@ -1,0 +1,94 @@
+import { describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { json, mockFetch, renderAt } from "../../../../test/render";
+import { PrivacyDataCard } from "./privacy-data-card";
+
+const EMAIL = "benedetta.loria@example.it";
+
+function renderCard(hasPassword: boolean) {
+  const onAccountDeleted = vi.fn();
+  renderAt(<PrivacyDataCard email={EMAIL} hasPassword={hasPassword} onAccountDeleted={onAccountDeleted} />, {
+    path: "/settings",
+  });
+  return { onAccountDeleted };
+}
+
+const openDialog = () => fireEvent.click(screen.getByRole("button", { name: "Elimina account" }));
+const destructive = () => screen.getByRole("button", { name: "Elimina definitivamente" });
+
+describe("PrivacyDataCard", () => {
+  it("says what a deletion does and keeps the destructive button off until the password is typed", async () => {
+    const fetch = mockFetch(() => json({ success: true, message: "Il tuo account è stato eliminato." }));
+    const { onAccountDeleted } = renderCard(true);
+    openDialog();
+    const dialog = await screen.findByRole("dialog", { name: "Eliminare l'account?" });
+    expect(dialog).toHaveTextContent("Le prenotazioni future e quelle last minute vengono annullate");
+    expect(dialog).toHaveTextContent("Profilo, preferiti, impostazioni");
+    expect(destructive()).toBeDisabled();
+    fireEvent.change(screen.getByLabelText(/^Password attuale/), { target: { value: "Tavolo#2025" } });
+    expect(destructive()).toBeEnabled();
+    fireEvent.click(destructive());
+    await waitFor(() => expect(onAccountDeleted).toHaveBeenCalledWith("Il tuo account è stato eliminato."));
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(String(url)).toMatch(/\/api\/client\/account$/);
+    expect(init).toMatchObject({ method: "DELETE" });
+    expect(JSON.parse(String(init?.body))).toEqual({ password: "Tavolo#2025" });
+  });
+
+  it("asks a Google account for its address typed again, and shows the server's refusal", async () => {
+    const fetch = mockFetch(() =>
+      json({ success: false, code: "delete_email_mismatch", error: "L'indirizzo non corrisponde" }, 400),
+    );
+    const { onAccountDeleted } = renderCard(false);
+    openDialog();
+    await screen.findByRole("dialog");
+    expect(screen.queryByLabelText(/^Password attuale/)).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(new RegExp(`Scrivi la tua email \\(${EMAIL}\\)`)), {
+      target: { value: "altro@example.it" },
+    });
+    fireEvent.click(destructive());
+    expect(await screen.findByRole("alert")).toHaveTextContent("L'indirizzo non corrisponde");
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toEqual({ confirmEmail: "altro@example.it" });
+    expect(onAccountDeleted).not.toHaveBeenCalled();
+  });
+
+  it("saves the export as tavolo-<date>.json after checking its shape", async () => {
+    const data = {
+      exportedAt: new Date().toISOString(),
+      profile: {
+        id: "9b2f7a4e-1c3d-4e5f-8a9b-0c1d2e3f4a5b",
+        email: EMAIL,
+        firstName: "Benedetta",
+        lastName: "Loria",
+        displayName: "",
+        phoneNumber: null,
+        phoneVerified: false,
+        emailVerified: true,
+        language: "it",
+        termsAccepted: true,
+        newsletterSubscribed: false,
+        authProvider: "password",
+        createdAt: new Date().toISOString(),
+      },
+      signInMethods: { password: true, google: false },
+      reservations: [],
+      offerBookings: [],
+      favorites: [],
+      notificationSettings: { enabled: true, favoriteRestaurants: false, weekendsOnly: false },
+      cityAlerts: [],
+      sessions: [],
+      emails: [],
+    };
+    mockFetch(() => json(data));
+    const saved: { name: string; href: string }[] = [];
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: () => "blob:export", revokeObjectURL: () => {} }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, href: this.href });
+    });
+    renderCard(true);
+    fireEvent.click(screen.getByRole("button", { name: "Scarica i miei dati" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("File salvato");
+    expect(saved).toEqual([{ name: `tavolo-${new Date().toISOString().slice(0, 10)}.json`, href: "blob:export" }]);
+    click.mockRestore();
+  });
+});

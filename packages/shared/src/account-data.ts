@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { AUTH_PROVIDERS } from "./auth";
+import { LANGUAGES } from "./languages";
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from "./constants";
+import { notificationSettingsSchema } from "./account";
+import { RESERVATION_STATUSES } from "./reservations";
+
+/**
+ * A diner's own data (GDPR articles 15, 17 and 20; App Store guideline 5.1.1(v)): the export of
+ * everything Tavolo holds about them, and the deletion of their account (decision 021).
+ */
+
+/** The route names clients rely on, under /api/client. */
+export const ACCOUNT_EXPORT_PATH = "/account/export";
+export const ACCOUNT_DELETE_PATH = "/account";
+
+/**
+ * The confirmation of a deletion: the password of a password account, or the account's address
+ * typed again for an account without one (Google). Which one is needed is decided by the account.
+ */
+export const deleteAccountRequestSchema = z
+  .object({
+    password: z
+      .string({ error: "validation.passwordRequired" })
+      .min(1, "validation.passwordRequired")
+      .max(MAX_PASSWORD_LENGTH, "validation.passwordTooLong")
+      .optional(),
+    confirmEmail: z
+      .string({ error: "validation.deleteConfirmEmailRequired" })
+      .trim()
+      .min(1, "validation.deleteConfirmEmailRequired")
+      .max(MAX_EMAIL_LENGTH, "validation.deleteConfirmEmailRequired")
+      .optional(),
+  })
+  .refine((body) => body.password !== undefined || body.confirmEmail !== undefined, {
+    message: "validation.deleteConfirmationRequired",
+  });
+export type DeleteAccountRequest = z.output<typeof deleteAccountRequestSchema>;
+
+export const deleteAccountResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type DeleteAccountResponse = z.output<typeof deleteAccountResponseSchema>;
+
+const instant = z.string().describe("ISO 8601 instant");
+
+/** A booking as the export lists it: where, when, for how many, and what became of it. */
+const exportedBookingSchema = z.object({
+  id: z.string(),
+  restaurantId: z.string(),
+  restaurantName: z.string(),
+  city: z.string(),
+  /** The restaurant's wall-clock date (YYYY-MM-DD) and time (HH:MM). */
+  date: z.string(),
+  time: z.string(),
+  numberOfPeople: z.number(),
+  status: z.enum(RESERVATION_STATUSES),
+  specialRequests: z.string(),
+  tableNumber: z.number().nullable(),
+  lastMinuteId: z.string().nullable(),
+  createdAt: instant,
+  cancelledAt: instant.nullable(),
+});
+
+export const accountExportSchema = z.object({
+  exportedAt: instant,
+  /** Every field of the user of SPEC §3, and when the account was made. */
+  profile: z.object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    displayName: z.string(),
+    phoneNumber: z.string().nullable(),
+    phoneVerified: z.boolean(),
+    emailVerified: z.boolean(),
+    language: z.enum(LANGUAGES),
+    termsAccepted: z.boolean(),
+    newsletterSubscribed: z.boolean(),
+    authProvider: z.enum(AUTH_PROVIDERS),
+    createdAt: instant,
+  }),
+  signInMethods: z.object({ password: z.boolean(), google: z.boolean() }),
+  reservations: z.array(exportedBookingSchema),
+  offerBookings: z.array(exportedBookingSchema),
+  favorites: z.array(
+    z.object({ restaurantId: z.string(), restaurantName: z.string(), city: z.string(), savedAt: instant }),
+  ),
+  notificationSettings: notificationSettingsSchema,
+  cityAlerts: z.array(
+    z.object({ city: z.string(), citySlug: z.string(), includeNearbyCities: z.boolean(), radiusKm: z.number() }),
+  ),
+  /** Open sessions (signed-in devices); no token, only when they began and were last refreshed. */
+  sessions: z.array(z.object({ createdAt: instant, lastUsedAt: instant, current: z.boolean() })),
+  /** The e-mails sent to the account's address in the last EXPORT_MAIL_HISTORY_DAYS days. */
+  emails: z.array(z.object({ subject: z.string(), sentAt: instant })),
+});
+export type AccountExport = z.output<typeof accountExportSchema>;
+
+/** The download's file name: tavolo-YYYY-MM-DD.json (the day of the export, UTC). */
+export const accountExportFileName = (at: Date) => `tavolo-${at.toISOString().slice(0, 10)}.json`;
