@@ -6,6 +6,7 @@ import type { Database } from "./db/database";
 import { frameworkErrors, registerErrorHandling } from "./plugins/errors";
 import { registerLoadShedding } from "./plugins/load-shedding";
 import { registerApiDocs } from "./plugins/api-docs";
+import { registerFrameworkResponses } from "./plugins/framework-responses";
 import { registerRequestInput } from "./plugins/request-input";
 import { registerWebApp } from "./plugins/web-app";
 import { healthRoutes } from "./modules/health/health.routes";
@@ -54,6 +55,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerRequestInput(app);
+  registerFrameworkResponses(app);
   if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
   registerLoadShedding(app, config.maxInFlightRequests);
 

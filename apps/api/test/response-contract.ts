@@ -22,7 +22,7 @@ export function takeContractBreaches(): string[] {
 }
 
 function schemaFor(documented: Documented, contentType: string): z.ZodType | null {
-  if (documented instanceof z.ZodType) return contentType.includes("json") ? documented : null;
+  if (documented instanceof z.ZodType) return documented;
   const [, entry] = Object.entries(documented.content).find(([type]) => contentType.startsWith(type)) ?? [];
   return entry?.schema ?? null;
 }
@@ -38,8 +38,9 @@ function breachOf(
   if (!documented) {
     return UNLISTED_STATUSES.has(status) ? null : `answered ${status}, which its schema.response does not list`;
   }
-  if (typeof payload !== "string" || payload === "") return null;
-  const schema = schemaFor(documented, String(reply.getHeader("content-type") ?? ""));
+  const contentType = String(reply.getHeader("content-type") ?? "");
+  if (typeof payload !== "string" || payload === "" || !contentType.includes("json")) return null;
+  const schema = schemaFor(documented, contentType);
   if (!schema) return null;
   const parsed = schema.safeParse(JSON.parse(payload));
   return parsed.success ? null : `answered ${status} with a body its schema refuses: ${z.prettifyError(parsed.error)}`;

@@ -45,13 +45,15 @@ const ERROR_STATUS_MEANINGS = {
   429: "Too many requests: wait retryAfter seconds (also in Retry-After)",
   500: "Unexpected failure, named where the spec gives it a message of its own (registration_failed)",
   502: "The identity provider refused or failed",
-  503: "Temporarily unavailable (overloaded, database or a delivery service down): retry after Retry-After",
+  503: "Temporarily unavailable (overloaded, database, mail or SMS down, Google sign-in not configured): retry after Retry-After",
 } as const;
 export type ErrorStatus = keyof typeof ERROR_STATUS_MEANINGS;
 
 /**
  * The `schema.response` entries of the error statuses a route can answer, each the shared envelope:
- * `response: { 200: someResponseSchema, ...errorResponses(400, 401, 503) }`.
+ * `response: { 200: someResponseSchema, ...errorResponses(400, 401, 404) }`. The API adds the
+ * statuses no route decides itself (400/413/415 of body parsing, 503 of load shedding) to every
+ * route that documents its responses (apps/api/src/plugins/framework-responses.ts).
  */
 export function errorResponses<const S extends ErrorStatus>(...statuses: S[]): Record<S, typeof apiErrorSchema> {
   return Object.fromEntries(

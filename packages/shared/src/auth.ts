@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LANGUAGES, matchLanguage, type Language } from "./languages";
+import { LANGUAGES, matchLanguage } from "./languages";
 import {
   currentPasswordSchema,
   emailCodeSchema,

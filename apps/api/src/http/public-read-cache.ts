@@ -52,8 +52,7 @@ export class PublicReadCache {
     produce: () => Promise<z.output<S>>,
   ): Promise<void> {
     const key = `${language}:${request.url}`;
-    const entry =
-      this.entries?.get(key) ?? (await this.produceOnce(key, async () => schema.encode(await produce())));
+    const entry = this.entries?.get(key) ?? (await this.produceOnce(key, async () => schema.encode(await produce())));
     void reply
       .header("cache-control", this.cacheControl)
       .header("etag", entry.etag)

@@ -25,7 +25,6 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async
         summary: "Stored mail as a web page, newest first",
         response: {
           200: { description: "The mailbox page", content: { "text/html": { schema: z.string() } } },
-          ...errorResponses(503),
         },
       },
     },
@@ -42,7 +41,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async
         tags,
         summary: "Stored mail and text messages as JSON, newest first, optionally for one address or number",
         querystring: z.object({ to: z.union([emailSchema, phoneNumberSchema]).optional() }),
-        response: { 200: devOutboxResponseSchema, ...errorResponses(400, 503) },
+        response: { 200: devOutboxResponseSchema, ...errorResponses(400) },
       },
     },
     async (request, reply) => {

@@ -10,7 +10,7 @@ import {
   verifyPhoneStartRequestSchema,
   verifyPhoneStartResponseSchema,
 } from "@tavolo/shared/account";
-import { BODY_ERROR_STATUSES, errorResponses, messageResponseSchema } from "@tavolo/shared/api-responses";
+import { errorResponses, messageResponseSchema } from "@tavolo/shared/api-responses";
 import { translateShared } from "@tavolo/shared/i18n/translate";
 import type { Kysely } from "kysely";
 import type { AppConfig } from "../../config";
@@ -36,7 +36,7 @@ interface Options {
 
 const tags = ["settings"];
 /** The body's userId of another user is a 403; sends are limited (429, with retryAfter for cooldowns). */
-const actionErrors = errorResponses(...BODY_ERROR_STATUSES, 401, 403, 409, 429, 503);
+const actionErrors = errorResponses(401, 403, 409, 429);
 
 /** The settings screen's calls (SPEC §7 "Verification and recovery", DESIGN §1), signed in, under /api/client. */
 export const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {
@@ -123,7 +123,7 @@ export const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, options
         summary: "Change the password (current one required); ends every other session",
         body: changePasswordRequestSchema,
         security: SIGNED_IN,
-        response: { 200: messageResponseSchema, ...errorResponses(...BODY_ERROR_STATUSES, 401, 403, 429, 503) },
+        response: { 200: messageResponseSchema, ...errorResponses(401, 403, 429) },
       },
       ...rateLimited(app, "change-password", rateLimits),
     },
@@ -142,7 +142,7 @@ export const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, options
         tags,
         summary: "The caller's notification preferences (defaults until saved)",
         security: SIGNED_IN,
-        response: { 200: notificationSettingsResponseSchema, ...errorResponses(401, 503) },
+        response: { 200: notificationSettingsResponseSchema, ...errorResponses(401) },
       },
     },
     async (request) => ({
@@ -159,7 +159,7 @@ export const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, options
         summary: "Save the caller's notification preferences",
         body: notificationSettingsSchema,
         security: SIGNED_IN,
-        response: { 200: saveNotificationSettingsResponseSchema, ...errorResponses(...BODY_ERROR_STATUSES, 401, 503) },
+        response: { 200: saveNotificationSettingsResponseSchema, ...errorResponses(401) },
       },
     },
     async (request) => {

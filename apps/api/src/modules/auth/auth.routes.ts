@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { BODY_ERROR_STATUSES, errorResponses, messageResponseSchema } from "@tavolo/shared/api-responses";
+import { errorResponses, messageResponseSchema } from "@tavolo/shared/api-responses";
 import {
   authSessionResponseSchema,
   loginRequestSchema,
@@ -38,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { accounts
         // 500 registration_failed is the spec's own answer to an unexpected failure (SPEC §8).
         response: {
           201: registerResponseSchema,
-          ...errorResponses(...BODY_ERROR_STATUSES, 409, 429, 500, 503),
+          ...errorResponses(409, 429, 500),
         },
       },
       ...rateLimited(app, "register", rateLimits),
@@ -63,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { accounts
         tags,
         summary: "Sign in with e-mail and password",
         body: loginRequestSchema,
-        response: { 200: authSessionResponseSchema, ...errorResponses(...BODY_ERROR_STATUSES, 401, 429, 503) },
+        response: { 200: authSessionResponseSchema, ...errorResponses(401, 429) },
       },
       ...rateLimited(app, "login", rateLimits),
     },
@@ -77,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { accounts
         tags,
         summary: "Sign in with the one-time token of e-mail verification",
         body: loginWithTokenRequestSchema,
-        response: { 200: authSessionResponseSchema, ...errorResponses(...BODY_ERROR_STATUSES, 401, 429, 503) },
+        response: { 200: authSessionResponseSchema, ...errorResponses(401, 429) },
       },
       ...rateLimited(app, "login-with-token", rateLimits),
     },
@@ -91,12 +91,17 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { accounts
         tags,
         summary: "Swap a refresh token for a new pair (rotation)",
         body: refreshTokenRequestSchema,
-        response: { 200: refreshTokenResponseSchema, ...errorResponses(...BODY_ERROR_STATUSES, 401, 503) },
+        response: { 200: refreshTokenResponseSchema, ...errorResponses(401) },
       },
     },
     async (request) => {
       const issued = await sessions.refresh(request.body.refreshToken);
-      return { success: true as const, accessToken: issued.token, token: issued.token, refreshToken: issued.refreshToken };
+      return {
+        success: true as const,
+        accessToken: issued.token,
+        token: issued.token,
+        refreshToken: issued.refreshToken,
+      };
     },
   );
 
@@ -107,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { accounts
         tags,
         summary: "End the session (refresh token and/or bearer token)",
         body: logoutRequestSchema,
-        response: { 200: messageResponseSchema, ...errorResponses(...BODY_ERROR_STATUSES, 503) },
+        response: { 200: messageResponseSchema },
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { BODY_ERROR_STATUSES, errorResponses, messageResponseSchema } from "@tavolo/shared/api-responses";
+import { errorResponses, messageResponseSchema } from "@tavolo/shared/api-responses";
 import { requestPasswordResetRequestSchema, resetPasswordRequestSchema } from "@tavolo/shared/auth";
 import type { AppConfig } from "../../config";
 import type { PasswordResetService } from "./password-reset.service";
@@ -11,7 +11,7 @@ interface Options {
 }
 
 const tags = ["account"];
-const response = { 200: messageResponseSchema, ...errorResponses(...BODY_ERROR_STATUSES, 429, 503) };
+const response = { 200: messageResponseSchema, ...errorResponses(429) };
 
 /** Forgotten password (SPEC §7 "Verification and recovery"), under /api/client. */
 export const passwordResetRoutes: FastifyPluginAsyncZod<Options> = async (app, { passwordReset, rateLimits }) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { BODY_ERROR_STATUSES, errorResponses } from "@tavolo/shared/api-responses";
+import { errorResponses } from "@tavolo/shared/api-responses";
 import {
   createUserProfileRequestSchema,
   profileResponseSchema,
@@ -17,11 +17,11 @@ const tags = ["profile"];
 /** Another user's id is a 403; a deleted account's token meets a 404. */
 const readProfile = {
   security: SIGNED_IN,
-  response: { 200: profileResponseSchema, ...errorResponses(400, 401, 403, 404, 503) },
+  response: { 200: profileResponseSchema, ...errorResponses(400, 401, 403, 404) },
 };
 const writeProfile = {
   security: SIGNED_IN,
-  response: { 200: profileResponseSchema, ...errorResponses(...BODY_ERROR_STATUSES, 401, 403, 404, 409, 503) },
+  response: { 200: profileResponseSchema, ...errorResponses(401, 403, 404, 409) },
 };
 
 /** The signed-in user's own profile; a user id that is not the caller's is a 403 (DESIGN §5). */
@@ -65,7 +65,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> 
         tags,
         summary: "The caller, from the token alone",
         security: SIGNED_IN,
-        response: { 200: userProfileResponseSchema, ...errorResponses(401, 404, 503) },
+        response: { 200: userProfileResponseSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => ({ success: true as const, user: toAuthUser(await accounts.profile(callerId(request))) }),

@@ -1,11 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  BODY_ERROR_STATUSES,
-  errorResponses,
-  messageResponseSchema,
-  redirectResponse,
-} from "@tavolo/shared/api-responses";
+import { errorResponses, messageResponseSchema, redirectResponse } from "@tavolo/shared/api-responses";
 import {
   loginTokenResponseSchema,
   resendEmailRequestSchema,
@@ -25,9 +20,9 @@ interface Options {
 }
 
 const tags = ["verification"];
-const verifiedResponse = { 200: loginTokenResponseSchema, ...errorResponses(...BODY_ERROR_STATUSES, 429, 503) };
+const verifiedResponse = { 200: loginTokenResponseSchema, ...errorResponses(429) };
 /** 429 also for the 60 s cooldown between two sends, with retryAfter. */
-const resentResponse = { 200: messageResponseSchema, ...errorResponses(...BODY_ERROR_STATUSES, 429, 503) };
+const resentResponse = { 200: messageResponseSchema, ...errorResponses(429) };
 
 /** E-mail verification by code and by link (SPEC §7 "Verification and recovery"), under /api/client. */
 export const verificationRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {

@@ -37,7 +37,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async 
         tags,
         summary: "The caller's favorite restaurants, newest first",
         security: SIGNED_IN,
-        response: { 200: favoritesResponseSchema, ...errorResponses(401, 503) },
+        response: { 200: favoritesResponseSchema, ...errorResponses(401) },
       },
     },
     async (request): Promise<FavoritesResponse> => {
@@ -62,7 +62,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async 
         summary: "Save a restaurant among the caller's favorites (idempotent)",
         params,
         security: SIGNED_IN,
-        response: { 200: favoriteChangeResponseSchema, ...errorResponses(400, 401, 404, 409, 503) },
+        response: { 200: favoriteChangeResponseSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
     async (request): Promise<FavoriteChangeResponse> => {
@@ -86,7 +86,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async 
         summary: "Remove a restaurant from the caller's favorites (idempotent)",
         params,
         security: SIGNED_IN,
-        response: { 200: favoriteChangeResponseSchema, ...errorResponses(400, 401, 503) },
+        response: { 200: favoriteChangeResponseSchema, ...errorResponses(400, 401) },
       },
     },
     async (request): Promise<FavoriteChangeResponse> => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { BODY_ERROR_STATUSES, errorResponses } from "@tavolo/shared/api-responses";
+import { errorResponses } from "@tavolo/shared/api-responses";
 import {
   availableLastMinuteQuerySchema,
   bookLastMinuteRequestSchema,
@@ -41,7 +41,7 @@ export const offerReadRoutes: FastifyPluginAsyncZod<{ offers: OfferService; list
         summary:
           "Live offers near lat/lng within radius km (1–50), nearest first; without coordinates, all, soonest first",
         querystring: availableLastMinuteQuerySchema,
-        response: { 200: lastMinuteListResponseSchema, ...errorResponses(400, 503) },
+        response: { 200: lastMinuteListResponseSchema, ...errorResponses(400) },
       },
     },
     (request, reply) => {
@@ -59,7 +59,7 @@ export const offerReadRoutes: FastifyPluginAsyncZod<{ offers: OfferService; list
         tags,
         summary: "Live offers of a city, and of the cities within radius km when includeNearbyCities",
         querystring: lastMinuteByCityQuerySchema,
-        response: { 200: lastMinuteListResponseSchema, ...errorResponses(400, 404, 503) },
+        response: { 200: lastMinuteListResponseSchema, ...errorResponses(400, 404) },
       },
     },
     (request, reply) => {
@@ -77,7 +77,7 @@ export const offerReadRoutes: FastifyPluginAsyncZod<{ offers: OfferService; list
         tags,
         summary: "One offer; isExpired / isSoldOut say when it can no longer be booked",
         params: lastMinuteIdParamsSchema,
-        response: { 200: lastMinuteOfferResponseSchema, ...errorResponses(400, 404, 503) },
+        response: { 200: lastMinuteOfferResponseSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
@@ -108,7 +108,7 @@ export const offerActionRoutes: FastifyPluginAsyncZod<{ offers: OfferService; in
         security: SIGNED_IN,
         response: {
           201: bookLastMinuteResponseSchema,
-          ...errorResponses(...BODY_ERROR_STATUSES, 401, 404, 409, 422, 503),
+          ...errorResponses(401, 404, 409, 422),
         },
       },
     },
@@ -136,7 +136,7 @@ export const offerActionRoutes: FastifyPluginAsyncZod<{ offers: OfferService; in
         security: SIGNED_IN,
         response: {
           200: registerCityInterestResponseSchema,
-          ...errorResponses(...BODY_ERROR_STATUSES, 401, 404, 503),
+          ...errorResponses(401, 404),
         },
       },
     },
@@ -150,7 +150,7 @@ export const offerActionRoutes: FastifyPluginAsyncZod<{ offers: OfferService; in
         tags,
         summary: "The caller's city alerts, by city name",
         security: SIGNED_IN,
-        response: { 200: cityInterestListResponseSchema, ...errorResponses(401, 503) },
+        response: { 200: cityInterestListResponseSchema, ...errorResponses(401) },
       },
     },
     (request) => offers.listInterests(callerId(request), requestLanguage(request)),
@@ -164,7 +164,7 @@ export const offerActionRoutes: FastifyPluginAsyncZod<{ offers: OfferService; in
         summary: "Stop the caller's alert for a city (by slug); 200 also when there was none, 404 for an unknown city",
         params: cityInterestParamsSchema,
         security: SIGNED_IN,
-        response: { 200: cityInterestRemovedResponseSchema, ...errorResponses(400, 401, 404, 503) },
+        response: { 200: cityInterestRemovedResponseSchema, ...errorResponses(400, 401, 404) },
       },
     },
     (request) => offers.removeInterest(callerId(request), request.params.city, requestLanguage(request)),

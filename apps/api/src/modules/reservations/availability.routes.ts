@@ -25,7 +25,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<{
         summary: "Tables of a restaurant for a date, optionally a time and a party size, with the day's open times",
         params: restaurantIdParamsSchema,
         querystring: availableTablesQuerySchema,
-        response: { 200: availableTablesResponseSchema, ...errorResponses(400, 404, 503) },
+        response: { 200: availableTablesResponseSchema, ...errorResponses(400, 404) },
       },
     },
     (request, reply) =>

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { BODY_ERROR_STATUSES, errorResponses } from "@tavolo/shared/api-responses";
+import { errorResponses } from "@tavolo/shared/api-responses";
 import {
   IDEMPOTENCY_KEY_HEADER,
   makeReservationHeadersSchema,
@@ -36,7 +36,7 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
         security: SIGNED_IN,
         response: {
           201: reservationResponseSchema,
-          ...errorResponses(...BODY_ERROR_STATUSES, 401, 403, 404, 409, 422, 503),
+          ...errorResponses(401, 403, 404, 409, 422),
         },
       },
     },
@@ -63,7 +63,7 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
         summary: "Cancel one of the caller's upcoming bookings",
         params: reservationIdParamsSchema,
         security: SIGNED_IN,
-        response: { 200: reservationResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 503) },
+        response: { 200: reservationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -82,7 +82,7 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
         summary: "The caller's bookings, newest seating first",
         params: userReservationsParamsSchema,
         security: SIGNED_IN,
-        response: { 200: userReservationsResponseSchema, ...errorResponses(400, 401, 403, 503) },
+        response: { 200: userReservationsResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
     (request) => reservations.history(assertCaller(request, request.params.userId), requestLanguage(request)),

@@ -20,7 +20,7 @@ interface Options {
 }
 
 const tags = ["restaurants"];
-const restaurantResponses = { 200: restaurantResponseSchema, ...errorResponses(400, 404, 503) };
+const restaurantResponses = { 200: restaurantResponseSchema, ...errorResponses(400, 404) };
 
 /** Public catalogue reads of SPEC §7, under /api/client. */
 export const restaurantRoutes: FastifyPluginAsyncZod<Options> = async (app, { restaurants, cache }) => {
@@ -31,7 +31,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod<Options> = async (app, { re
         tags,
         summary: "Restaurants of a city, best rated first",
         querystring: searchRestaurantsQuerySchema,
-        response: { 200: searchRestaurantsResponseSchema, ...errorResponses(400, 404, 503) },
+        response: { 200: searchRestaurantsResponseSchema, ...errorResponses(400, 404) },
       },
     },
     (request, reply) => {
@@ -49,7 +49,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod<Options> = async (app, { re
         tags,
         summary: "Restaurants of one type (trattoria, pizzeria...)",
         querystring: filterByTypeQuerySchema,
-        response: { 200: filterByTypeResponseSchema, ...errorResponses(400, 503) },
+        response: { 200: filterByTypeResponseSchema, ...errorResponses(400) },
       },
     },
     (request, reply) => {
@@ -95,7 +95,12 @@ export const restaurantRoutes: FastifyPluginAsyncZod<Options> = async (app, { re
   app.get(
     "/getRestaurant",
     {
-      schema: { tags, summary: "Same, older path", querystring: restaurantIdQuerySchema, response: restaurantResponses },
+      schema: {
+        tags,
+        summary: "Same, older path",
+        querystring: restaurantIdQuerySchema,
+        response: restaurantResponses,
+      },
     },
     (request, reply) => byId(request.query.restaurantId, request, reply),
   );
@@ -106,7 +111,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod<Options> = async (app, { re
       schema: {
         tags,
         summary: "Cities that have restaurants",
-        response: { 200: citiesResponseSchema, ...errorResponses(503) },
+        response: { 200: citiesResponseSchema },
       },
     },
     (request, reply) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { translateShared } from "@tavolo/shared/i18n/translate";
-import { BODY_ERROR_STATUSES, errorResponses, redirectResponse } from "@tavolo/shared/api-responses";
+import { errorResponses, redirectResponse } from "@tavolo/shared/api-responses";
 import {
   authSessionResponseSchema,
   googleCodeRequestSchema,
@@ -51,7 +51,7 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<Options> = async (app, { go
       schema: {
         tags,
         summary: "Whether Google sign-in is configured (for the button)",
-        response: { 200: googleStatusResponseSchema, ...errorResponses(503) },
+        response: { 200: googleStatusResponseSchema },
       },
     },
     () => ({ success: true as const, configured: google !== undefined }),
@@ -66,7 +66,7 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<Options> = async (app, { go
         querystring: googleRedirectQuerySchema,
         response: {
           302: redirectResponse("To Google, or back to /register when signing up without the terms accepted"),
-          ...errorResponses(400, 503),
+          ...errorResponses(400),
         },
       },
     },
@@ -111,7 +111,7 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<Options> = async (app, { go
         }),
         response: {
           302: redirectResponse("To the web's sign-in result page (a one-time code, registration or the failure)"),
-          ...errorResponses(400, 503),
+          ...errorResponses(400),
         },
       },
     },
@@ -136,7 +136,7 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<Options> = async (app, { go
         tags,
         summary: "Exchange the one-time code for a session",
         body: googleCodeRequestSchema,
-        response: { 200: authSessionResponseSchema, ...errorResponses(...BODY_ERROR_STATUSES, 429, 503) },
+        response: { 200: authSessionResponseSchema, ...errorResponses(429) },
       },
       ...rateLimited(app, "google", rateLimits),
     },
@@ -156,7 +156,7 @@ export const googleIdTokenRoutes: FastifyPluginAsyncZod<Options> = async (app, {
         // 404 ACCOUNT_NOT_REGISTERED (with type, email, name); 409 an unverified Google address.
         response: {
           200: authSessionResponseSchema,
-          ...errorResponses(...BODY_ERROR_STATUSES, 401, 404, 409, 429, 503),
+          ...errorResponses(401, 404, 409, 429),
         },
       },
       ...rateLimited(app, "google", rateLimits),
