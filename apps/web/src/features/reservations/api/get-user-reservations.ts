@@ -5,7 +5,6 @@ import { apiClient, ApiError, clientPath } from "../../../lib/api-client";
 import { parseAnswer } from "../../../lib/parse-answer";
 import { backoffDelay, retryOnRateLimit } from "./rate-limit-retry";
 
-
 export const userReservationsKey = (userId: string) => ["reservations", "user", userId] as const;
 
 export async function getUserReservations(userId: string, signal?: AbortSignal): Promise<Reservation[]> {
