@@ -93,7 +93,7 @@ export const notificationSettingsResponseSchema = z.object({
 export type NotificationSettingsResponse = z.output<typeof notificationSettingsResponseSchema>;
 
 /** PUT /client/notification-settings: what was saved, with a message. */
-export const saveNotificationSettingsResponseSchema = notificationSettingsResponseSchema.extend({
+export const saveNotificationSettingsResponseSchema = /* @__PURE__ */ notificationSettingsResponseSchema.extend({
   message: z.string(),
 });
 

@@ -44,7 +44,7 @@ export const authSessionResponseSchema = z.object({
 export type AuthSessionResponse = z.output<typeof authSessionResponseSchema>;
 
 /** POST /client/register (201) */
-export const registerResponseSchema = authSessionResponseSchema.extend({ userId: z.string() });
+export const registerResponseSchema = /* @__PURE__ */ authSessionResponseSchema.extend({ userId: z.string() });
 export type RegisterResponse = z.output<typeof registerResponseSchema>;
 
 /** POST /client/refresh-token: a new pair (the refresh token rotates). */

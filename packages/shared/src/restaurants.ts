@@ -101,7 +101,7 @@ export const tableSchema = z.object({
 });
 export type Table = z.output<typeof tableSchema>;
 
-export const restaurantDetailSchema = restaurantSummarySchema.extend({
+export const restaurantDetailSchema = /* @__PURE__ */ restaurantSummarySchema.extend({
   timeZone: z.string(),
   openingHours: openingHoursSchema,
   capacity: z.number().int(),
@@ -149,6 +149,6 @@ export type AvailableTablesResponse = z.output<typeof availableTablesResponseSch
 /** GET /client/getAllAvailableCities */
 export const citiesResponseSchema = z.object({
   success: z.literal(true),
-  cities: z.array(cityInfoSchema.extend({ restaurantCount: z.number().int() })),
+  cities: z.array(/* @__PURE__ */ cityInfoSchema.extend({ restaurantCount: z.number().int() })),
 });
 export type CitiesResponse = z.output<typeof citiesResponseSchema>;

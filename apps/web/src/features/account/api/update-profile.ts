@@ -1,12 +1,14 @@
 import { useMutation } from "@tanstack/react-query";
-import { profileResponseSchema, type UpdateProfileRequest } from "@tavolo/shared/auth";
+import type { ProfileResponse, UpdateProfileRequest } from "@tavolo/shared/auth";
 import { apiClient, clientPath } from "../../../lib/api-client";
-import { parseAnswer } from "../../../lib/parse-answer";
 
-/** PUT /client/updateProfile/:id (SPEC §7): the caller's own fields; the answer is the stored profile. */
-export async function updateProfile(userId: string, changes: UpdateProfileRequest) {
-  const body = await apiClient.put<unknown>(clientPath(`/updateProfile/${encodeURIComponent(userId)}`), changes);
-  return parseAnswer(profileResponseSchema, body);
+/**
+ * PUT /client/updateProfile/:id (SPEC §7): the caller's own fields; the answer is the stored profile.
+ * Typed, not parsed: the shell's language sync calls it on every page, which must stay zod-free
+ * (decisions 012, 020).
+ */
+export function updateProfile(userId: string, changes: UpdateProfileRequest) {
+  return apiClient.put<ProfileResponse>(clientPath(`/updateProfile/${encodeURIComponent(userId)}`), changes);
 }
 
 export function useUpdateProfile(userId: string) {
