@@ -5,7 +5,7 @@ import { z } from "zod";
 import { errorResponses } from "@tavolo/shared/api-responses";
 import { checkResponseContract, takeContractBreaches } from "../../test/response-contract";
 import { useTestApp } from "../../test/test-app";
-import { endpointCatalog } from "../fuzz/endpoint-catalog";
+import { endpointCatalog, PLACEHOLDER_IDS } from "../fuzz/endpoint-catalog";
 import { routeRecorder } from "../fuzz/fuzz-requests";
 
 interface Operation {
@@ -25,16 +25,8 @@ interface OpenApiDocument {
 const recorder = routeRecorder();
 const t = useTestApp({ onRoute: recorder.onRoute });
 
-/** The placeholder ids only fill the examples; the keys and `auth` flags are what is read here. */
-const CATALOG = endpointCatalog({
-  restaurantId: "",
-  tableId: "",
-  offerId: "",
-  bookingDate: "",
-  googleIdToken: "",
-  me: { userId: "", email: "", reservationId: "" },
-  other: { userId: "", email: "", reservationId: "" },
-});
+/** The keys and `auth` flags are what is read here. */
+const CATALOG = endpointCatalog(PLACEHOLDER_IDS);
 
 /** "GET /api/client/getRestaurantById/{id}" as the fuzz catalog names it: "GET /api/client/getRestaurantById/:id". */
 const catalogKey = (method: string, path: string) =>
