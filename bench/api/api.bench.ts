@@ -19,7 +19,8 @@ import { benchDatabase, startBenchServer, type Engine } from "../lib/server";
  */
 const RESTAURANTS = Number(process.env.BENCH_RESTAURANTS ?? 50_000);
 const ENGINES = (process.env.BENCH_ENGINES ?? "postgres,pglite").split(",") as Engine[];
-const PORT = 3400;
+/** BENCH_PORT moves the server off 3400 when another run may be using it. */
+const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const READ_CONNECTIONS = 32;
 const WRITE_CONNECTIONS = 50;
 const BENCH_USERS = 8;
@@ -38,7 +39,8 @@ type Endpoint = keyof typeof TARGETS;
 
 export interface ApiBenchRow {
   engine: Engine;
-  endpoint: Endpoint | "hello";
+  /** readsSerialized: the reads with the public caches off, for information (decision 020). */
+  endpoint: Endpoint | "hello" | "readsSerialized";
   result: LoadResult;
   /** req/s over hello world's in the same run. */
   ratio: number;
@@ -135,6 +137,43 @@ function writes(path: string, users: BenchUser[], bodyOf: (index: number) => obj
   ];
 }
 
+/** One read URL after another (search, restaurant, tables, offers by city and by GPS), so every connection meets them all. */
+function interleave(lists: readonly (readonly string[])[]): string[] {
+  const longest = Math.max(...lists.map((list) => list.length));
+  return Array.from({ length: longest }, (_, i) => lists.map((list) => list[i]))
+    .flat()
+    .filter((path) => path !== undefined);
+}
+
+/**
+ * Every answer runs through its route's response schema (decision 020), but the cached reads above
+ * encode only on a miss. This line measures the same reads with the public caches off
+ * (PUBLIC_CACHE_TTL_SECONDS=0), so each answer is queried, encoded by its schema and sent, against
+ * hello world of that same process. No target: it shows what the serializer costs on the slow path.
+ */
+async function benchSerializedReads(engine: Engine, paths: readonly string[]): Promise<ApiBenchRow> {
+  const server = await startBenchServer(engine, RESTAURANTS, PORT, { PUBLIC_CACHE_TTL_SECONDS: "0" });
+  try {
+    await warmUp(server.url, ["/api/health", ...paths.slice(0, 200)]);
+    const hello = await measure({
+      title: `${engine} · hello world, caches off`,
+      baseUrl: server.url,
+      paths: ["/api/health"],
+    });
+    const result = await measure({
+      title: `${engine} · reads with caches off, every answer serialized by its schema, ${paths.length} URLs`,
+      baseUrl: server.url,
+      paths,
+      connections: READ_CONNECTIONS,
+    });
+    console.log(formatRow(result, hello));
+    const ratio = result.requestsPerSecond / hello.requestsPerSecond;
+    return { engine, endpoint: "readsSerialized", result, ratio, target: undefined };
+  } finally {
+    await server.stop();
+  }
+}
+
 async function benchEngine(engine: Engine): Promise<ApiBenchRow[]> {
   console.log(`\n== ${engine}: the API with ${RESTAURANTS.toLocaleString("en")} restaurants ==`);
   const data = await prepareData(engine);
@@ -193,6 +232,8 @@ async function benchEngine(engine: Engine): Promise<ApiBenchRow[]> {
     }
     for (const row of rows)
       console.log(formatRow(row.result, row.endpoint === "hello" ? undefined : hello, row.target));
+    await server.stop();
+    rows.push(await benchSerializedReads(engine, interleave(Object.values(reads))));
     return rows;
   } finally {
     await server.stop();

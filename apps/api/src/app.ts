@@ -7,6 +7,7 @@ import { clientErrorHandler } from "./plugins/client-errors";
 import { frameworkErrors, registerErrorHandling } from "./plugins/errors";
 import { registerLoadShedding } from "./plugins/load-shedding";
 import { registerApiDocs } from "./plugins/api-docs";
+import { registerFrameworkResponses } from "./plugins/framework-responses";
 import { registerRequestInput } from "./plugins/request-input";
 import { registerWebApp } from "./plugins/web-app";
 import { healthRoutes } from "./modules/health/health.routes";
@@ -58,6 +59,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   registerErrorHandling(app);
   registerPermissionsPolicy(app);
   registerRequestInput(app);
+  registerFrameworkResponses(app);
   if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
   registerLoadShedding(app, config.maxInFlightRequests);
 

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { buildApp, type AppDependencies } from "../src/app";
 import { loadConfig, type AppConfig } from "../src/config";
 import type { Database } from "../src/db/database";
 import { seed, type SeedReport } from "../src/db/seed/seed";
 import { createTestDatabase } from "./test-database";
+import { checkResponseContract, takeContractBreaches } from "./response-contract";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -63,7 +64,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     catalogueReplica: options.catalogueReplica,
     now: options.now,
-    onRoute: options.onRoute,
+    // Every answer of every API suite is checked against its route's documented responses.
+    onRoute: (route) => {
+      checkResponseContract(route);
+      options.onRoute?.(route);
+    },
   });
   await app.ready();
   return {
@@ -92,7 +97,10 @@ export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}
   beforeAll(async () => {
     current = await createTestApp(typeof options === "function" ? options() : options);
   });
-  afterAll(() => current?.close());
+  afterAll(async () => {
+    await current?.close();
+    expect(takeContractBreaches(), "answers outside the documented responses").toEqual([]);
+  });
   return {
     get app() {
       return started().app;

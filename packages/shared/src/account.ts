@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { phoneNumberSchema, userIdSchema } from "./auth";
+import { authUserSchema, phoneNumberSchema, userIdSchema } from "./auth";
 import { CODE_LENGTH, MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_SETTINGS_PASSWORD_LENGTH } from "./constants";
 import { EMAIL_PATTERN, newPasswordSchema, passwordChecks, PASSWORD_RULES } from "./validation";
 
@@ -85,7 +85,31 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   weekendsOnly: false,
 };
 
-export interface NotificationSettingsResponse {
-  success: true;
-  settings: NotificationSettings;
-}
+/** GET /client/notification-settings */
+export const notificationSettingsResponseSchema = z.object({
+  success: z.literal(true),
+  settings: notificationSettingsSchema,
+});
+export type NotificationSettingsResponse = z.output<typeof notificationSettingsResponseSchema>;
+
+/** PUT /client/notification-settings: what was saved, with a message. */
+export const saveNotificationSettingsResponseSchema = /* @__PURE__ */ notificationSettingsResponseSchema.extend({
+  message: z.string(),
+});
+
+/** POST /client/verify-phone/start (a number already verified on this account needs no code). */
+export const verifyPhoneStartResponseSchema = z.object({
+  success: z.literal(true),
+  alreadyVerified: z.boolean(),
+  phoneNumber: z.string(),
+  message: z.string(),
+});
+export type VerifyPhoneStartResponse = z.output<typeof verifyPhoneStartResponseSchema>;
+
+/** POST /client/verify-phone/confirm: the user with the number now verified. */
+export const verifyPhoneConfirmResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  user: authUserSchema,
+});
+export type VerifyPhoneConfirmResponse = z.output<typeof verifyPhoneConfirmResponseSchema>;

@@ -16,41 +16,67 @@ import {
 export const AUTH_PROVIDERS = ["password", "google"] as const;
 export type AuthProvider = (typeof AUTH_PROVIDERS)[number];
 
-/** The user as every account endpoint returns it (SPEC §3). */
-export interface AuthUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  displayName: string;
-  phoneNumber: string | null;
-  phoneVerified: boolean;
-  emailVerified: boolean;
-  language: Language;
-  termsAccepted: boolean;
-  newsletterSubscribed: boolean;
-  authProvider: AuthProvider;
-}
+/** The user as every account endpoint returns it (SPEC §3); never the hash or the Google subject. */
+export const authUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  displayName: z.string(),
+  phoneNumber: z.string().nullable(),
+  phoneVerified: z.boolean(),
+  emailVerified: z.boolean(),
+  language: z.enum(LANGUAGES),
+  termsAccepted: z.boolean(),
+  newsletterSubscribed: z.boolean(),
+  authProvider: z.enum(AUTH_PROVIDERS),
+});
+export type AuthUser = z.output<typeof authUserSchema>;
 
-export interface AuthSessionResponse {
-  success: true;
+/** login, login-with-token, Google code and ID token sign-in. */
+export const authSessionResponseSchema = z.object({
+  success: z.literal(true),
   /** The access token; `accessToken` carries the same value for the refresh reader. */
-  token: string;
-  accessToken: string;
-  refreshToken: string;
-  user: AuthUser;
-}
+  token: z.string(),
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  user: authUserSchema,
+});
+export type AuthSessionResponse = z.output<typeof authSessionResponseSchema>;
 
-export interface RegisterResponse extends AuthSessionResponse {
-  userId: string;
-}
+/** POST /client/register (201) */
+export const registerResponseSchema = /* @__PURE__ */ authSessionResponseSchema.extend({ userId: z.string() });
+export type RegisterResponse = z.output<typeof registerResponseSchema>;
 
-export interface LoginTokenResponse {
-  success: true;
-  message: string;
+/** POST /client/refresh-token: a new pair (the refresh token rotates). */
+export const refreshTokenResponseSchema = z.object({
+  success: z.literal(true),
+  accessToken: z.string(),
+  token: z.string(),
+  refreshToken: z.string(),
+});
+export type RefreshTokenResponse = z.output<typeof refreshTokenResponseSchema>;
+
+/** POST /client/verify-email-otp and /client/verify-email */
+export const loginTokenResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
   /** One-time token for POST /client/login-with-token (10 minutes, single use). */
-  loginToken: string;
-}
+  loginToken: z.string(),
+});
+export type LoginTokenResponse = z.output<typeof loginTokenResponseSchema>;
+
+/** GET /client/getUserProfile (all spellings), POST /client/createUserProfile, PUT /client/updateProfile/:id */
+export const profileResponseSchema = z.object({ success: z.literal(true), profile: authUserSchema });
+export type ProfileResponse = z.output<typeof profileResponseSchema>;
+
+/** GET /client/user-profile: the caller, from the token alone. */
+export const userProfileResponseSchema = z.object({ success: z.literal(true), user: authUserSchema });
+export type UserProfileResponse = z.output<typeof userProfileResponseSchema>;
+
+/** GET /auth/google/status */
+export const googleStatusResponseSchema = z.object({ success: z.literal(true), configured: z.boolean() });
+export type GoogleStatusResponse = z.output<typeof googleStatusResponseSchema>;
 
 /** Anything but a known language is ignored rather than refused: clients add it to every body. */
 const lenientLanguage = z.preprocess(

@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { messageResponseSchema } from "./api-responses";
 import { userIdSchema } from "./auth";
 import { absentAsUndefined, bothOrNeitherCoordinate, coordinateField, radiusField } from "./geo-query";
 import { ALL_CATEGORIES, SEARCH_CATEGORIES, type SearchCategory } from "./categories";
-import { PEOPLE_PER_RESERVATION } from "./constants";
+import { PEOPLE_PER_RESERVATION, RADIUS_KM } from "./constants";
 import { OFFER_NOTES_MAX_LENGTH } from "./offer-time";
+import { reservationSchema } from "./reservations";
 
 /** Last Minute offers (SPEC §3, §7; issue 6): requests and answers; the deadline rules live in offer-time.ts (zod-free, for the web app) and are re-exported here. */
 
@@ -97,69 +99,93 @@ export const cityInterestParamsSchema = z.object({
 });
 
 /** One city alert of the signed-in diner; the name is in the request's language. */
-export interface CityInterest {
-  city: { slug: string; name: string };
-  includeNearbyCities: boolean;
+export const cityInterestSchema = z.object({
+  city: z.object({ slug: z.string(), name: z.string() }),
+  includeNearbyCities: z.boolean(),
   /** Km around the city's centre; only meaningful when includeNearbyCities. */
-  radius: number;
-}
+  radius: z.number(),
+});
+export type CityInterest = z.output<typeof cityInterestSchema>;
 
 /** GET /client/city-interests: the caller's alerts, by city name. */
-export interface CityInterestListResponse {
-  success: true;
-  interests: CityInterest[];
-}
+export const cityInterestListResponseSchema = z.object({
+  success: z.literal(true),
+  interests: z.array(cityInterestSchema),
+});
+export type CityInterestListResponse = z.output<typeof cityInterestListResponseSchema>;
+
+/** POST /client/registerCityAvailabilityInterest */
+export const registerCityInterestResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  interest: z.object({
+    city: z.string(),
+    citySlug: z.string(),
+    includeNearbyCities: z.boolean(),
+    radius: z.number(),
+  }),
+});
+export type RegisterCityInterestResponse = z.output<typeof registerCityInterestResponseSchema>;
 
 /** DELETE /client/city-interests/:city */
-export interface CityInterestRemovedResponse {
-  success: true;
-  message: string;
-}
+export const cityInterestRemovedResponseSchema = messageResponseSchema;
+export type CityInterestRemovedResponse = z.output<typeof cityInterestRemovedResponseSchema>;
 
 /** One offer as every answer carries it (SPEC §3 fields first). */
-export interface LastMinuteOffer {
-  id: string;
-  restaurantId: string;
-  restaurantName: string;
-  restaurantImageUrl: string;
-  restaurantAddress: string;
-  city: string;
-  citySlug: string;
-  categories: SearchCategory[];
+export const lastMinuteOfferSchema = z.object({
+  id: z.string(),
+  restaurantId: z.string(),
+  restaurantName: z.string(),
+  restaurantImageUrl: z.string(),
+  restaurantAddress: z.string(),
+  city: z.string(),
+  citySlug: z.string(),
+  categories: z.array(z.enum(SEARCH_CATEGORIES)),
   /** "YYYY-MM-DD" on the restaurant's wall clock, and the same date written for the request's language. */
-  date: string;
-  formattedDate: string;
+  date: z.string(),
+  formattedDate: z.string(),
   /** "HH:MM", restaurant wall clock. */
-  startTime: string;
-  endTime: string;
-  bookUntil: string;
-  totalSeats: number;
-  currentAvailableSeats: number;
+  startTime: z.string(),
+  endTime: z.string(),
+  bookUntil: z.string(),
+  totalSeats: z.number().int(),
+  currentAvailableSeats: z.number().int(),
   /** The instant bookUntil falls on (ISO): clients count down to it with their own clock. */
-  expiresAt: string;
+  expiresAt: z.string(),
   /** Whole minutes left when answered (0 once expired). */
-  timeRemainingMinutes: number;
-  isExpiring: boolean;
-  isExpired: boolean;
-  isSoldOut: boolean;
-  discountPercent: number | null;
-  description: string;
-  timeZone: string;
-  lat: number;
-  lng: number;
+  timeRemainingMinutes: z.number().int(),
+  isExpiring: z.boolean(),
+  isExpired: z.boolean(),
+  isSoldOut: z.boolean(),
+  discountPercent: z.number().nullable(),
+  description: z.string(),
+  timeZone: z.string(),
+  lat: z.number(),
+  lng: z.number(),
   /** From the diner (GPS) or from the chosen city's centre; null when neither applies. */
-  distanceKm: number | null;
-}
+  distanceKm: z.number().nullable(),
+});
+export type LastMinuteOffer = z.output<typeof lastMinuteOfferSchema>;
 
-export interface LastMinuteListResponse {
-  success: true;
-  offers: LastMinuteOffer[];
+/** GET /client/getAvailableLastMinute and /client/getLastMinuteByCity */
+export const lastMinuteListResponseSchema = z.object({
+  success: z.literal(true),
+  offers: z.array(lastMinuteOfferSchema),
   /** The city searched (getLastMinuteByCity) and the nearby ones included. */
-  city?: { slug: string; name: string; lat: number; lng: number };
-  nearbyCities?: { slug: string; name: string; distanceKm: number }[];
-}
+  city: z.object({ slug: z.string(), name: z.string(), lat: z.number(), lng: z.number() }).optional(),
+  nearbyCities: z.array(z.object({ slug: z.string(), name: z.string(), distanceKm: z.number() })).optional(),
+});
+export type LastMinuteListResponse = z.output<typeof lastMinuteListResponseSchema>;
 
-export interface LastMinuteOfferResponse {
-  success: true;
-  offer: LastMinuteOffer;
-}
+/** GET /client/getLastMinuteById/:id */
+export const lastMinuteOfferResponseSchema = z.object({ success: z.literal(true), offer: lastMinuteOfferSchema });
+export type LastMinuteOfferResponse = z.output<typeof lastMinuteOfferResponseSchema>;
+
+/** POST /client/bookLastMinute (201): the booking, and the offer after it with the seats left. */
+export const bookLastMinuteResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  reservation: reservationSchema,
+  offer: lastMinuteOfferSchema,
+});
+export type BookLastMinuteResponse = z.output<typeof bookLastMinuteResponseSchema>;

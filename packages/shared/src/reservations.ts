@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { userIdSchema } from "./auth";
-import type { SearchCategory } from "./categories";
+import { SEARCH_CATEGORIES } from "./categories";
 import { IDEMPOTENCY_KEY_HEADER, PEOPLE_PER_RESERVATION, SPECIAL_REQUESTS_MAX_LENGTH } from "./constants";
 
 /** Requests and answers of table reservations (SPEC §3, §7; issue 5). Messages are shared i18n keys. */
@@ -54,48 +54,57 @@ export const reservationIdParamsSchema = z.object({ id: z.uuid({ error: "validat
 export const userReservationsParamsSchema = z.object({ userId: userIdSchema });
 
 /** The restaurant as a reservation carries it (SPEC §3). */
-export interface ReservationRestaurant {
-  id: string;
-  name: string;
-  imageUrl: string;
+export const reservationRestaurantSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  imageUrl: z.string(),
   /** The spec's single "lat,lng" text. */
-  location: string;
-  city: string;
-  address: string;
-  categories: SearchCategory[];
-}
+  location: z.string(),
+  city: z.string(),
+  address: z.string(),
+  categories: z.array(z.enum(SEARCH_CATEGORIES)),
+});
+export type ReservationRestaurant = z.output<typeof reservationRestaurantSchema>;
 
-/** A reservation (SPEC §3), with the seating as instants and whether the diner may still cancel it. */
-export interface Reservation {
-  id: string;
-  restaurantId: string;
-  restaurantName: string;
-  restaurant: ReservationRestaurant;
+/**
+ * A reservation (SPEC §3), with the seating as instants and whether the diner may still cancel it.
+ * The spec's other spellings (`table.number`, `partySize`, `people`) are never sent: this is the one
+ * shape both sides read.
+ */
+export const reservationSchema = z.object({
+  id: z.string(),
+  restaurantId: z.string(),
+  restaurantName: z.string(),
+  restaurant: reservationRestaurantSchema,
   /** "YYYY-MM-DD" and "HH:MM" on the restaurant's wall clock. */
-  date: string;
-  time: string;
+  date: z.string(),
+  time: z.string(),
   /** A table booking, or a Last Minute offer booking (no table; `lastMinuteId` names the offer). */
-  kind: "table" | "lastMinute";
-  lastMinuteId: string | null;
-  tableId: string | null;
-  tableNumber: number | null;
-  numberOfPeople: number;
-  status: ReservationStatus;
-  createdAt: string;
-  specialRequests: string;
-  startsAt: string;
-  endsAt: string;
-  canCancel: boolean;
-}
+  kind: z.enum(["table", "lastMinute"]),
+  lastMinuteId: z.string().nullable(),
+  tableId: z.string().nullable(),
+  tableNumber: z.number().int().nullable(),
+  numberOfPeople: z.number().int(),
+  status: z.enum(RESERVATION_STATUSES),
+  createdAt: z.string(),
+  specialRequests: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  canCancel: z.boolean(),
+});
+export type Reservation = z.output<typeof reservationSchema>;
 
 /** makeReservation (201) and cancelReservation (200). */
-export interface ReservationResponse {
-  success: true;
-  message: string;
-  reservation: Reservation;
-}
+export const reservationResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  reservation: reservationSchema,
+});
+export type ReservationResponse = z.output<typeof reservationResponseSchema>;
 
-export interface UserReservationsResponse {
-  success: true;
-  reservations: Reservation[];
-}
+/** GET /client/getUserReservations/:userId */
+export const userReservationsResponseSchema = z.object({
+  success: z.literal(true),
+  reservations: z.array(reservationSchema),
+});
+export type UserReservationsResponse = z.output<typeof userReservationsResponseSchema>;

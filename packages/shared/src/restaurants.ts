@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { SEARCH_CATEGORIES, ALL_CATEGORIES, type SearchCategory, type RestaurantType } from "./categories";
+import { SEARCH_CATEGORIES, ALL_CATEGORIES, RESTAURANT_TYPES } from "./categories";
 import { PAGE_SIZE, PEOPLE_PER_RESERVATION } from "./constants";
 import { bothOrNeitherCoordinate, coordinateField, radiusField } from "./geo-query";
-import type { OpeningHours } from "./opening-hours";
+import { openingHoursSchema } from "./opening-hours";
 
 const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
 const pageFields = {
@@ -70,84 +70,101 @@ export const availableTablesQuerySchema = z.object({
     .optional(),
 });
 
-export interface CityInfo {
-  slug: string;
-  name: string;
-  nameIt: string;
-  nameEn: string;
-  region: string;
-  lat: number;
-  lng: number;
-}
+export const cityInfoSchema = z.object({
+  slug: z.string(),
+  /** In the request's language. */
+  name: z.string(),
+  nameIt: z.string(),
+  nameEn: z.string(),
+  region: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+});
+export type CityInfo = z.output<typeof cityInfoSchema>;
 
-export interface RestaurantSummary {
-  id: string;
-  name: string;
-  type: RestaurantType;
-  city: string;
-  citySlug: string;
-  address: string;
-  phone: string;
-  description: string;
-  image: string;
-  imageUrl: string;
-  rating: number;
-  priceRange: number;
-  categories: SearchCategory[];
+export const searchCategorySchema = z.enum(SEARCH_CATEGORIES);
+
+export const restaurantSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(RESTAURANT_TYPES),
+  city: z.string(),
+  citySlug: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  description: z.string(),
+  /** `image` and `imageUrl` carry the same address (SPEC §3 names both). */
+  image: z.string(),
+  imageUrl: z.string(),
+  rating: z.number(),
+  priceRange: z.number(),
+  categories: z.array(searchCategorySchema),
   /** The spec's single "lat,lng" text. */
-  location: string;
-  lat: number;
-  lng: number;
+  location: z.string(),
+  lat: z.number(),
+  lng: z.number(),
   /** Kilometres from the searched position (a search by lat/lng only). */
-  distanceKm?: number;
-}
+  distanceKm: z.number().optional(),
+});
+export type RestaurantSummary = z.output<typeof restaurantSummarySchema>;
 
-export interface Table {
-  id: string;
-  number: number;
-  capacity: number;
-  isAvailable: boolean;
-}
+export const tableSchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  capacity: z.number().int(),
+  isAvailable: z.boolean(),
+});
+export type Table = z.output<typeof tableSchema>;
 
-export interface RestaurantDetail extends RestaurantSummary {
-  timeZone: string;
-  openingHours: OpeningHours;
-  capacity: number;
-  tables: Table[];
-}
+export const restaurantDetailSchema = /* @__PURE__ */ restaurantSummarySchema.extend({
+  timeZone: z.string(),
+  openingHours: openingHoursSchema,
+  capacity: z.number().int(),
+  tables: z.array(tableSchema),
+});
+export type RestaurantDetail = z.output<typeof restaurantDetailSchema>;
 
-export interface SearchRestaurantsResponse {
-  success: true;
+const restaurantPageFields = {
+  restaurants: z.array(restaurantSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+};
+
+/** GET /client/searchRestaurantsByLocation */
+export const searchRestaurantsResponseSchema = z.object({
+  success: z.literal(true),
   /** The searched city; null for a search around a position. */
-  city: CityInfo | null;
-  restaurants: RestaurantSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-export interface RestaurantResponse {
-  success: true;
-  restaurant: RestaurantDetail;
-}
+  city: cityInfoSchema.nullable(),
+  ...restaurantPageFields,
+});
+export type SearchRestaurantsResponse = z.output<typeof searchRestaurantsResponseSchema>;
+
+/** GET /client/filterRestaurantsByType */
+export const filterByTypeResponseSchema = z.object({ success: z.literal(true), ...restaurantPageFields });
+export type FilterByTypeResponse = z.output<typeof filterByTypeResponseSchema>;
+
+/** GET /client/getRestaurantById (all three spellings) */
+export const restaurantResponseSchema = z.object({ success: z.literal(true), restaurant: restaurantDetailSchema });
+export type RestaurantResponse = z.output<typeof restaurantResponseSchema>;
+
 /**
  * GET /client/getAvailableTables/:id. With a time, `isAvailable` means free for that whole seating
  * and big enough for the party; with a date only, free for at least one seating that day. `slots`
  * are the day's future seating times ("HH:MM") at which some table that fits is free.
  */
-export interface AvailableTablesResponse {
-  success: true;
-  date: string;
-  time: string | null;
-  slots: string[];
-  tables: Table[];
-}
-export interface CitiesResponse {
-  success: true;
-  cities: (CityInfo & { restaurantCount: number })[];
-}
-export interface ApiErrorBody {
-  success: false;
-  error: string;
-  code: string;
-  [field: string]: unknown;
-}
+export const availableTablesResponseSchema = z.object({
+  success: z.literal(true),
+  date: z.string(),
+  time: z.string().nullable(),
+  slots: z.array(z.string()),
+  tables: z.array(tableSchema),
+});
+export type AvailableTablesResponse = z.output<typeof availableTablesResponseSchema>;
+
+/** GET /client/getAllAvailableCities */
+export const citiesResponseSchema = z.object({
+  success: z.literal(true),
+  cities: z.array(/* @__PURE__ */ cityInfoSchema.extend({ restaurantCount: z.number().int() })),
+});
+export type CitiesResponse = z.output<typeof citiesResponseSchema>;

@@ -30,6 +30,17 @@ export interface FuzzIds {
   other: { userId: string; email: string; reservationId: string };
 }
 
+/** Empty ids, for reading the catalog's keys and flags where no request is sent. */
+export const PLACEHOLDER_IDS: FuzzIds = {
+  restaurantId: "",
+  tableId: "",
+  offerId: "",
+  bookingDate: "",
+  googleIdToken: "",
+  me: { userId: "", email: "", reservationId: "" },
+  other: { userId: "", email: "", reservationId: "" },
+};
+
 export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
   const { me } = ids;
   const person = { firstName: "Giulia", lastName: "Bianchi" };

@@ -5,7 +5,7 @@ import { addOffer, offerClosingIn } from "../../test/offer-helpers";
 import { newGoogleUser, useGoogleMock } from "../../test/google-mock";
 import { useFixture, useTestApp } from "../../test/test-app";
 import { combinedFieldsOf, combinedRequestArbitrary, type CombinedRequest } from "./combined-fields";
-import { endpointCatalog, foreignCalls, type FuzzIds } from "./endpoint-catalog";
+import { endpointCatalog, foreignCalls, PLACEHOLDER_IDS, type FuzzIds } from "./endpoint-catalog";
 import {
   expectTranslatedRefusal,
   expectWellFormed,
@@ -65,17 +65,7 @@ const shared = useFixture(async () => {
 });
 
 /** Placeholder ids: only the catalog's keys are read at collection time. */
-const CATALOG_KEYS = Object.keys(
-  endpointCatalog({
-    restaurantId: "",
-    tableId: "",
-    offerId: "",
-    bookingDate: "",
-    googleIdToken: "",
-    me: { userId: "", email: "", reservationId: "" },
-    other: { userId: "", email: "", reservationId: "" },
-  }),
-);
+const CATALOG_KEYS = Object.keys(endpointCatalog(PLACEHOLDER_IDS));
 
 const settledChecksums = async () => {
   await outboxSettled(t.database.db);

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
+import type { z } from "zod";
 
 export interface PublicReadCacheOptions {
   /** How long a catalogue answer may be reused, here and by browsers. */
@@ -39,20 +40,27 @@ export class PublicReadCache {
       options.ttlSeconds > 0 && options.browser !== "revalidate" ? `public, max-age=${options.ttlSeconds}` : "no-cache";
   }
 
-  async respond(
+  /**
+   * Sends the cached answer, or produces, encodes by `schema` and keeps it. The string sent skips
+   * Fastify's serializer, so the route's response schema is applied here, once per miss (decision 020).
+   */
+  async respond<S extends z.ZodType>(
     request: FastifyRequest,
     reply: FastifyReply,
     language: string,
-    produce: () => Promise<unknown>,
-  ): Promise<FastifyReply> {
+    schema: S,
+    produce: () => Promise<z.output<S>>,
+  ): Promise<void> {
     const key = `${language}:${request.url}`;
-    const entry = this.entries?.get(key) ?? (await this.produceOnce(key, produce));
+    const entry = this.entries?.get(key) ?? (await this.produceOnce(key, async () => schema.encode(await produce())));
     void reply
       .header("cache-control", this.cacheControl)
       .header("etag", entry.etag)
       .header("vary", "Accept-Language, X-User-Language");
-    if (request.headers["if-none-match"] === entry.etag) return reply.code(304).send();
-    return reply.type("application/json; charset=utf-8").send(entry.body);
+    if (request.headers["if-none-match"] === entry.etag) void reply.code(304).send();
+    else void reply.type("application/json; charset=utf-8").send(entry.body);
+    // Resolves once the answer has left, so the async route handler ends with nothing left to send.
+    await reply;
   }
 
   private produceOnce(key: string, produce: () => Promise<unknown>): Promise<Entry> {

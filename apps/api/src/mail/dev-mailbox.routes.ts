@@ -6,6 +6,8 @@ import { phoneNumberSchema } from "@tavolo/shared/auth";
 import { emailSchema } from "@tavolo/shared/validation";
 import { notFound } from "../errors";
 import { isLoopbackClient } from "../http/loopback-client";
+import { errorResponses } from "@tavolo/shared/api-responses";
+import { devOutboxResponseSchema } from "@tavolo/shared/operations";
 import { listMail } from "./outbox.repository";
 import { renderMailboxPage } from "./mailbox-page";
 
@@ -29,7 +31,15 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; publicAcc
   }
   app.get(
     "/dev/mailbox",
-    { schema: { tags, summary: "Stored mail as a web page, newest first" } },
+    {
+      schema: {
+        tags,
+        summary: "Stored mail as a web page, newest first",
+        response: {
+          200: { description: "The mailbox page", content: { "text/html": { schema: z.string() } } },
+        },
+      },
+    },
     async (_request, reply) => {
       const rows = await listMail(db, { limit: LIMIT });
       return reply.header("cache-control", "no-store").type("text/html; charset=utf-8").send(renderMailboxPage(rows));
@@ -43,13 +53,14 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; publicAcc
         tags,
         summary: "Stored mail and text messages as JSON, newest first, optionally for one address or number",
         querystring: z.object({ to: z.union([emailSchema, phoneNumberSchema]).optional() }),
+        response: { 200: devOutboxResponseSchema, ...errorResponses(400) },
       },
     },
     async (request, reply) => {
       const rows = await listMail(db, { to: request.query.to, limit: LIMIT });
       void reply.header("cache-control", "no-store");
       return {
-        success: true,
+        success: true as const,
         messages: rows.map((row) => ({
           id: row.id,
           to: row.to_address,

@@ -5,7 +5,7 @@ import { requestLanguage } from "../i18n/request-language";
 /** Seconds a shed client is asked to wait: long enough for a queue of this size to drain many times. */
 const RETRY_AFTER_SECONDS = 1;
 /** Probes must answer however busy the process is, or an orchestrator would restart a healthy one. */
-const PROBES = new Set(["/api/health", "/api/ready"]);
+export const PROBES = new Set(["/api/health", "/api/ready"]);
 
 /**
  * Sheds load beyond `maxInFlight` requests being served at once: the excess gets an immediate 503

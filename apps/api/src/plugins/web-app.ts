@@ -34,8 +34,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
   const sendIndex = (reply: FastifyReply) => reply.sendFile("index.html", distDir);
   // The home page's largest element is its hero picture, which the browser would otherwise find only
   // once the app's JavaScript has rendered: announced with the HTML, it loads alongside (decision 012).
-  app.get("/", (_request, reply) => sendIndex(reply.header("link", HOME_HERO_PRELOAD)));
-  app.get("/*", (request, reply) => {
+  // The app's pages, not API operations: left out of the OpenAPI document.
+  const page = { schema: { hide: true } };
+  app.get("/", page, (_request, reply) => sendIndex(reply.header("link", HOME_HERO_PRELOAD)));
+  app.get("/*", page, (request, reply) => {
     const url = request.url.split("?")[0] ?? "/";
     // A missing asset or API path is a real 404, not the app shell.
     if (url.startsWith("/api/") || url.startsWith("/assets/") || path.extname(url) !== "") {

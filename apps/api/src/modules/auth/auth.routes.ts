@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses, messageResponseSchema } from "@tavolo/shared/api-responses";
 import {
+  authSessionResponseSchema,
   loginRequestSchema,
   loginWithTokenRequestSchema,
   logoutRequestSchema,
   refreshTokenRequestSchema,
+  refreshTokenResponseSchema,
   registerRequestSchema,
+  registerResponseSchema,
 } from "@tavolo/shared/auth";
 import type { AppConfig } from "../../config";
 import { AppError } from "../../errors";
@@ -27,7 +31,16 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { accounts
   app.post(
     "/register",
     {
-      schema: { tags, summary: "Create an account (sends the verification code)", body: registerRequestSchema },
+      schema: {
+        tags,
+        summary: "Create an account (sends the verification code)",
+        body: registerRequestSchema,
+        // 500 registration_failed is the spec's own answer to an unexpected failure (SPEC §8).
+        response: {
+          201: registerResponseSchema,
+          ...errorResponses(409, 429, 500),
+        },
+      },
       ...rateLimited(app, "register", rateLimits),
     },
     async (request, reply) => {
@@ -46,7 +59,12 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { accounts
   app.post(
     "/login",
     {
-      schema: { tags, summary: "Sign in with e-mail and password", body: loginRequestSchema },
+      schema: {
+        tags,
+        summary: "Sign in with e-mail and password",
+        body: loginRequestSchema,
+        response: { 200: authSessionResponseSchema, ...errorResponses(401, 429) },
+      },
       ...rateLimited(app, "login", rateLimits),
     },
     (request) => accounts.login(request.body.email, request.body.password),
@@ -59,6 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { accounts
         tags,
         summary: "Sign in with the one-time token of e-mail verification",
         body: loginWithTokenRequestSchema,
+        response: { 200: authSessionResponseSchema, ...errorResponses(401, 429) },
       },
       ...rateLimited(app, "login-with-token", rateLimits),
     },
@@ -68,25 +87,42 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { accounts
   app.post(
     "/refresh-token",
     {
-      schema: { tags, summary: "Swap a refresh token for a new pair (rotation)", body: refreshTokenRequestSchema },
+      schema: {
+        tags,
+        summary: "Swap a refresh token for a new pair (rotation)",
+        body: refreshTokenRequestSchema,
+        response: { 200: refreshTokenResponseSchema, ...errorResponses(401, 429) },
+      },
       ...rateLimited(app, "refresh-token", rateLimits),
     },
     async (request) => {
       const issued = await sessions.refresh(request.body.refreshToken);
-      return { success: true, accessToken: issued.token, token: issued.token, refreshToken: issued.refreshToken };
+      return {
+        success: true as const,
+        accessToken: issued.token,
+        token: issued.token,
+        refreshToken: issued.refreshToken,
+      };
     },
   );
 
   app.post(
     "/logout",
-    { schema: { tags, summary: "End the session (refresh token and/or bearer token)", body: logoutRequestSchema } },
+    {
+      schema: {
+        tags,
+        summary: "End the session (refresh token and/or bearer token)",
+        body: logoutRequestSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
     async (request) => {
       const accessToken = bearerToken(request);
       await sessions.close({
         refreshToken: request.body?.refreshToken,
         sessionId: accessToken ? ((await sessions.sessionOf(accessToken)) ?? undefined) : undefined,
       });
-      return { success: true, message: translate(request, "apiMessages.loggedOut") };
+      return { success: true as const, message: translate(request, "apiMessages.loggedOut") };
     },
   );
 };

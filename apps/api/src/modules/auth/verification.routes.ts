@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { resendEmailRequestSchema, verifyEmailOtpRequestSchema, verifyEmailRequestSchema } from "@tavolo/shared/auth";
+import { errorResponses, messageResponseSchema, redirectResponse } from "@tavolo/shared/api-responses";
+import {
+  loginTokenResponseSchema,
+  resendEmailRequestSchema,
+  verifyEmailOtpRequestSchema,
+  verifyEmailRequestSchema,
+} from "@tavolo/shared/auth";
 import { isSharedKey } from "@tavolo/shared/i18n/translate";
 import type { AppConfig } from "../../config";
 import { AppError } from "../../errors";
@@ -14,24 +20,32 @@ interface Options {
 }
 
 const tags = ["verification"];
+const verifiedResponse = { 200: loginTokenResponseSchema, ...errorResponses(429) };
+/** 429 also for the 60 s cooldown between two sends, with retryAfter. */
+const resentResponse = { 200: messageResponseSchema, ...errorResponses(429) };
 
 /** E-mail verification by code and by link (SPEC §7 "Verification and recovery"), under /api/client. */
 export const verificationRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {
   const { verification, appOrigin, rateLimits } = options;
   const verified = (request: Parameters<typeof translate>[0], result: { loginToken: string }) => ({
-    success: true,
+    success: true as const,
     message: translate(request, "apiMessages.emailVerified"),
     loginToken: result.loginToken,
   });
   const resent = (request: Parameters<typeof translate>[0]) => ({
-    success: true,
+    success: true as const,
     message: translate(request, "apiMessages.verificationEmailSent"),
   });
 
   app.post(
     "/verify-email-otp",
     {
-      schema: { tags, summary: "Verify the address with the six-digit code", body: verifyEmailOtpRequestSchema },
+      schema: {
+        tags,
+        summary: "Verify the address with the six-digit code",
+        body: verifyEmailOtpRequestSchema,
+        response: verifiedResponse,
+      },
       ...rateLimited(app, "verify-email", rateLimits),
     },
     async (request) => verified(request, await verification.verifyCode(request.body.email, request.body.otp)),
@@ -44,6 +58,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<Options> = async (app, op
         tags,
         summary: "Send a new code (60 s cooldown, answered with retryAfter)",
         body: resendEmailRequestSchema,
+        response: resentResponse,
       },
       ...rateLimited(app, "resend-email", rateLimits, "attempts"),
     },
@@ -56,7 +71,12 @@ export const verificationRoutes: FastifyPluginAsyncZod<Options> = async (app, op
   app.post(
     "/verify-email",
     {
-      schema: { tags, summary: "Verify the address with the e-mail link's token", body: verifyEmailRequestSchema },
+      schema: {
+        tags,
+        summary: "Verify the address with the e-mail link's token",
+        body: verifyEmailRequestSchema,
+        response: verifiedResponse,
+      },
       ...rateLimited(app, "verify-email", rateLimits),
     },
     async (request) => verified(request, await verification.verifyLink(request.body.email, request.body.actionCode)),
@@ -65,7 +85,12 @@ export const verificationRoutes: FastifyPluginAsyncZod<Options> = async (app, op
   app.post(
     "/resend-verification-email",
     {
-      schema: { tags, summary: "Send a new verification link (60 s cooldown)", body: resendEmailRequestSchema },
+      schema: {
+        tags,
+        summary: "Send a new verification link (60 s cooldown)",
+        body: resendEmailRequestSchema,
+        response: resentResponse,
+      },
       ...rateLimited(app, "resend-email", rateLimits, "attempts"),
     },
     async (request) => {
@@ -82,6 +107,11 @@ export const verificationRoutes: FastifyPluginAsyncZod<Options> = async (app, op
         summary: "Browser navigation from the e-mail link: verifies, then redirects to the web result page",
         // Checked in the handler: a browser must land on a page, not on a JSON error.
         querystring: z.object({ token: z.string().optional(), email: z.string().optional() }),
+        response: {
+          302: redirectResponse(
+            "To /verify-result/success with a loginToken, or /verify-result/error with the message",
+          ),
+        },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,6 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "@tavolo/shared/api-responses";
+import { healthResponseSchema, readyResponseSchema } from "@tavolo/shared/operations";
 import type { Redis } from "ioredis";
 import { sql } from "kysely";
 import { translateShared } from "@tavolo/shared/i18n/translate";
@@ -15,16 +17,27 @@ type DependencyState = "ok" | "unreachable";
  * its catalogue replica and Redis). A load balancer routes by readiness; liveness stays 200 so
  * nothing restarts a process that only waits for a dependency to come back.
  */
-export const healthRoutes: FastifyPluginAsync<{
+export const healthRoutes: FastifyPluginAsyncZod<{
   database: Database;
   catalogueReplica: Database | undefined;
   redis: Redis | undefined;
 }> = async (app, { database, catalogueReplica, redis }) => {
-  app.get("/health", { schema: { tags: ["operations"], summary: "Liveness" } }, async () => ({ status: "ok" }));
+  app.get(
+    "/health",
+    { schema: { tags: ["operations"], summary: "Liveness", response: { 200: healthResponseSchema } } },
+    async () => ({ status: "ok" as const }),
+  );
 
   app.get(
     "/ready",
-    { schema: { tags: ["operations"], summary: "Readiness: the database (and Redis, when configured) answer" } },
+    {
+      schema: {
+        tags: ["operations"],
+        summary: "Readiness: the database (and Redis, when configured) answer",
+        // 503 not_ready names the dependency that is down: { database, replica?, redis? }.
+        response: { 200: readyResponseSchema, ...errorResponses(503) },
+      },
+    },
     async (request, reply) => {
       const [databaseState, replicaState, redisState] = await Promise.all([
         check(() => sql`SELECT 1`.execute(database.db)),
@@ -34,7 +47,7 @@ export const healthRoutes: FastifyPluginAsync<{
       // Only the configured optional dependencies are reported.
       const optional = { ...(replicaState && { replica: replicaState }), ...(redisState && { redis: redisState }) };
       if (databaseState === "ok" && replicaState !== "unreachable" && redisState !== "unreachable") {
-        return { status: "ready", database: database.kind, ...optional };
+        return { status: "ready" as const, database: database.kind, ...optional };
       }
       return reply
         .code(503)

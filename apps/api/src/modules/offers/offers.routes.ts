@@ -1,15 +1,23 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "@tavolo/shared/api-responses";
 import {
   availableLastMinuteQuerySchema,
   bookLastMinuteRequestSchema,
+  bookLastMinuteResponseSchema,
+  cityInterestListResponseSchema,
   cityInterestParamsSchema,
+  cityInterestRemovedResponseSchema,
   lastMinuteByCityQuerySchema,
   lastMinuteIdParamsSchema,
+  lastMinuteListResponseSchema,
+  lastMinuteOfferResponseSchema,
   registerCityInterestRequestSchema,
+  registerCityInterestResponseSchema,
 } from "@tavolo/shared/offers";
 import { IDEMPOTENCY_KEY_HEADER, makeReservationHeadersSchema } from "@tavolo/shared/reservations";
 import type { PublicReadCache } from "../../http/public-read-cache";
 import { requestLanguage } from "../../i18n/request-language";
+import { SIGNED_IN } from "../../plugins/api-docs";
 import { callerId, callerNamedBy } from "../../plugins/auth";
 import type { OfferService } from "./offers.service";
 import { noStore } from "../../http/no-store";
@@ -33,11 +41,14 @@ export const offerReadRoutes: FastifyPluginAsyncZod<{ offers: OfferService; list
         summary:
           "Live offers near lat/lng within radius km (1–50), nearest first; without coordinates, all, soonest first",
         querystring: availableLastMinuteQuerySchema,
+        response: { 200: lastMinuteListResponseSchema, ...errorResponses(400) },
       },
     },
     (request, reply) => {
       const language = requestLanguage(request);
-      return listCache.respond(request, reply, language, () => offers.available(request.query, language));
+      return listCache.respond(request, reply, language, lastMinuteListResponseSchema, () =>
+        offers.available(request.query, language),
+      );
     },
   );
 
@@ -48,11 +59,14 @@ export const offerReadRoutes: FastifyPluginAsyncZod<{ offers: OfferService; list
         tags,
         summary: "Live offers of a city, and of the cities within radius km when includeNearbyCities",
         querystring: lastMinuteByCityQuerySchema,
+        response: { 200: lastMinuteListResponseSchema, ...errorResponses(400, 404) },
       },
     },
     (request, reply) => {
       const language = requestLanguage(request);
-      return listCache.respond(request, reply, language, () => offers.byCity(request.query, language));
+      return listCache.respond(request, reply, language, lastMinuteListResponseSchema, () =>
+        offers.byCity(request.query, language),
+      );
     },
   );
 
@@ -63,6 +77,7 @@ export const offerReadRoutes: FastifyPluginAsyncZod<{ offers: OfferService; list
         tags,
         summary: "One offer; isExpired / isSoldOut say when it can no longer be booked",
         params: lastMinuteIdParamsSchema,
+        response: { 200: lastMinuteOfferResponseSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
@@ -90,6 +105,11 @@ export const offerActionRoutes: FastifyPluginAsyncZod<{ offers: OfferService; in
           "Book seats of an offer (201; 409 offer_expired / offer_sold_out); Idempotency-Key replays the first answer",
         body: bookLastMinuteRequestSchema,
         headers: makeReservationHeadersSchema,
+        security: SIGNED_IN,
+        response: {
+          201: bookLastMinuteResponseSchema,
+          ...errorResponses(401, 403, 404, 409, 422),
+        },
       },
     },
     async (request, reply) => {
@@ -113,13 +133,27 @@ export const offerActionRoutes: FastifyPluginAsyncZod<{ offers: OfferService; in
         tags,
         summary: "E-mail me when offers are published in this city (and nearby ones within radius km)",
         body: registerCityInterestRequestSchema,
+        security: SIGNED_IN,
+        response: {
+          200: registerCityInterestResponseSchema,
+          ...errorResponses(401, 404),
+        },
       },
     },
     (request) => offers.registerInterest(callerId(request), request.body, requestLanguage(request)),
   );
 
-  app.get("/city-interests", { schema: { tags, summary: "The caller's city alerts, by city name" } }, (request) =>
-    offers.listInterests(callerId(request), requestLanguage(request)),
+  app.get(
+    "/city-interests",
+    {
+      schema: {
+        tags,
+        summary: "The caller's city alerts, by city name",
+        security: SIGNED_IN,
+        response: { 200: cityInterestListResponseSchema, ...errorResponses(401) },
+      },
+    },
+    (request) => offers.listInterests(callerId(request), requestLanguage(request)),
   );
 
   app.delete(
@@ -129,6 +163,8 @@ export const offerActionRoutes: FastifyPluginAsyncZod<{ offers: OfferService; in
         tags,
         summary: "Stop the caller's alert for a city (by slug); 200 also when there was none, 404 for an unknown city",
         params: cityInterestParamsSchema,
+        security: SIGNED_IN,
+        response: { 200: cityInterestRemovedResponseSchema, ...errorResponses(400, 401, 404) },
       },
     },
     (request) => offers.removeInterest(callerId(request), request.params.city, requestLanguage(request)),

@@ -6,14 +6,14 @@ import {
   OFFER_LIST_LIMIT,
   type AvailableLastMinuteQuery,
   type BookLastMinuteInput,
+  type BookLastMinuteResponse,
   type CityInterestListResponse,
   type CityInterestRemovedResponse,
   type LastMinuteByCityQuery,
   type LastMinuteListResponse,
-  type LastMinuteOffer,
   type LastMinuteOfferResponse,
+  type RegisterCityInterestResponse,
 } from "@tavolo/shared/offers";
-import type { Reservation } from "@tavolo/shared/reservations";
 import type { DB } from "../../db/schema";
 import { AppError, notFound, unauthorized } from "../../errors";
 import { runIdempotently, type Answer } from "../reservations/idempotency";
@@ -24,14 +24,6 @@ import { createCityDirectory } from "./city-directory";
 import { deleteCityInterest, findCityInterests } from "./city-interests.repository";
 import * as repo from "./offers.repository";
 import { toOffer } from "./offers.mapper";
-
-export interface BookLastMinuteResponse {
-  success: true;
-  message: string;
-  reservation: Reservation;
-  /** The offer after the booking, with the seats left. */
-  offer: LastMinuteOffer;
-}
 
 const offerNotFound = () => notFound("offer_not_found", "apiErrors.offerNotFound");
 const cityNotFound = (city: string) => notFound("city_not_found", "apiErrors.cityNotFound", { city });
@@ -138,8 +130,8 @@ export function createOfferService(deps: {
       input: BookLastMinuteInput,
       language: Language,
       idempotencyKey: string | undefined,
-    ): Promise<Answer<BookLastMinuteResponse> & { replayed: boolean }> {
-      return runIdempotently<BookLastMinuteResponse>(
+    ): Promise<Answer<BookLastMinuteResponse, 201> & { replayed: boolean }> {
+      return runIdempotently<BookLastMinuteResponse, 201>(
         db,
         { userId, operation: "bookLastMinute", key: idempotencyKey },
         { lastMinuteId: input.lastMinuteId, people: input.people, notes: input.notes },
@@ -176,7 +168,7 @@ export function createOfferService(deps: {
       userId: string,
       input: { city: string; includeNearbyCities: boolean; radius: number },
       language: Language,
-    ) {
+    ): Promise<RegisterCityInterestResponse> {
       const city = await cityOf(input.city);
       const radiusKm = Math.round(input.radius);
       await db
@@ -191,7 +183,7 @@ export function createOfferService(deps: {
         )
         .execute();
       return {
-        success: true as const,
+        success: true,
         message: translateShared(language, "apiMessages.cityInterestRegistered", { city: cityNameIn(language, city) }),
         interest: {
           city: cityNameIn(language, city),

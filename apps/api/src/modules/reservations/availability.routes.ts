@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { availableTablesQuerySchema, restaurantIdParamsSchema } from "@tavolo/shared/restaurants";
+import { errorResponses } from "@tavolo/shared/api-responses";
+import {
+  availableTablesQuerySchema,
+  availableTablesResponseSchema,
+  restaurantIdParamsSchema,
+} from "@tavolo/shared/restaurants";
 import type { PublicReadCache } from "../../http/public-read-cache";
 import { requestLanguage } from "../../i18n/request-language";
 import type { AvailabilityService } from "./availability.service";
@@ -20,10 +25,11 @@ export const availabilityRoutes: FastifyPluginAsyncZod<{
         summary: "Tables of a restaurant for a date, optionally a time and a party size, with the day's open times",
         params: restaurantIdParamsSchema,
         querystring: availableTablesQuerySchema,
+        response: { 200: availableTablesResponseSchema, ...errorResponses(400, 404) },
       },
     },
     (request, reply) =>
-      cache.respond(request, reply, requestLanguage(request), () =>
+      cache.respond(request, reply, requestLanguage(request), availableTablesResponseSchema, () =>
         availability.availableTables(request.params.id, request.query),
       ),
   );

@@ -4,9 +4,9 @@ import type { DB } from "../../db/schema";
 import { AppError } from "../../errors";
 import { findStoredAnswer, lockIdempotencyKey, storeAnswer } from "./idempotency.repository";
 
-/** An HTTP answer as the routes send it and as a retry gets it back. */
-export interface Answer<T> {
-  statusCode: number;
+/** An HTTP answer as the routes send it and as a retry gets it back (a status its route documents). */
+export interface Answer<T, Status extends number = number> {
+  statusCode: Status;
   body: T;
 }
 
@@ -33,12 +33,12 @@ export const requestFingerprint = (request: unknown) =>
  * afresh; without a key, `run` simply runs. What `run` hands to `afterCommit` (say, starting a mail
  * delivery) runs once the transaction has committed: never after a rollback, never for a replay.
  */
-export async function runIdempotently<T>(
+export async function runIdempotently<T, Status extends number>(
   db: Kysely<DB>,
   scope: { userId: string; operation: string; key: string | undefined },
   request: unknown,
-  run: (trx: Transaction<DB>, afterCommit: (work: () => void) => void) => Promise<Answer<T>>,
-): Promise<Answer<T> & { replayed: boolean }> {
+  run: (trx: Transaction<DB>, afterCommit: (work: () => void) => void) => Promise<Answer<T, Status>>,
+): Promise<Answer<T, Status> & { replayed: boolean }> {
   const { key } = scope;
   const committed: Array<() => void> = [];
   const afterCommit = (work: () => void) => void committed.push(work);
@@ -53,7 +53,7 @@ export async function runIdempotently<T>(
         throw new AppError(422, "idempotency_key_reused", "apiErrors.idempotencyKeyReused");
       }
       // What was stored is exactly what `run` returned then, as JSON.
-      return { statusCode: stored.statusCode, body: stored.body as T, replayed: true };
+      return { statusCode: stored.statusCode as Status, body: stored.body as T, replayed: true };
     }
     const fresh = await run(trx, afterCommit);
     await storeAnswer(trx, keyScope, { requestHash, statusCode: fresh.statusCode, body: fresh.body });

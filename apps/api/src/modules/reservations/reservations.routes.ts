@@ -1,12 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "@tavolo/shared/api-responses";
 import {
   IDEMPOTENCY_KEY_HEADER,
   makeReservationHeadersSchema,
   makeReservationRequestSchema,
   reservationIdParamsSchema,
+  reservationResponseSchema,
   userReservationsParamsSchema,
+  userReservationsResponseSchema,
 } from "@tavolo/shared/reservations";
 import { requestLanguage } from "../../i18n/request-language";
+import { SIGNED_IN } from "../../plugins/api-docs";
 import { assertCaller, callerId, callerNamedBy } from "../../plugins/auth";
 import type { ReservationService } from "./reservations.service";
 
@@ -29,6 +33,11 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
         summary: "Book a table (201); a retry with the same Idempotency-Key gets the first answer",
         body: makeReservationRequestSchema,
         headers: makeReservationHeadersSchema,
+        security: SIGNED_IN,
+        response: {
+          201: reservationResponseSchema,
+          ...errorResponses(401, 403, 404, 409, 422),
+        },
       },
     },
     async (request, reply) => {
@@ -46,7 +55,15 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     "/cancelReservation/:id",
-    { schema: { tags, summary: "Cancel one of the caller's upcoming bookings", params: reservationIdParamsSchema } },
+    {
+      schema: {
+        tags,
+        summary: "Cancel one of the caller's upcoming bookings",
+        params: reservationIdParamsSchema,
+        security: SIGNED_IN,
+        response: { 200: reservationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
     async (request) => {
       const answer = await reservations.cancel(callerId(request), request.params.id, requestLanguage(request));
       // A table, or an offer's seats, is free again.
@@ -58,7 +75,13 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/getUserReservations/:userId",
     {
-      schema: { tags, summary: "The caller's bookings, newest seating first", params: userReservationsParamsSchema },
+      schema: {
+        tags,
+        summary: "The caller's bookings, newest seating first",
+        params: userReservationsParamsSchema,
+        security: SIGNED_IN,
+        response: { 200: userReservationsResponseSchema, ...errorResponses(400, 401, 403) },
+      },
     },
     (request) => reservations.history(assertCaller(request, request.params.userId), requestLanguage(request)),
   );

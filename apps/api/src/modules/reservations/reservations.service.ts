@@ -48,8 +48,8 @@ export function createReservationService(deps: { db: Kysely<DB>; notifications: 
       input: MakeReservationInput,
       language: Language,
       idempotencyKey: string | undefined,
-    ): Promise<Answer<ReservationResponse> & { replayed: boolean }> {
-      return runIdempotently<ReservationResponse>(
+    ): Promise<Answer<ReservationResponse, 201> & { replayed: boolean }> {
+      return runIdempotently<ReservationResponse, 201>(
         db,
         { userId, operation: "makeReservation", key: idempotencyKey },
         bookingIntent(input),

@@ -1,9 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "@tavolo/shared/api-responses";
 import {
+  citiesResponseSchema,
   filterByTypeQuerySchema,
+  filterByTypeResponseSchema,
   restaurantIdParamsSchema,
   restaurantIdQuerySchema,
+  restaurantResponseSchema,
   searchRestaurantsQuerySchema,
+  searchRestaurantsResponseSchema,
 } from "@tavolo/shared/restaurants";
 import { requestLanguage } from "../../i18n/request-language";
 import type { RestaurantService } from "./restaurants.service";
@@ -15,6 +20,7 @@ interface Options {
 }
 
 const tags = ["restaurants"];
+const restaurantResponses = { 200: restaurantResponseSchema, ...errorResponses(400, 404) };
 
 /** Public catalogue reads of SPEC §7, under /api/client. */
 export const restaurantRoutes: FastifyPluginAsyncZod<Options> = async (app, { restaurants, cache }) => {
@@ -25,11 +31,14 @@ export const restaurantRoutes: FastifyPluginAsyncZod<Options> = async (app, { re
         tags,
         summary: "Restaurants of a city, best rated first; or around lat/lng within radius km, nearest first",
         querystring: searchRestaurantsQuerySchema,
+        response: { 200: searchRestaurantsResponseSchema, ...errorResponses(400, 404) },
       },
     },
     (request, reply) => {
       const language = requestLanguage(request);
-      return cache.respond(request, reply, language, () => restaurants.search(request.query, language));
+      return cache.respond(request, reply, language, searchRestaurantsResponseSchema, () =>
+        restaurants.search(request.query, language),
+      );
     },
   );
 
@@ -40,11 +49,14 @@ export const restaurantRoutes: FastifyPluginAsyncZod<Options> = async (app, { re
         tags,
         summary: "Restaurants of one type (trattoria, pizzeria...)",
         querystring: filterByTypeQuerySchema,
+        response: { 200: filterByTypeResponseSchema, ...errorResponses(400) },
       },
     },
     (request, reply) => {
       const language = requestLanguage(request);
-      return cache.respond(request, reply, language, () => restaurants.filterByType(request.query, language));
+      return cache.respond(request, reply, language, filterByTypeResponseSchema, () =>
+        restaurants.filterByType(request.query, language),
+      );
     },
   );
 
@@ -54,26 +66,57 @@ export const restaurantRoutes: FastifyPluginAsyncZod<Options> = async (app, { re
     reply: Parameters<PublicReadCache["respond"]>[1],
   ) => {
     const language = requestLanguage(request);
-    return cache.respond(request, reply, language, () => restaurants.getById(id, language));
+    return cache.respond(request, reply, language, restaurantResponseSchema, () => restaurants.getById(id, language));
   };
   app.get(
     "/getRestaurantById/:id",
-    { schema: { tags, summary: "One restaurant with hours and tables", params: restaurantIdParamsSchema } },
+    {
+      schema: {
+        tags,
+        summary: "One restaurant with hours and tables",
+        params: restaurantIdParamsSchema,
+        response: restaurantResponses,
+      },
+    },
     (request, reply) => byId(request.params.id, request, reply),
   );
   app.get(
     "/getRestaurantById",
-    { schema: { tags, summary: "Same, id in the query", querystring: restaurantIdQuerySchema } },
+    {
+      schema: {
+        tags,
+        summary: "Same, id in the query",
+        querystring: restaurantIdQuerySchema,
+        response: restaurantResponses,
+      },
+    },
     (request, reply) => byId(request.query.restaurantId, request, reply),
   );
   app.get(
     "/getRestaurant",
-    { schema: { tags, summary: "Same, older path", querystring: restaurantIdQuerySchema } },
+    {
+      schema: {
+        tags,
+        summary: "Same, older path",
+        querystring: restaurantIdQuerySchema,
+        response: restaurantResponses,
+      },
+    },
     (request, reply) => byId(request.query.restaurantId, request, reply),
   );
 
-  app.get("/getAllAvailableCities", { schema: { tags, summary: "Cities that have restaurants" } }, (request, reply) => {
-    const language = requestLanguage(request);
-    return cache.respond(request, reply, language, () => restaurants.cities(language));
-  });
+  app.get(
+    "/getAllAvailableCities",
+    {
+      schema: {
+        tags,
+        summary: "Cities that have restaurants",
+        response: { 200: citiesResponseSchema },
+      },
+    },
+    (request, reply) => {
+      const language = requestLanguage(request);
+      return cache.respond(request, reply, language, citiesResponseSchema, () => restaurants.cities(language));
+    },
+  );
 };

@@ -2,7 +2,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { translateShared } from "@tavolo/shared/i18n/translate";
-import { googleCodeRequestSchema, googleIdTokenRequestSchema, googleRedirectQuerySchema } from "@tavolo/shared/auth";
+import { errorResponses, redirectResponse } from "@tavolo/shared/api-responses";
+import {
+  authSessionResponseSchema,
+  googleCodeRequestSchema,
+  googleIdTokenRequestSchema,
+  googleRedirectQuerySchema,
+  googleStatusResponseSchema,
+} from "@tavolo/shared/auth";
 import type { AppConfig } from "../../../config";
 import { AppError } from "../../../errors";
 import { requestLanguage } from "../../../i18n/request-language";
@@ -38,10 +45,17 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<Options> = async (app, { go
     return google;
   };
 
-  app.get("/status", { schema: { tags, summary: "Whether Google sign-in is configured (for the button)" } }, () => ({
-    success: true,
-    configured: google !== undefined,
-  }));
+  app.get(
+    "/status",
+    {
+      schema: {
+        tags,
+        summary: "Whether Google sign-in is configured (for the button)",
+        response: { 200: googleStatusResponseSchema },
+      },
+    },
+    () => ({ success: true as const, configured: google !== undefined }),
+  );
 
   app.get(
     "/redirect",
@@ -50,6 +64,10 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<Options> = async (app, { go
         tags,
         summary: "Page redirect to Google (OpenID Connect, PKCE)",
         querystring: googleRedirectQuerySchema,
+        response: {
+          302: redirectResponse("To Google, or back to /register when signing up without the terms accepted"),
+          ...errorResponses(400),
+        },
       },
     },
     async (request, reply) => {
@@ -93,6 +111,10 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<Options> = async (app, { go
           state: z.string().optional(),
           error: z.string().optional(),
         }),
+        response: {
+          302: redirectResponse("To the web's sign-in result page (a one-time code, registration or the failure)"),
+          ...errorResponses(400),
+        },
       },
     },
     async (request, reply) => {
@@ -112,7 +134,12 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<Options> = async (app, { go
   app.post(
     "/code",
     {
-      schema: { tags, summary: "Exchange the one-time code for a session", body: googleCodeRequestSchema },
+      schema: {
+        tags,
+        summary: "Exchange the one-time code for a session",
+        body: googleCodeRequestSchema,
+        response: { 200: authSessionResponseSchema, ...errorResponses(429) },
+      },
       ...rateLimited(app, "google", rateLimits),
     },
     (request) => configured().exchangeCode(request.body.code),
@@ -124,7 +151,16 @@ export const googleIdTokenRoutes: FastifyPluginAsyncZod<Options> = async (app, {
   app.post(
     "/auth/google",
     {
-      schema: { tags, summary: "Sign in with a Google ID token (native app)", body: googleIdTokenRequestSchema },
+      schema: {
+        tags,
+        summary: "Sign in with a Google ID token (native app)",
+        body: googleIdTokenRequestSchema,
+        // 404 ACCOUNT_NOT_REGISTERED (with type, email, name); 409 an unverified Google address.
+        response: {
+          200: authSessionResponseSchema,
+          ...errorResponses(401, 404, 409, 429),
+        },
+      },
       ...rateLimited(app, "google", rateLimits),
     },
     (request) => {

@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { NotificationSettings, NotificationSettingsResponse } from "@tavolo/shared/account";
+import {
+  notificationSettingsResponseSchema,
+  saveNotificationSettingsResponseSchema,
+  type NotificationSettings,
+  type NotificationSettingsResponse,
+} from "@tavolo/shared/account";
 import { apiClient, clientPath } from "../../../lib/api-client";
+import { parseAnswer } from "../../../lib/parse-answer";
 
 const key = (userId: string) => ["notification-settings", userId] as const;
 
@@ -8,8 +14,11 @@ const key = (userId: string) => ["notification-settings", userId] as const;
 export function useNotificationSettings(userId: string) {
   return useQuery({
     queryKey: key(userId),
-    queryFn: ({ signal }) =>
-      apiClient.get<NotificationSettingsResponse>(clientPath("/notification-settings"), { signal }),
+    queryFn: async ({ signal }) =>
+      parseAnswer(
+        notificationSettingsResponseSchema,
+        await apiClient.get<unknown>(clientPath("/notification-settings"), { signal }),
+      ),
     select: (data) => data.settings,
   });
 }
@@ -18,8 +27,11 @@ export function useNotificationSettings(userId: string) {
 export function useSaveNotificationSettings(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: NotificationSettings) =>
-      apiClient.put<NotificationSettingsResponse>(clientPath("/notification-settings"), settings),
+    mutationFn: async (settings: NotificationSettings) =>
+      parseAnswer(
+        saveNotificationSettingsResponseSchema,
+        await apiClient.put<unknown>(clientPath("/notification-settings"), settings),
+      ),
     onMutate: async (settings) => {
       await queryClient.cancelQueries({ queryKey: key(userId) });
       const previous = queryClient.getQueryData<NotificationSettingsResponse>(key(userId));

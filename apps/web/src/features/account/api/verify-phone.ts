@@ -1,18 +1,15 @@
-import type { AuthUser } from "@tavolo/shared/auth";
+import { verifyPhoneConfirmResponseSchema, verifyPhoneStartResponseSchema } from "@tavolo/shared/account";
 import { apiClient, clientPath } from "../../../lib/api-client";
+import { parseAnswer } from "../../../lib/parse-answer";
 
 /** POST /client/verify-phone/start {userId, phoneNumber, language}: an SMS code to the number. */
-export function startPhoneVerification(userId: string, phoneNumber: string) {
-  return apiClient.post<{ success: true; alreadyVerified: boolean; message?: string }>(
-    clientPath("/verify-phone/start"),
-    { userId, phoneNumber },
-  );
+export async function startPhoneVerification(userId: string, phoneNumber: string) {
+  const body = await apiClient.post<unknown>(clientPath("/verify-phone/start"), { userId, phoneNumber });
+  return parseAnswer(verifyPhoneStartResponseSchema, body);
 }
 
 /** POST /client/verify-phone/confirm {userId, otp}: the number becomes the profile's, verified. */
-export function confirmPhoneVerification(userId: string, otp: string) {
-  return apiClient.post<{ success: true; user: AuthUser; message?: string }>(clientPath("/verify-phone/confirm"), {
-    userId,
-    otp,
-  });
+export async function confirmPhoneVerification(userId: string, otp: string) {
+  const body = await apiClient.post<unknown>(clientPath("/verify-phone/confirm"), { userId, otp });
+  return parseAnswer(verifyPhoneConfirmResponseSchema, body);
 }

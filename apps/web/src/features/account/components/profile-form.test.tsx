@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { storage, type StoredUser } from "../../../lib/storage";
+import { authUserFixture } from "../../../../test/fixtures";
 import { json, mockFetch, renderAt, signInAs } from "../../../../test/render";
 import { ProfileForm } from "./profile-form";
 import { phoneCooldownName } from "./use-phone-verification";
@@ -50,10 +51,14 @@ describe("ProfileForm", () => {
   });
 
   it("needs 6 characters to ask for a code, then verifies the number with the 6-digit modal", async () => {
-    const verified = { ...user, phoneNumber: "+393331234567", phoneVerified: true };
+    const verified = authUserFixture({ id: user.id, phoneNumber: "+393331234567", phoneVerified: true });
     const fetch = mockFetch((url) => {
-      if (url.pathname.endsWith("/verify-phone/start")) return json({ success: true, alreadyVerified: false });
-      if (url.pathname.endsWith("/verify-phone/confirm")) return json({ success: true, user: verified });
+      if (url.pathname.endsWith("/verify-phone/start")) {
+        return json({ success: true, alreadyVerified: false, phoneNumber: "+393331234567", message: "Codice inviato" });
+      }
+      if (url.pathname.endsWith("/verify-phone/confirm")) {
+        return json({ success: true, message: "Numero verificato", user: verified });
+      }
       return json({ success: true, profile: { ...verified, firstName: "Giulia Maria" } });
     });
     const { onUserChanged } = renderForm({ phoneNumber: undefined, phoneVerified: false });
@@ -171,7 +176,17 @@ describe("ProfileForm", () => {
   });
 
   it("saves names once the phone is verified, and requires them", async () => {
-    const fetch = mockFetch(() => json({ success: true, profile: { ...user, firstName: "Giulia Maria" } }));
+    const fetch = mockFetch(() =>
+      json({
+        success: true,
+        profile: authUserFixture({
+          id: user.id,
+          firstName: "Giulia Maria",
+          phoneNumber: user.phoneNumber!,
+          phoneVerified: true,
+        }),
+      }),
+    );
     const { onUserChanged } = renderForm();
     fireEvent.change(screen.getByLabelText(/^Nome/), { target: { value: " " } });
     fireEvent.click(screen.getByRole("button", { name: "Salva" }));

@@ -112,6 +112,7 @@ describe("NotificationSettingsForm", () => {
       if (init.method === "PUT") saved = bodyOf([url, init]) as typeof saved;
       return json({
         success: true,
+        ...(init.method === "PUT" ? { message: "Preferenze salvate" } : {}),
         settings: {
           enabled: saved.enabled,
           favoriteRestaurants: saved.favoriteRestaurants,

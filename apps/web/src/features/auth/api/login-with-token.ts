@@ -1,7 +1,7 @@
 import { apiClient, clientPath } from "../../../lib/api-client";
-import type { AuthResponse } from "./login";
+import type { AuthSessionResponse } from "@tavolo/shared/auth";
 
 /** POST /client/login-with-token: the one-time token from e-mail verification (or the autoLogin flags). */
 export function loginWithToken(input: { email: string; token: string }) {
-  return apiClient.post<AuthResponse>(clientPath("/login-with-token"), input, { anonymous: true });
+  return apiClient.post<AuthSessionResponse>(clientPath("/login-with-token"), input, { anonymous: true });
 }

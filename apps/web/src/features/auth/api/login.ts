@@ -1,19 +1,13 @@
+import type { AuthSessionResponse } from "@tavolo/shared/auth";
 import { apiClient, clientPath, errorMessage } from "../../../lib/api-client";
 import { storage } from "../../../lib/storage";
 import type { SignInPayload } from "../session/session-context";
 
-export interface AuthResponse {
-  token?: string;
-  accessToken?: string;
-  refreshToken?: string;
-  user?: unknown;
-}
-
 /** An answer without a token or a user: 'Dati di autenticazione incompleti' (SPEC §8). */
 export class IncompleteAuthError extends Error {}
 
-/** A session out of any auth response, or an error when the server left a part out. */
-export function toSession(response: AuthResponse, incompleteMessage: string): SignInPayload {
+/** A session out of any auth response, or an error when the server left a part out (SPEC §8). */
+export function toSession(response: Partial<AuthSessionResponse>, incompleteMessage: string): SignInPayload {
   const token = response.token ?? response.accessToken;
   const user = storage.parseUser(response.user);
   if (!token || !user) throw new IncompleteAuthError(incompleteMessage);
@@ -27,5 +21,5 @@ export function signInErrorMessage(error: unknown, fallback: string): string {
 
 /** POST /client/login */
 export function login(input: { email: string; password: string }) {
-  return apiClient.post<AuthResponse>(clientPath("/login"), input, { anonymous: true });
+  return apiClient.post<AuthSessionResponse>(clientPath("/login"), input, { anonymous: true });
 }

@@ -1,5 +1,5 @@
 import { apiClient, clientPath } from "../../../lib/api-client";
-import type { AuthResponse } from "./login";
+import type { RegisterResponse } from "@tavolo/shared/auth";
 
 export interface RegisterPayload {
   email: string;
@@ -10,13 +10,7 @@ export interface RegisterPayload {
   newsletterSubscribed: boolean;
 }
 
-/** A session like login's (user_exists and other refusals arrive as an ApiError). */
-export interface RegisterResponse extends AuthResponse {
-  success: boolean;
-  userId?: string;
-}
-
-/** POST /client/register (the client adds `language`). */
+/** POST /client/register (the client adds `language`); user_exists and other refusals arrive as an ApiError. */
 export function register(input: RegisterPayload) {
   return apiClient.post<RegisterResponse>(clientPath("/register"), input, { anonymous: true });
 }

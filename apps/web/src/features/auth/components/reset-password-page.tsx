@@ -17,9 +17,6 @@ import { PasswordStrength } from "../../../components/ui/password-strength";
 import { useFieldError } from "./use-field-error";
 import styles from "./forms.module.css";
 
-/** The answer said success:false: the server's message, else 'an error occurred during password reset'. */
-class ResetRefused extends Error {}
-
 /**
  * SPEC §4: verifying → ready (token) | error (none); ready → resetting → success | error. The
  * token is read from the query at once, so verifying never lasts long enough to be seen.
@@ -36,22 +33,17 @@ export function ResetPasswordPage() {
   const watched = useWatch({ control: form.control, name: "newPassword" });
   const fieldError = useFieldError(form.formState.errors);
   const mutation = useMutation({
-    mutationFn: async (values: ResetPasswordInput) => {
-      const result = await resetPassword({ token: token!, newPassword: values.newPassword });
-      if (result.success === false) throw new ResetRefused(result.message || t("resetPassword.failed"));
-      return result;
-    },
+    // A refusal ({ success:false }, any status) arrives as an ApiError (lib/api-client.ts).
+    mutationFn: (values: ResetPasswordInput) => resetPassword({ token: token!, newPassword: values.newPassword }),
   });
 
   if (!token || mutation.isError) {
     const error = mutation.error;
     const message = !token
       ? t("resetPassword.invalidLink")
-      : error instanceof ResetRefused
-        ? error.message
-        : error instanceof ApiError
-          ? errorMessage(error, t("resetPassword.failed"))
-          : t("resetPassword.exception");
+      : error instanceof ApiError
+        ? errorMessage(error, t("resetPassword.failed"))
+        : t("resetPassword.exception");
     // A dead link needs a new one; anything else (offline, a server hiccup) may simply be retried.
     const linkProblem = !token || (error instanceof ApiError && error.status === 400);
     return (

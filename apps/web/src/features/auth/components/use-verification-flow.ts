@@ -6,7 +6,7 @@ import { paths } from "../../../config/paths";
 import { errorMessage } from "../../../lib/api-client";
 import { toSession } from "../api/login";
 import { loginWithToken } from "../api/login-with-token";
-import type { VerifyResponse } from "../api/verify-email-otp";
+import type { LoginTokenResponse } from "@tavolo/shared/auth";
 import { useSession } from "../session/session-context";
 
 /** SPEC §4: otp_input → verifying → success | error → redirecting (home, after 1.5 s). */
@@ -47,7 +47,7 @@ export function useVerificationFlow(initial: VerifyState) {
     }
   }
 
-  async function verify(email: string, request: () => Promise<VerifyResponse>, fromCode: boolean) {
+  async function verify(email: string, request: () => Promise<LoginTokenResponse>, fromCode: boolean) {
     setState({ phase: "verifying", message: null, fromCode });
     try {
       const response = await request();

@@ -1,17 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { BookLastMinuteRequest, LastMinuteOffer } from "@tavolo/shared/offers";
+import type { BookLastMinuteRequest, BookLastMinuteResponse } from "@tavolo/shared/offers";
 import { IDEMPOTENCY_KEY_HEADER } from "@tavolo/shared/constants";
-import type { Reservation } from "@tavolo/shared/reservations";
 import { apiClient, clientPath } from "../../../lib/api-client";
 import { offerDetailKey } from "./get-last-minute";
 import { localizedKey } from "../../../lib/localized-query-key";
-
-export interface BookLastMinuteResponse {
-  success: true;
-  message: string;
-  reservation: Reservation;
-  offer: LastMinuteOffer;
-}
 
 export function bookLastMinute(body: BookLastMinuteRequest, idempotencyKey: string) {
   return apiClient.post<BookLastMinuteResponse>(clientPath("/bookLastMinute"), body, {

@@ -1,18 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { RegisterCityInterestRequest } from "@tavolo/shared/offers";
+import type { RegisterCityInterestRequest, RegisterCityInterestResponse } from "@tavolo/shared/offers";
 import { apiClient, clientPath } from "../../../lib/api-client";
 import { CITY_INTERESTS_KEY } from "./city-interests";
-
-export interface RegisterInterestResponse {
-  success: true;
-  message: string;
-}
 
 export function useRegisterCityInterest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RegisterCityInterestRequest) =>
-      apiClient.post<RegisterInterestResponse>(clientPath("/registerCityAvailabilityInterest"), body),
+      apiClient.post<RegisterCityInterestResponse>(clientPath("/registerCityAvailabilityInterest"), body),
     // The notifications page lists the alerts: a new one shows there without a reload.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CITY_INTERESTS_KEY }),
   });

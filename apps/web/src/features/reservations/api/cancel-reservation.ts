@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ReservationResponse } from "@tavolo/shared/reservations";
+import { reservationResponseSchema, type Reservation } from "@tavolo/shared/reservations";
 import { apiClient, clientPath } from "../../../lib/api-client";
+import { parseAnswer } from "../../../lib/parse-answer";
 import { availabilityKey } from "./get-seating-availability";
-import { normalizeReservation, userReservationsKey, type Reservation } from "./get-user-reservations";
+import { userReservationsKey } from "./get-user-reservations";
 
 /** POST /client/cancelReservation/:id (DESIGN §1): only the owner, only before the seating starts. */
-export function cancelReservation(id: string) {
-  return apiClient.post<ReservationResponse>(clientPath(`/cancelReservation/${encodeURIComponent(id)}`));
+export async function cancelReservation(id: string) {
+  const body = await apiClient.post<unknown>(clientPath(`/cancelReservation/${encodeURIComponent(id)}`));
+  return parseAnswer(reservationResponseSchema, body);
 }
 
 export function useCancelReservation(userId: string) {
@@ -15,7 +17,7 @@ export function useCancelReservation(userId: string) {
     mutationFn: (reservation: Reservation) => cancelReservation(reservation.id),
     onSuccess: (response, reservation) => {
       // The answer carries the cancelled booking: show it at once, then re-read the list in the background.
-      const updated = normalizeReservation(response.reservation as unknown as Record<string, unknown>);
+      const updated = response.reservation;
       queryClient.setQueriesData<Reservation[]>({ queryKey: userReservationsKey(userId) }, (list) =>
         list?.map((item) => (item.id === updated.id ? updated : item)),
       );

@@ -3,7 +3,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogActions } from "../../../components/ui/dialog";
-import type { Reservation } from "../api/get-user-reservations";
+import type { Reservation } from "@tavolo/shared/reservations";
 import { formatReservationDate } from "./reservation-card";
 import styles from "./cancel-reservation-dialog.module.css";
 

@@ -1,37 +1,29 @@
 import { describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { reservationFixture } from "../../../../test/fixtures";
 import { json, mockFetch, renderAt } from "../../../../test/render";
 import { HistoryPage } from "./history-page";
 
 const reservations = [
-  {
-    id: "r1",
-    restaurantName: "Osteria Uno",
-    restaurantId: "a",
-    date: "2025-06-10",
-    time: "20:00",
-    partySize: 2,
-    status: "confirmed",
-    tableNumber: 4,
-  },
-  {
+  reservationFixture({ id: "r1", date: "2025-06-10", numberOfPeople: 2, tableNumber: 4 }),
+  reservationFixture({
     id: "r2",
-    restaurant: { id: "b", name: "Trattoria Due", imageUrl: "/images/restaurants/pesce-1.svg" },
+    restaurant: { ...reservationFixture().restaurant, id: "b", name: "Trattoria Due" },
     date: "2025-06-12",
     time: "21:00",
-    people: 4,
+    numberOfPeople: 4,
     status: "pending",
-    table: { number: 7 },
-  },
-  {
+    tableNumber: 7,
+  }),
+  reservationFixture({
     id: "r3",
-    restaurantName: "Pizzeria Tre",
-    restaurantId: "c",
+    restaurant: { ...reservationFixture().restaurant, id: "c", name: "Pizzeria Tre" },
     date: "2025-05-01",
     time: "19:30",
     numberOfPeople: 3,
     status: "completed",
-  },
+    tableNumber: null,
+  }),
 ];
 
 describe("HistoryPage", () => {
@@ -134,10 +126,8 @@ describe("HistoryPage", () => {
   });
 });
 
-const upcoming = {
+const upcoming = reservationFixture({
   id: "r9",
-  restaurantId: "a",
-  restaurantName: "Osteria Uno",
   date: "2099-06-10",
   time: "20:00",
   numberOfPeople: 2,
@@ -145,8 +135,8 @@ const upcoming = {
   status: "confirmed",
   specialRequests: "<img src=x onerror=alert(1)> seggiolone",
   canCancel: true,
-};
-const past = { ...reservations[2], canCancel: false };
+});
+const past = { ...reservations[2]!, canCancel: false };
 const tooMany = () => json({ success: false, code: "rate_limited", error: "Troppe richieste", retryAfter: 1 }, 429);
 const historyCalls = (fetch: ReturnType<typeof mockFetch>) =>
   fetch.mock.calls.filter(([url]) => String(url).includes("getUserReservations")).length;
@@ -160,10 +150,10 @@ describe("HistoryPage: cancelling", () => {
         return json({
           success: true,
           message: "Prenotazione annullata",
-          reservation: { ...upcoming, status: "cancelled", canCancel: false },
+          reservation: { ...upcoming, status: "cancelled" as const, canCancel: false },
         });
       }
-      const current = cancelled ? { ...upcoming, status: "cancelled", canCancel: false } : upcoming;
+      const current = cancelled ? { ...upcoming, status: "cancelled" as const, canCancel: false } : upcoming;
       return json({ success: true, reservations: [current, past] });
     });
     renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });

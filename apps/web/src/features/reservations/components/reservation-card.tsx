@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { paths } from "../../../config/paths";
 import { Tag } from "../../../components/ui/chip";
 import { CalendarIcon, ClockIcon, TableIcon, UsersIcon } from "../../../components/ui/icons";
-import type { Reservation } from "../api/get-user-reservations";
+import type { Reservation } from "@tavolo/shared/reservations";
 import { StatusTag } from "./status-tag";
 import styles from "./reservation-card.module.css";
 import { dateFormat } from "../../../lib/intl-format";
@@ -20,10 +20,10 @@ export function ReservationCard({ reservation, action }: { reservation: Reservat
   const { t, i18n } = useTranslation();
   return (
     <article className={[styles.card, styles[reservation.status]].join(" ")}>
-      {reservation.restaurantImage ? (
+      {reservation.restaurant.imageUrl ? (
         // The picture fills the card's height, whatever the text needs, and never sets it.
         <div className={styles.media}>
-          <img src={reservation.restaurantImage} alt="" width={640} height={400} loading="lazy" />
+          <img src={reservation.restaurant.imageUrl} alt="" width={640} height={400} loading="lazy" />
         </div>
       ) : null}
       <div className={styles.body}>

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { ReservationResponse } from "@tavolo/shared/reservations";
 import type { Table } from "@tavolo/shared/restaurants";
+import { reservationFixture } from "../../../../test/fixtures";
 import { json, mockFetch, renderAt } from "../../../../test/render";
 import { ReservationForm, type BookableRestaurant } from "./reservation-form";
 
@@ -91,10 +93,9 @@ const booked = (status: "confirmed" | "pending", specialRequests = "") =>
     {
       success: true,
       message: status === "confirmed" ? "Prenotazione confermata!" : "Richiesta inviata",
-      reservation: {
+      reservation: reservationFixture({
         id: "r-1",
-        restaurantId: ID,
-        restaurantName: "Osteria del Ponte",
+        restaurant: { ...reservationFixture().restaurant, id: ID, name: "Osteria del Ponte" },
         date: "2025-06-11",
         time: "20:00",
         tableNumber: 3,
@@ -102,8 +103,8 @@ const booked = (status: "confirmed" | "pending", specialRequests = "") =>
         status,
         specialRequests,
         canCancel: true,
-      },
-    },
+      }),
+    } satisfies ReservationResponse,
     201,
   );
 
