@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { BookingConfirmation, type BookingFact } from "../../../components/ui/booking-confirmation";
-import type { BookLastMinuteResponse } from "../api/book-last-minute";
+import type { BookLastMinuteResponse } from "@tavolo/shared/offers";
 import { offerAddress } from "./offer-address";
 
 /**

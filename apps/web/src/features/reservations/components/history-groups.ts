@@ -1,4 +1,4 @@
-import type { Reservation } from "../api/get-user-reservations";
+import type { Reservation } from "@tavolo/shared/reservations";
 
 export interface HistoryGroups {
   /** Still to come (pending or confirmed, not over yet), soonest first. */
