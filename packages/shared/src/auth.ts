@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NAME_MAX_LENGTH } from "./constants";
-import { LANGUAGES, matchLanguage, type Language } from "./languages";
+import { LANGUAGES, matchLanguage } from "./languages";
 import {
   currentPasswordSchema,
   emailCodeSchema,

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { messageResponseSchema } from "./api-responses";
 import { userIdSchema } from "./auth";
 import { absentAsUndefined, bothOrNeitherCoordinate, coordinateField, radiusField } from "./geo-query";
-import { ALL_CATEGORIES, SEARCH_CATEGORIES, type SearchCategory } from "./categories";
-import { PEOPLE_PER_RESERVATION, RADIUS_KM } from "./constants";
+import { ALL_CATEGORIES, SEARCH_CATEGORIES } from "./categories";
+import { PEOPLE_PER_RESERVATION } from "./constants";
 import { OFFER_NOTES_MAX_LENGTH } from "./offer-time";
 import { reservationSchema } from "./reservations";
 

@@ -29,8 +29,12 @@ describe("shared messages", () => {
   });
 
   it("say 'ad' before a vowel in Italian and keep the name as it is in English", () => {
-    expect(translateShared("it", "apiMessages.cityInterestRegistered", { city: "Ancona" })).toContain("offerte ad Ancona");
-    expect(translateShared("it", "apiMessages.cityInterestRegistered", { city: "Milano" })).toContain("offerte a Milano");
+    expect(translateShared("it", "apiMessages.cityInterestRegistered", { city: "Ancona" })).toContain(
+      "offerte ad Ancona",
+    );
+    expect(translateShared("it", "apiMessages.cityInterestRegistered", { city: "Milano" })).toContain(
+      "offerte a Milano",
+    );
     expect(translateShared("en", "apiMessages.cityInterestRegistered", { city: "Ancona" })).toContain("Ancona");
   });
 });
