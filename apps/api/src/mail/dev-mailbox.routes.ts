@@ -37,6 +37,8 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; publicAcc
         summary: "Stored mail as a web page, newest first",
         response: {
           200: { description: "The mailbox page", content: { "text/html": { schema: z.string() } } },
+          // A client not on this machine while the mailbox is private (decision 017).
+          ...errorResponses(404),
         },
       },
     },
@@ -53,7 +55,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; publicAcc
         tags,
         summary: "Stored mail and text messages as JSON, newest first, optionally for one address or number",
         querystring: z.object({ to: z.union([emailSchema, phoneNumberSchema]).optional() }),
-        response: { 200: devOutboxResponseSchema, ...errorResponses(400) },
+        response: { 200: devOutboxResponseSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {

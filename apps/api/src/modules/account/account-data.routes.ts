@@ -8,7 +8,9 @@ import {
   deleteAccountResponseSchema,
 } from "@tavolo/shared/account-data";
 import type { AppConfig } from "../../config";
+import { errorResponses } from "@tavolo/shared/api-responses";
 import { unauthorized } from "../../errors";
+import { SIGNED_IN } from "../../plugins/api-docs";
 import { callerId } from "../../plugins/auth";
 import { rateLimited, translate } from "../auth/route-helpers";
 import type { AccountDeletionService } from "./account-deletion.service";
@@ -35,7 +37,8 @@ export const accountDataRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: "Everything Tavolo holds about the caller, as a JSON download (tavolo-<date>.json)",
-        response: { 200: accountExportSchema },
+        security: SIGNED_IN,
+        response: { 200: accountExportSchema, ...errorResponses(401) },
       },
     },
     async (request, reply) => {
@@ -56,7 +59,8 @@ export const accountDataRoutes: FastifyPluginAsyncZod<{
           "Delete the caller's account: { password }, or { confirmEmail } for an account without one (Google). " +
           "Upcoming bookings are cancelled; past ones stay with the restaurant, anonymous",
         body: deleteAccountRequestSchema,
-        response: { 200: deleteAccountResponseSchema },
+        security: SIGNED_IN,
+        response: { 200: deleteAccountResponseSchema, ...errorResponses(400, 401, 429) },
       },
       // A password check: limited like sign-in.
       ...rateLimited(app, "delete-account", rateLimits),
