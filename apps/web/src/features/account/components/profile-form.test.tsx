@@ -129,10 +129,12 @@ describe("ProfileForm", () => {
   });
 
   it("after a reload within the cooldown keeps the number and reopens the code entry; the wait holds back only the resend", async () => {
-    const verified = { ...user, phoneNumber: "+393331234567", phoneVerified: true };
+    const verified = authUserFixture({ id: user.id, phoneNumber: "+393331234567", phoneVerified: true });
     const fetch = mockFetch((url) => {
-      if (url.pathname.endsWith("/verify-phone/start")) return json({ success: true, alreadyVerified: false });
-      return json({ success: true, user: verified });
+      if (url.pathname.endsWith("/verify-phone/start")) {
+        return json({ success: true, alreadyVerified: false, phoneNumber: "+393331234567", message: "Codice inviato" });
+      }
+      return json({ success: true, message: "Numero verificato", user: verified });
     });
     const first = renderForm({ phoneNumber: undefined, phoneVerified: false });
     fireEvent.change(numberField(), { target: { value: "3331234567" } });

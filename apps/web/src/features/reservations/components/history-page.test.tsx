@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { Reservation } from "@tavolo/shared/reservations";
 import { reservationFixture } from "../../../../test/fixtures";
 import { json, mockFetch, renderAt } from "../../../../test/render";
 import { HistoryPage } from "./history-page";
@@ -85,19 +86,19 @@ describe("HistoryPage", () => {
   it("lists upcoming bookings first, soonest on top, then past and cancelled ones, latest on top", async () => {
     const now = Date.now();
     const at = (days: number) => new Date(now + days * 86_400_000).toISOString();
-    const booking = (id: string, days: number, status: string) => ({
-      id,
-      restaurantName: `Ristorante ${id}`,
-      restaurantId: id,
-      date: at(days).slice(0, 10),
-      time: "20:00",
-      numberOfPeople: 2,
-      status,
-      startsAt: at(days),
-      endsAt: at(days + 0.05),
-      // Made in the order the server sends them: newest booking first.
-      createdAt: at(-days),
-    });
+    const booking = (id: string, days: number, status: Reservation["status"]) =>
+      reservationFixture({
+        id,
+        restaurant: { ...reservationFixture().restaurant, id, name: `Ristorante ${id}` },
+        date: at(days).slice(0, 10),
+        time: "20:00",
+        numberOfPeople: 2,
+        status,
+        startsAt: at(days),
+        endsAt: at(days + 0.05),
+        // Made in the order the server sends them: newest booking first.
+        createdAt: at(-days),
+      });
     mockFetch(() =>
       json({
         success: true,
