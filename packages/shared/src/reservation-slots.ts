@@ -1,4 +1,4 @@
-import { BOOKING_HORIZON_DAYS, SEATING_MINUTES, SLOT_MINUTES } from "./constants";
+import { BOOKING_HORIZON_DAYS, SEARCH_SLOTS, SEATING_MINUTES, SLOT_MINUTES } from "./constants";
 import { addDays, dateInZone, instantOfWallClock, minutesOfDay, noonUtcOf, timeOfDay } from "./dates";
 import { WEEKDAYS, type OpeningHours, type OpeningSlot } from "./opening-hours";
 
@@ -116,4 +116,22 @@ export function nextDateWithSeatings(hours: OpeningHours, timeZone: string, from
     if (openSeatings(hours, timeZone, date, now).length > 0) return date;
   }
   return null;
+}
+
+/** Whether a seating starts within the search window (±SEARCH_SLOTS.windowMinutes) of `time`. */
+export function withinSearchWindow(seating: Pick<Seating, "time">, time: string): boolean {
+  return Math.abs(minutesOfDay(seating.time) - minutesOfDay(time)) <= SEARCH_SLOTS.windowMinutes;
+}
+
+/**
+ * The free start times a search shows (issue 16): the SEARCH_SLOTS.max nearest to `time`, the
+ * earlier one first on a tie, listed in the order of the day.
+ */
+export function nearestTimes(freeTimes: readonly string[], time: string): string[] {
+  const wanted = minutesOfDay(time);
+  const distance = (candidate: string) => Math.abs(minutesOfDay(candidate) - wanted);
+  return [...freeTimes]
+    .sort((a, b) => distance(a) - distance(b) || a.localeCompare(b))
+    .slice(0, SEARCH_SLOTS.max)
+    .sort();
 }
