@@ -32,7 +32,9 @@ export async function findFreeSeatings(
              ${candidates.map((c) => c.startsAt.toISOString())}::timestamptz[],
              ${candidates.map((c) => c.endsAt.toISOString())}::timestamptz[]
            ) AS s(restaurant_id, time, starts_at, ends_at)
-     WHERE EXISTS (
+     -- LATERAL … LIMIT 1: probe each seating's tables through the index, stop at the first free
+     -- one. A semi join lets the planner hash every table of the catalogue instead.
+     CROSS JOIN LATERAL (
              SELECT 1
                FROM restaurant_tables t
               WHERE t.restaurant_id = s.restaurant_id
@@ -43,6 +45,8 @@ export async function findFreeSeatings(
                         FROM reservations x
                        WHERE x.table_id = t.id
                          AND x.status IN (${sql.join(ACTIVE_RESERVATION_STATUSES.map((status) => sql.lit(status)))})
-                         AND tstzrange(x.starts_at, x.ends_at) && tstzrange(s.starts_at, s.ends_at)))`.execute(db);
+                         AND tstzrange(x.starts_at, x.ends_at) && tstzrange(s.starts_at, s.ends_at))
+              LIMIT 1
+           ) AS free_table`.execute(db);
   return rows.map((row) => ({ restaurantId: row.restaurant_id, time: row.time }));
 }
