@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { addDays, instantOfWallClock, wallClockOf } from "./dates";
 import type { OpeningHours } from "./opening-hours";
-import { checkSeating, daySeatings, hoursOn, nextDateWithSeatings, openSeatings, overlaps } from "./reservation-slots";
+import {
+  checkSeating,
+  daySeatings,
+  hoursOn,
+  nearestTimes,
+  nextDateWithSeatings,
+  openSeatings,
+  overlaps,
+  withinSearchWindow,
+} from "./reservation-slots";
 
 const ROME = "Europe/Rome";
 const dinner = { open: "19:00", close: "23:30" };
@@ -182,5 +191,31 @@ describe("nextDateWithSeatings", () => {
     expect(nextDateWithSeatings(week, ROME, "2026-06-01", tuesdayAfternoon)).toBe("2026-06-09");
     const closed: OpeningHours = Object.fromEntries(Object.keys(week).map((day) => [day, null])) as OpeningHours;
     expect(nextDateWithSeatings(closed, ROME, "2026-06-09", tuesdayAfternoon)).toBeNull();
+  });
+});
+
+describe("the free times a search shows", () => {
+  it("keeps to 90 minutes either side of the asked time", () => {
+    expect(withinSearchWindow({ time: "19:00" }, "20:30")).toBe(true);
+    expect(withinSearchWindow({ time: "22:00" }, "20:30")).toBe(true);
+    expect(withinSearchWindow({ time: "18:45" }, "20:30")).toBe(false);
+    expect(withinSearchWindow({ time: "22:15" }, "20:30")).toBe(false);
+  });
+
+  it("picks the 5 nearest, the earlier on a tie, in the order of the day", () => {
+    const free = ["19:00", "19:15", "19:30", "20:00", "20:30", "21:00", "21:30", "22:00"];
+    // 20:00 and 20:30 are 15 minutes off, 19:30 and 21:00 45, then 19:15 (60) before 21:30 (75).
+    expect(nearestTimes(free, "20:15")).toEqual(["19:15", "19:30", "20:00", "20:30", "21:00"]);
+    // On a tie for the last place the earlier wins: 19:00 and 21:00 are both 60 minutes from 20:00.
+    expect(nearestTimes(["19:00", "19:30", "19:45", "20:00", "20:15", "21:00"], "20:00")).toEqual([
+      "19:00",
+      "19:30",
+      "19:45",
+      "20:00",
+      "20:15",
+    ]);
+    expect(nearestTimes(free, "22:00")).toEqual(["20:00", "20:30", "21:00", "21:30", "22:00"]);
+    expect(nearestTimes(["20:00"], "20:15")).toEqual(["20:00"]);
+    expect(nearestTimes([], "20:15")).toEqual([]);
   });
 });
