@@ -9,7 +9,7 @@ import {
   nextDateWithSeatings,
   openSeatings,
   overlaps,
-  withinSearchWindow,
+  openSeatingsNear,
 } from "./reservation-slots";
 
 const ROME = "Europe/Rome";
@@ -195,11 +195,25 @@ describe("nextDateWithSeatings", () => {
 });
 
 describe("the free times a search shows", () => {
-  it("keeps to 90 minutes either side of the asked time", () => {
-    expect(withinSearchWindow({ time: "19:00" }, "20:30")).toBe(true);
-    expect(withinSearchWindow({ time: "22:00" }, "20:30")).toBe(true);
-    expect(withinSearchWindow({ time: "18:45" }, "20:30")).toBe(false);
-    expect(withinSearchWindow({ time: "22:15" }, "20:30")).toBe(false);
+  it("keeps to 90 minutes either side of the asked time, within the service, still to come", () => {
+    // A Tuesday: dinner from 19:00, the last seating at 22:00 (it ends at closing, 23:30).
+    const times = (time: string, now = new Date(0)) =>
+      openSeatingsNear(week, ROME, "2026-12-01", time, now).map((seating) => seating.time);
+    expect(times("20:30")).toEqual(daySeatings(week, ROME, "2026-12-01").map((seating) => seating.time));
+    expect(times("20:30")).toHaveLength(13);
+    expect(times("17:30")).toEqual(["19:00"]);
+    expect(times("17:15")).toEqual([]);
+    expect(times("23:30")).toEqual(["22:00"]);
+    expect(openSeatingsNear(week, ROME, "2026-11-30", "20:00", new Date(0))).toEqual([]);
+    // 19:00 in Rome on 1 December is 18:00 UTC: at that instant it is no longer to come.
+    expect(times("19:00", new Date("2026-12-01T18:00:00Z"))).toEqual([
+      "19:15",
+      "19:30",
+      "19:45",
+      "20:00",
+      "20:15",
+      "20:30",
+    ]);
   });
 
   it("picks the 5 nearest, the earlier on a tie, in the order of the day", () => {

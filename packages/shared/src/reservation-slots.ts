@@ -58,18 +58,23 @@ function seatingWithin(
   return startsAt >= bounds.opensAt && endsAt <= bounds.closesAt ? { time, startsAt, endsAt } : null;
 }
 
-/** Every seating of `date`, past ones included, earliest first; none on a closed day. */
-export function daySeatings(hours: OpeningHours, timeZone: string, date: string): Seating[] {
+/** The seatings of `date` starting from minute `from` to minute `to` of the day, earliest first. */
+function seatingsBetween(hours: OpeningHours, timeZone: string, date: string, from: number, to: number): Seating[] {
   const open = hoursOn(hours, date);
   if (!open) return [];
   const bounds = serviceBounds(open, date, timeZone);
   const seatings: Seating[] = [];
-  const first = Math.ceil(minutesOfDay(open.open) / SLOT_MINUTES) * SLOT_MINUTES;
-  for (let minute = first; minute < minutesOfDay(open.close); minute += SLOT_MINUTES) {
+  const first = Math.ceil(Math.max(minutesOfDay(open.open), from) / SLOT_MINUTES) * SLOT_MINUTES;
+  for (let minute = first; minute < minutesOfDay(open.close) && minute <= to; minute += SLOT_MINUTES) {
     const seating = seatingWithin(date, timeOfDay(minute), timeZone, bounds);
     if (seating) seatings.push(seating);
   }
   return seatings;
+}
+
+/** Every seating of `date`, past ones included, earliest first; none on a closed day. */
+export function daySeatings(hours: OpeningHours, timeZone: string, date: string): Seating[] {
+  return seatingsBetween(hours, timeZone, date, 0, 24 * 60);
 }
 
 /** The seatings of `date` that have not started yet at `now`. */
@@ -118,9 +123,22 @@ export function nextDateWithSeatings(hours: OpeningHours, timeZone: string, from
   return null;
 }
 
-/** Whether a seating starts within the search window (±SEARCH_SLOTS.windowMinutes) of `time`. */
-export function withinSearchWindow(seating: Pick<Seating, "time">, time: string): boolean {
-  return Math.abs(minutesOfDay(seating.time) - minutesOfDay(time)) <= SEARCH_SLOTS.windowMinutes;
+/**
+ * The seatings of `date` still to come at `now` that start within the search window
+ * (±SEARCH_SLOTS.windowMinutes) of `time`: a search derives only these, not the whole day.
+ */
+export function openSeatingsNear(
+  hours: OpeningHours,
+  timeZone: string,
+  date: string,
+  time: string,
+  now: Date,
+): Seating[] {
+  const wanted = minutesOfDay(time);
+  const window = SEARCH_SLOTS.windowMinutes;
+  return seatingsBetween(hours, timeZone, date, wanted - window, wanted + window).filter(
+    (seating) => seating.startsAt > now,
+  );
 }
 
 /**

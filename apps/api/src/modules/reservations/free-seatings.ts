@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { OpeningHours } from "@tavolo/shared/opening-hours";
-import { checkBookingDate, openSeatings, type Seating } from "@tavolo/shared/reservation-slots";
+import { checkBookingDate, openSeatings, openSeatingsNear } from "@tavolo/shared/reservation-slots";
 import type { DB } from "../../db/schema";
 import { findFreeSeatings, type CandidateSeating } from "./free-seatings.repository";
 
@@ -14,20 +14,23 @@ export interface SeatingSource {
 /**
  * The start times of `date` at which each restaurant could take a booking of `people` now: the
  * seatings makeReservation accepts (shared rules: open, on the quarter-hour grid, still to come,
- * within the booking horizon) that `keep` retains, with a table that fits free for the whole
- * seating. One query for all the restaurants. Times in the order of the day; a restaurant with
+ * within the booking horizon), only those near `near` when given (a search's window), with a table
+ * that fits free for the whole seating. One query for all the restaurants. Times in the order of the day; a restaurant with
  * none is absent from the map.
  */
 export async function freeTimesByRestaurant(
   db: Kysely<DB>,
   restaurants: readonly SeatingSource[],
-  request: { date: string; people: number; now: Date; keep?: (seating: Seating) => boolean },
+  request: { date: string; people: number; now: Date; near?: string },
 ): Promise<Map<string, string[]>> {
   const candidates: CandidateSeating[] = restaurants.flatMap((restaurant) => {
     if (checkBookingDate(request.date, restaurant.time_zone, request.now)) return [];
-    return openSeatings(restaurant.opening_hours, restaurant.time_zone, request.date, request.now)
-      .filter((seating) => request.keep?.(seating) ?? true)
-      .map((seating) => ({ ...seating, restaurantId: restaurant.id }));
+    const { opening_hours: hours, time_zone: zone } = restaurant;
+    const seatings =
+      request.near === undefined
+        ? openSeatings(hours, zone, request.date, request.now)
+        : openSeatingsNear(hours, zone, request.date, request.near, request.now);
+    return seatings.map((seating) => ({ ...seating, restaurantId: restaurant.id }));
   });
   const free = new Set(
     (await findFreeSeatings(db, candidates, request.people)).map((row) => `${row.restaurantId} ${row.time}`),

@@ -11,7 +11,7 @@ import {
   type SearchRestaurantsResponse,
   wantsSlots,
 } from "@tavolo/shared/restaurants";
-import { nearestTimes, withinSearchWindow } from "@tavolo/shared/reservation-slots";
+import { nearestTimes } from "@tavolo/shared/reservation-slots";
 import { ALL_CATEGORIES } from "@tavolo/shared/categories";
 import type { DB } from "../../db/schema";
 import { notFound } from "../../errors";
@@ -43,7 +43,7 @@ export function createRestaurantService(db: Kysely<DB>, bookingsDb: Kysely<DB> =
     const free = await freeTimesByRestaurant(
       bookingsDb,
       results.map((result) => result.row),
-      { date, people, now: new Date(), keep: (seating) => withinSearchWindow(seating, time) },
+      { date, people, now: new Date(), near: time },
     );
     const listed = results.map((result) => ({
       ...result.summary,
