@@ -157,6 +157,9 @@ describe("getAvailableSlots", () => {
     // Table 2 is still free for two all evening.
     expect((await slots(f.dinner.id, `date=${date}&people=2`)).slots).toEqual(all);
     expect((await slots(f.dinner.id, `date=${date}`)).slots).toEqual(all);
+    // The times the restaurant page's table picker offers are the same.
+    const tables = await t.app.inject(`/api/client/getAvailableTables/${f.dinner.id}?date=${date}&people=4`);
+    expect(tables.json().slots).toEqual(all.slice(6));
     expect((await slots(f.dinner.id, `date=${date}&people=5`)).slots).toEqual([]);
     expect((await slots(f.dinner.id, `date=${nextWeekday(1)}&people=2`)).slots).toEqual([]);
   });
