@@ -67,33 +67,38 @@ export function createRestaurantService(db: Kysely<DB>, bookingsDb: Kysely<DB> =
       if (!query.location) {
         const near = { ...position!, radiusKm: query.radius };
         const order = byDistance ? "nearest" : "bestRated";
-        const { rows, total } = await repo.searchRestaurantsNear(db, near, category, pageOf(query), order);
-        return {
-          success: true,
-          city: null,
-          restaurants: await withSlots(
-            rows.map((row) => ({ row, summary: withDistance(row, near, language) })),
-            query,
+        const found = repo.searchRestaurantsNear(db, near, category, pageOf(query), order);
+        const [restaurants, total] = await Promise.all([
+          found.rows.then((rows) =>
+            withSlots(
+              rows.map((row) => ({ row, summary: withDistance(row, near, language) })),
+              query,
+            ),
           ),
-          total,
-          page: query.page,
-          pageSize: query.pageSize,
-        };
+          found.total,
+        ]);
+        return { success: true, city: null, restaurants, total, page: query.page, pageSize: query.pageSize };
       }
       const city = await repo.findCityByKey(db, normalizeSearchKey(query.location));
       if (!city) throw notFound("city_not_found", "apiErrors.cityNotFound", { city: query.location });
       const nearTo = query.sort === "distance" ? position : undefined;
-      const { rows, total } = await repo.searchRestaurantsInCity(db, city.id, category, pageOf(query), nearTo);
+      const found = repo.searchRestaurantsInCity(db, city.id, category, pageOf(query), nearTo);
+      const [restaurants, total] = await Promise.all([
+        found.rows.then((rows) =>
+          withSlots(
+            rows.map((row) => ({
+              row,
+              summary: nearTo ? withDistance(row, nearTo, language) : toRestaurantSummary(row, language),
+            })),
+            query,
+          ),
+        ),
+        found.total,
+      ]);
       return {
         success: true,
         city: toCityInfo(city, language),
-        restaurants: await withSlots(
-          rows.map((row) => ({
-            row,
-            summary: nearTo ? withDistance(row, nearTo, language) : toRestaurantSummary(row, language),
-          })),
-          query,
-        ),
+        restaurants,
         total,
         page: query.page,
         pageSize: query.pageSize,
@@ -101,7 +106,8 @@ export function createRestaurantService(db: Kysely<DB>, bookingsDb: Kysely<DB> =
     },
 
     async filterByType(query: TypeQuery, language: Language) {
-      const { rows, total } = await repo.listRestaurantsByType(db, query.type.toLowerCase(), pageOf(query));
+      const found = repo.listRestaurantsByType(db, query.type.toLowerCase(), pageOf(query));
+      const [rows, total] = await Promise.all([found.rows, found.total]);
       return {
         success: true as const,
         restaurants: rows.map((row) => toRestaurantSummary(row, language)),
