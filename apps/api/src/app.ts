@@ -94,7 +94,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     browser: "revalidate",
   });
   const invalidateAvailability = () => cacheInvalidation.invalidate(PUBLIC_CACHES.availability);
-  const restaurants = createRestaurantService((deps.catalogueReplica ?? deps.database).db);
+  const restaurants = createRestaurantService((deps.catalogueReplica ?? deps.database).db, deps.database.db);
 
   cacheInvalidation.watch(PUBLIC_CACHES.catalogue, cache);
   cacheInvalidation.watch(PUBLIC_CACHES.availability, availabilityCache);
@@ -105,7 +105,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     catalogueReplica: deps.catalogueReplica,
     redis,
   });
-  await app.register(restaurantRoutes, { prefix: "/api/client", restaurants, cache });
+  await app.register(restaurantRoutes, { prefix: "/api/client", restaurants, cache, availabilityCache });
 
   const mailer = createMailer({
     db: deps.database.db,

@@ -3,7 +3,7 @@ import type pg from "pg";
 import type { DB } from "../src/db/schema";
 
 /** The tables that grow with the catalogue and the bookings: a hot query must never scan them. */
-export const HOT_TABLES = ["restaurants", "offers", "reservations"] as const;
+export const HOT_TABLES = ["restaurants", "restaurant_tables", "offers", "reservations"] as const;
 
 /**
  * A Kysely over `pool` that records the SQL it sends, so a plan check EXPLAINs exactly what the

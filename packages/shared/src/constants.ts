@@ -41,6 +41,10 @@ export const SLOT_MINUTES = 15;
 export const SEATING_MINUTES = 90;
 /** How far ahead a table can be booked: last-minute tables, not next year's. */
 export const BOOKING_HORIZON_DAYS = 90;
+/** A search for a date, time and party: each restaurant offers its nearest start times, this many, this far off. */
+export const SEARCH_SLOTS = { max: 5, windowMinutes: 90 } as const;
+/** Orders of a restaurant search; "relevance" is best rated in a city, nearest around a position. */
+export const SEARCH_SORTS = ["relevance", "distance", "rating", "soonest"] as const;
 export const SPECIAL_REQUESTS_MAX_LENGTH = 500;
 /**
  * Optional header of both booking calls: a retry with the same key and body gets the first answer

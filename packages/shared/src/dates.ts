@@ -77,6 +77,28 @@ export function instantOfWallClock(
   timeZone: string,
   options: { inGap?: "null" | "later" } = {},
 ): Date | null {
+  // A pure function of its arguments, asked for the same quarter hours of the same few days by
+  // every restaurant of a search (decision 024): each answer costs three Intl formats otherwise.
+  const key = `${timeZone} ${date} ${time} ${options.inGap ?? "null"}`;
+  let instant = knownInstants.get(key);
+  if (instant === undefined) {
+    if (knownInstants.size >= KNOWN_INSTANTS_MAX) knownInstants.clear();
+    instant = computeInstantOfWallClock(date, time, timeZone, options.inGap ?? "null");
+    knownInstants.set(key, instant);
+  }
+  return instant === null ? null : new Date(instant);
+}
+
+/** Instants (ms) by zone, date, time and gap rule: a few days × 96 quarter hours fill a fraction of it. */
+const knownInstants = new Map<string, number | null>();
+const KNOWN_INSTANTS_MAX = 20_000;
+
+function computeInstantOfWallClock(
+  date: string,
+  time: string,
+  timeZone: string,
+  inGap: "null" | "later",
+): number | null {
   const asUtc = Date.parse(`${date}T${time}:00Z`);
   // Zones change their offset at most a few times a year: the offsets half a day either side
   // are the only candidates.
@@ -91,9 +113,9 @@ export function instantOfWallClock(
       return wall.date === date && wall.time === time;
     })
     .sort((a, b) => a - b);
-  if (matches[0] !== undefined) return new Date(matches[0]);
-  if (options.inGap !== "later") return null;
+  if (matches[0] !== undefined) return matches[0];
+  if (inGap !== "later") return null;
   // In a gap, read the time with the offset before the jump: it lands as far past the jump as it
   // was past the gap's start (02:30 becomes 03:30), as Temporal's "compatible" disambiguation does.
-  return new Date(asUtc - Math.min(...candidates) * 60_000);
+  return asUtc - Math.min(...candidates) * 60_000;
 }

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { addDays, instantOfWallClock, wallClockOf } from "./dates";
 import type { OpeningHours } from "./opening-hours";
-import { checkSeating, daySeatings, hoursOn, nextDateWithSeatings, openSeatings, overlaps } from "./reservation-slots";
+import {
+  checkSeating,
+  daySeatings,
+  hoursOn,
+  nearestTimes,
+  nextDateWithSeatings,
+  openSeatings,
+  overlaps,
+  openSeatingsNear,
+} from "./reservation-slots";
 
 const ROME = "Europe/Rome";
 const dinner = { open: "19:00", close: "23:30" };
@@ -182,5 +191,45 @@ describe("nextDateWithSeatings", () => {
     expect(nextDateWithSeatings(week, ROME, "2026-06-01", tuesdayAfternoon)).toBe("2026-06-09");
     const closed: OpeningHours = Object.fromEntries(Object.keys(week).map((day) => [day, null])) as OpeningHours;
     expect(nextDateWithSeatings(closed, ROME, "2026-06-09", tuesdayAfternoon)).toBeNull();
+  });
+});
+
+describe("the free times a search shows", () => {
+  it("keeps to 90 minutes either side of the asked time, within the service, still to come", () => {
+    // A Tuesday: dinner from 19:00, the last seating at 22:00 (it ends at closing, 23:30).
+    const times = (time: string, now = new Date(0)) =>
+      openSeatingsNear(week, ROME, "2026-12-01", time, now).map((seating) => seating.time);
+    expect(times("20:30")).toEqual(daySeatings(week, ROME, "2026-12-01").map((seating) => seating.time));
+    expect(times("20:30")).toHaveLength(13);
+    expect(times("17:30")).toEqual(["19:00"]);
+    expect(times("17:15")).toEqual([]);
+    expect(times("23:30")).toEqual(["22:00"]);
+    expect(openSeatingsNear(week, ROME, "2026-11-30", "20:00", new Date(0))).toEqual([]);
+    // 19:00 in Rome on 1 December is 18:00 UTC: at that instant it is no longer to come.
+    expect(times("19:00", new Date("2026-12-01T18:00:00Z"))).toEqual([
+      "19:15",
+      "19:30",
+      "19:45",
+      "20:00",
+      "20:15",
+      "20:30",
+    ]);
+  });
+
+  it("picks the 5 nearest, the earlier on a tie, in the order of the day", () => {
+    const free = ["19:00", "19:15", "19:30", "20:00", "20:30", "21:00", "21:30", "22:00"];
+    // 20:00 and 20:30 are 15 minutes off, 19:30 and 21:00 45, then 19:15 (60) before 21:30 (75).
+    expect(nearestTimes(free, "20:15")).toEqual(["19:15", "19:30", "20:00", "20:30", "21:00"]);
+    // On a tie for the last place the earlier wins: 19:00 and 21:00 are both 60 minutes from 20:00.
+    expect(nearestTimes(["19:00", "19:30", "19:45", "20:00", "20:15", "21:00"], "20:00")).toEqual([
+      "19:00",
+      "19:30",
+      "19:45",
+      "20:00",
+      "20:15",
+    ]);
+    expect(nearestTimes(free, "22:00")).toEqual(["20:00", "20:30", "21:00", "21:30", "22:00"]);
+    expect(nearestTimes(["20:00"], "20:15")).toEqual(["20:00"]);
+    expect(nearestTimes([], "20:15")).toEqual([]);
   });
 });

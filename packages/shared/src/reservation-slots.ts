@@ -1,4 +1,4 @@
-import { BOOKING_HORIZON_DAYS, SEATING_MINUTES, SLOT_MINUTES } from "./constants";
+import { BOOKING_HORIZON_DAYS, SEARCH_SLOTS, SEATING_MINUTES, SLOT_MINUTES } from "./constants";
 import { addDays, dateInZone, instantOfWallClock, minutesOfDay, noonUtcOf, timeOfDay } from "./dates";
 import { WEEKDAYS, type OpeningHours, type OpeningSlot } from "./opening-hours";
 
@@ -58,18 +58,23 @@ function seatingWithin(
   return startsAt >= bounds.opensAt && endsAt <= bounds.closesAt ? { time, startsAt, endsAt } : null;
 }
 
-/** Every seating of `date`, past ones included, earliest first; none on a closed day. */
-export function daySeatings(hours: OpeningHours, timeZone: string, date: string): Seating[] {
+/** The seatings of `date` starting from minute `from` to minute `to` of the day, earliest first. */
+function seatingsBetween(hours: OpeningHours, timeZone: string, date: string, from: number, to: number): Seating[] {
   const open = hoursOn(hours, date);
   if (!open) return [];
   const bounds = serviceBounds(open, date, timeZone);
   const seatings: Seating[] = [];
-  const first = Math.ceil(minutesOfDay(open.open) / SLOT_MINUTES) * SLOT_MINUTES;
-  for (let minute = first; minute < minutesOfDay(open.close); minute += SLOT_MINUTES) {
+  const first = Math.ceil(Math.max(minutesOfDay(open.open), from) / SLOT_MINUTES) * SLOT_MINUTES;
+  for (let minute = first; minute < minutesOfDay(open.close) && minute <= to; minute += SLOT_MINUTES) {
     const seating = seatingWithin(date, timeOfDay(minute), timeZone, bounds);
     if (seating) seatings.push(seating);
   }
   return seatings;
+}
+
+/** Every seating of `date`, past ones included, earliest first; none on a closed day. */
+export function daySeatings(hours: OpeningHours, timeZone: string, date: string): Seating[] {
+  return seatingsBetween(hours, timeZone, date, 0, 24 * 60);
 }
 
 /** The seatings of `date` that have not started yet at `now`. */
@@ -116,4 +121,35 @@ export function nextDateWithSeatings(hours: OpeningHours, timeZone: string, from
     if (openSeatings(hours, timeZone, date, now).length > 0) return date;
   }
   return null;
+}
+
+/**
+ * The seatings of `date` still to come at `now` that start within the search window
+ * (±SEARCH_SLOTS.windowMinutes) of `time`: a search derives only these, not the whole day.
+ */
+export function openSeatingsNear(
+  hours: OpeningHours,
+  timeZone: string,
+  date: string,
+  time: string,
+  now: Date,
+): Seating[] {
+  const wanted = minutesOfDay(time);
+  const window = SEARCH_SLOTS.windowMinutes;
+  return seatingsBetween(hours, timeZone, date, wanted - window, wanted + window).filter(
+    (seating) => seating.startsAt > now,
+  );
+}
+
+/**
+ * The free start times a search shows (issue 16): the SEARCH_SLOTS.max nearest to `time`, the
+ * earlier one first on a tie, listed in the order of the day.
+ */
+export function nearestTimes(freeTimes: readonly string[], time: string): string[] {
+  const wanted = minutesOfDay(time);
+  const distance = (candidate: string) => Math.abs(minutesOfDay(candidate) - wanted);
+  return [...freeTimes]
+    .sort((a, b) => distance(a) - distance(b) || a.localeCompare(b))
+    .slice(0, SEARCH_SLOTS.max)
+    .sort();
 }

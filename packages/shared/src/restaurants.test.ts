@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { availableTablesQuerySchema, searchRestaurantsQuerySchema } from "./restaurants";
+import { availableTablesQuerySchema, searchRestaurantsQuerySchema, wantsSlots } from "./restaurants";
 
 describe("search query rules", () => {
   it("needs a city (or a position), defaults the rest", () => {
@@ -7,6 +7,7 @@ describe("search query rules", () => {
       location: "Milano",
       radius: 10,
       category: "all",
+      sort: "relevance",
       page: 1,
       pageSize: 20,
     });
@@ -21,6 +22,24 @@ describe("search query rules", () => {
     expect(empty.error?.issues[0]?.message).toBe("validation.cityRequired");
     const missing = searchRestaurantsQuerySchema.safeParse({});
     expect(missing.error?.issues[0]?.message).toBe("validation.cityRequired");
+  });
+
+  it("takes a date, time and party together, and a sort that has what it orders by", () => {
+    const parse = (query: Record<string, string>) =>
+      searchRestaurantsQuerySchema.safeParse({ location: "x", ...query });
+    const full = parse({ date: "2026-12-24", time: "20:30", people: "4", sort: "soonest" });
+    expect(full.data).toMatchObject({ date: "2026-12-24", time: "20:30", people: 4, sort: "soonest" });
+    expect(wantsSlots(full.data!)).toBe(true);
+    expect(wantsSlots(parse({ date: "2026-12-24", time: "20:30" }).data!)).toBe(false);
+    expect(parse({ date: "", time: "", people: "" }).data).toMatchObject({ sort: "relevance" });
+    const messages = (query: Record<string, string>) => parse(query).error?.issues.map((issue) => issue.message);
+    expect(messages({ sort: "distance" })).toEqual(["validation.sortDistance"]);
+    expect(parse({ sort: "distance", lat: "45.4", lng: "9.1" }).success).toBe(true);
+    expect(messages({ sort: "soonest", date: "2026-12-24" })).toEqual(["validation.sortSoonest"]);
+    expect(messages({ sort: "nearest" })).toEqual(["validation.sort"]);
+    expect(messages({ people: "0" })).toEqual(["validation.people"]);
+    expect(messages({ time: "20:30:00" })).toEqual(["validation.time"]);
+    expect(messages({ date: "2026-02-30" })).toEqual(["validation.date"]);
   });
 
   it("accepts only known cuisines and page sizes up to 50", () => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SEARCH_CATEGORIES, ALL_CATEGORIES, RESTAURANT_TYPES } from "./categories";
-import { PAGE_SIZE, PEOPLE_PER_RESERVATION } from "./constants";
-import { bothOrNeitherCoordinate, coordinateField, radiusField } from "./geo-query";
+import { PAGE_SIZE, PEOPLE_PER_RESERVATION, SEARCH_SORTS } from "./constants";
+import { absentAsUndefined, bothOrNeitherCoordinate, coordinateField, radiusField } from "./geo-query";
 import { openingHoursSchema } from "./opening-hours";
 
 const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
@@ -14,6 +14,21 @@ const pageFields = {
     .max(PAGE_SIZE.max, "validation.pageSize")
     .default(PAGE_SIZE.default),
 };
+
+const isoDate = z.iso.date({ error: "validation.date" });
+const timeField = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "validation.time");
+const peopleField = z.coerce
+  .number({ error: "validation.people" })
+  .int("validation.people")
+  .min(PEOPLE_PER_RESERVATION.min, "validation.people")
+  .max(PEOPLE_PER_RESERVATION.max, "validation.people");
+
+/** A search for a table (date, time and party together); one or two of them alone change nothing. */
+export function wantsSlots<
+  Q extends { date?: string | undefined; time?: string | undefined; people?: number | undefined },
+>(query: Q): query is Q & { date: string; time: string; people: number } {
+  return query.date !== undefined && query.time !== undefined && query.people !== undefined;
+}
 
 /**
  * GET /client/searchRestaurantsByLocation?location= (a city), or ?lat=&lng=&radius= (around the
@@ -30,12 +45,25 @@ export const searchRestaurantsQuerySchema = z
       (value) => (value === "" ? undefined : value),
       z.enum([ALL_CATEGORIES, ...SEARCH_CATEGORIES], { error: "validation.category" }).default(ALL_CATEGORIES),
     ),
+    // A table for a party at a moment (issue 16): with all three, every restaurant lists its free start times.
+    date: z.preprocess(absentAsUndefined, isoDate.optional()),
+    time: z.preprocess(absentAsUndefined, timeField.optional()),
+    people: z.preprocess(absentAsUndefined, peopleField.optional()),
+    sort: z.preprocess(absentAsUndefined, z.enum(SEARCH_SORTS, { error: "validation.sort" }).default("relevance")),
     ...pageFields,
   })
   .refine(bothOrNeitherCoordinate, { error: "validation.coordinates", path: ["lat"] })
   .refine((query) => Boolean(query.location) || query.lat !== undefined, {
     error: "validation.cityRequired",
     path: ["location"],
+  })
+  .refine((query) => query.sort !== "distance" || query.lat !== undefined, {
+    error: "validation.sortDistance",
+    path: ["sort"],
+  })
+  .refine((query) => query.sort !== "soonest" || wantsSlots(query), {
+    error: "validation.sortSoonest",
+    path: ["sort"],
   });
 export type SearchRestaurantsQuery = z.input<typeof searchRestaurantsQuerySchema>;
 
@@ -54,20 +82,17 @@ export const restaurantIdQuerySchema = z.object({
     .pipe(restaurantIdSchema),
 });
 
-const isoDate = z.iso.date({ error: "validation.date" });
 /** GET /client/getAvailableTables/:id?date=&time=&people= */
 export const availableTablesQuerySchema = z.object({
   date: isoDate.optional(),
-  time: z
-    .string()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "validation.time")
-    .optional(),
-  people: z.coerce
-    .number({ error: "validation.people" })
-    .int("validation.people")
-    .min(PEOPLE_PER_RESERVATION.min, "validation.people")
-    .max(PEOPLE_PER_RESERVATION.max, "validation.people")
-    .optional(),
+  time: timeField.optional(),
+  people: peopleField.optional(),
+});
+
+/** GET /client/getAvailableSlots/:id?date=&people= (date: today on the restaurant's clock; people: any party). */
+export const availableSlotsQuerySchema = z.object({
+  date: isoDate.optional(),
+  people: peopleField.optional(),
 });
 
 export const cityInfoSchema = z.object({
@@ -106,6 +131,11 @@ export const restaurantSummarySchema = z.object({
   /** Kilometres from the searched position (a search by lat/lng only). */
   distanceKm: z.number().optional(),
 });
+
+/** A search result of a search for a table: its free start times near the asked one ("HH:MM", in order). */
+export const searchResultSchema = /* @__PURE__ */ restaurantSummarySchema.extend({
+  availableSlots: z.array(z.string()).optional(),
+});
 export type RestaurantSummary = z.output<typeof restaurantSummarySchema>;
 
 export const tableSchema = z.object({
@@ -137,6 +167,7 @@ export const searchRestaurantsResponseSchema = z.object({
   /** The searched city; null for a search around a position. */
   city: cityInfoSchema.nullable(),
   ...restaurantPageFields,
+  restaurants: z.array(searchResultSchema),
 });
 export type SearchRestaurantsResponse = z.output<typeof searchRestaurantsResponseSchema>;
 
@@ -161,6 +192,15 @@ export const availableTablesResponseSchema = z.object({
   tables: z.array(tableSchema),
 });
 export type AvailableTablesResponse = z.output<typeof availableTablesResponseSchema>;
+
+/** GET /client/getAvailableSlots/:id: every start time of the day at which a table for the party is free. */
+export const availableSlotsResponseSchema = z.object({
+  success: z.literal(true),
+  date: z.string(),
+  people: z.number().int().nullable(),
+  slots: z.array(z.string()),
+});
+export type AvailableSlotsResponse = z.output<typeof availableSlotsResponseSchema>;
 
 /** GET /client/getAllAvailableCities */
 export const citiesResponseSchema = z.object({

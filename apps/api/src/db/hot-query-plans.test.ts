@@ -11,7 +11,7 @@ import { seed } from "./seed/seed";
 /**
  * Issue 8: at the catalogue's real scale (50,000 restaurants with their tables and offers, 150,000
  * reservations), every statement the hot routes really send is EXPLAINed, and none may read
- * restaurants, offers or reservations sequentially. PostgreSQL only: plans are what production
+ * restaurants, their tables, offers or reservations sequentially. PostgreSQL only: plans are what production
  * runs, and PGlite would take minutes to load the data.
  */
 const RESTAURANTS = 50_000;
@@ -59,7 +59,7 @@ async function statementsOf(request: () => Promise<{ statusCode: number; body: s
 }
 
 describe.skipIf(!onPostgres)("hot query plans at 50,000 restaurants", () => {
-  it("never scans restaurants, offers or reservations sequentially", async () => {
+  it("never scans restaurants, tables, offers or reservations sequentially", async () => {
     const db = t.database.pool;
     // A table free of the loaded bookings, in a restaurant open three days from now.
     const candidates = (
@@ -100,6 +100,22 @@ describe.skipIf(!onPostgres)("hot query plans at 50,000 restaurants", () => {
         get("/api/client/searchRestaurantsByLocation?lat=45.4642&lng=9.19&radius=50&category=pizza&page=2"),
         200,
       ),
+      // A search for a table: the page's free times in one statement (decision 024).
+      searchForTable: await statementsOf(
+        get(`/api/client/searchRestaurantsByLocation?location=milano&date=${date}&time=20:00&people=4&page=2`),
+        200,
+      ),
+      searchForTableByGps: await statementsOf(
+        get(`/api/client/searchRestaurantsByLocation?lat=45.4642&lng=9.19&radius=5&date=${date}&time=20:00&people=2`),
+        200,
+      ),
+      searchForTableByDistance: await statementsOf(
+        get(
+          `/api/client/searchRestaurantsByLocation?location=milano&lat=45.4642&lng=9.19&sort=distance&date=${date}&time=20:00&people=2`,
+        ),
+        200,
+      ),
+      slots: await statementsOf(get(`/api/client/getAvailableSlots/${restaurant!.id}?date=${date}&people=2`), 200),
       restaurant: await statementsOf(get(`/api/client/getRestaurantById/${restaurant!.id}`), 200),
       tables: await statementsOf(
         get(`/api/client/getAvailableTables/${restaurant!.id}?date=${date}&time=${time}&people=2`),

@@ -58,8 +58,20 @@ export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
     "GET /dev/mailbox": { successNotJson: true },
     // Catalog reads
     // With a city and a position: fuzzing away the city searches around the position (lat, lng, radius).
+    // With a date, time and party: every restaurant of the page lists its free start times (decision 024).
     "GET /api/client/searchRestaurantsByLocation": {
-      query: { location: "milano", lat: "45.46", lng: "9.19", radius: "10", category: "all", page: "1" },
+      query: {
+        location: "milano",
+        lat: "45.46",
+        lng: "9.19",
+        radius: "10",
+        category: "all",
+        page: "1",
+        date: ids.bookingDate,
+        time: "20:00",
+        people: "2",
+        sort: "relevance",
+      },
     },
     "GET /api/client/filterRestaurantsByType": { query: { type: "trattoria" } },
     "GET /api/client/getRestaurant": { query: { restaurantId: ids.restaurantId } },
@@ -69,6 +81,10 @@ export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
     "GET /api/client/getAvailableTables/:id": {
       params: { id: ids.restaurantId },
       query: { date: ids.bookingDate, time: "20:00", people: "2" },
+    },
+    "GET /api/client/getAvailableSlots/:id": {
+      params: { id: ids.restaurantId },
+      query: { date: ids.bookingDate, people: "2" },
     },
     "GET /api/client/getAvailableLastMinute": { query: { category: "all", lat: "45.46", lng: "9.19", radius: "10" } },
     "GET /api/client/getLastMinuteByCity": { query: { city: "milano", includeNearbyCities: "true", radius: "10" } },

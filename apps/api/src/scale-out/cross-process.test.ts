@@ -4,7 +4,14 @@ import { registration, STRONG_PASSWORD, uniqueEmail } from "../../test/auth-help
 import { broadcastInvalidation, PUBLIC_CACHES } from "../http/cache-invalidation";
 import { addOffer, createOfferFixture, offerClosingIn } from "../../test/offer-helpers";
 import { hasRedisServer, startPrivateRedis, type PrivateRedis } from "../../test/private-redis";
-import { diner, type Diner } from "../../test/reservation-helpers";
+import {
+  createBookingFixture,
+  diner,
+  nextWeekday,
+  tableRequest,
+  type BookingFixture,
+  type Diner,
+} from "../../test/reservation-helpers";
 import { useTestApp } from "../../test/test-app";
 
 /**
@@ -26,9 +33,11 @@ describe.skipIf(!onPostgresWithRedis)("two API processes sharing PostgreSQL and 
   let offerId: string;
   let restaurantId: string;
   let guest: Diner;
+  let tables: BookingFixture;
 
   beforeAll(async () => {
     const { milano } = await createOfferFixture(t);
+    tables = await createBookingFixture(t);
     restaurantId = milano;
     offerId = await addOffer(t, offerClosingIn(milano, 120, { totalSeats: 4 }));
     guest = await diner(t);
@@ -116,6 +125,27 @@ describe.skipIf(!onPostgresWithRedis)("two API processes sharing PostgreSQL and 
       expect(booked.statusCode).toBe(201);
       // Pub/sub delivery takes a moment; 3 s is still below the list cache's 5 s lifetime.
       await expect.poll(() => seatsShownBy(b), { timeout: 3_000, interval: 50 }).toBe(3);
+    });
+
+    it("drop a free time from the other process's search for a table once its last table is booked", async () => {
+      const date = nextWeekday(5);
+      const slotsShownBy = async (via: ApiProcess) => {
+        const res = await via.get(
+          `/api/client/searchRestaurantsByLocation?location=milano&date=${date}&time=20:30&people=3`,
+        );
+        expect(res.statusCode).toBe(200);
+        const body = res.json() as { restaurants: { id: string; availableSlots: string[] }[] };
+        return body.restaurants.find((restaurant) => restaurant.id === tables.dinner.id)?.availableSlots;
+      };
+      // A party of 3 fits only the Osteria's table 1; the second process now keeps this answer.
+      expect(await slotsShownBy(b)).toContain("20:30");
+      const booked = await a.post(
+        "/api/client/makeReservation",
+        tableRequest(tables.dinner, 1, date, "20:30", 3),
+        guest.headers,
+      );
+      expect(booked.statusCode, JSON.stringify(booked.json())).toBe(201);
+      await expect.poll(() => slotsShownBy(b), { timeout: 3_000, interval: 50 }).toEqual(["19:00"]);
     });
 
     it("drop the cached catalogue of every process when an import says so", async () => {

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "@tavolo/shared/api-responses";
 import {
+  availableSlotsQuerySchema,
+  availableSlotsResponseSchema,
   availableTablesQuerySchema,
   availableTablesResponseSchema,
   restaurantIdParamsSchema,
@@ -31,6 +33,23 @@ export const availabilityRoutes: FastifyPluginAsyncZod<{
     (request, reply) =>
       cache.respond(request, reply, requestLanguage(request), availableTablesResponseSchema, () =>
         availability.availableTables(request.params.id, request.query),
+      ),
+  );
+
+  app.get(
+    "/getAvailableSlots/:id",
+    {
+      schema: {
+        tags: ["reservations"],
+        summary: "Every start time of a day at which a table for the party is free (date: today; people: any)",
+        params: restaurantIdParamsSchema,
+        querystring: availableSlotsQuerySchema,
+        response: { 200: availableSlotsResponseSchema, ...errorResponses(400, 404) },
+      },
+    },
+    (request, reply) =>
+      cache.respond(request, reply, requestLanguage(request), availableSlotsResponseSchema, () =>
+        availability.availableSlots(request.params.id, request.query),
       ),
   );
 };

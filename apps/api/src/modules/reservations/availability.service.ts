@@ -2,15 +2,22 @@ import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { dateInZone } from "@tavolo/shared/dates";
 import { checkBookingDate, openSeatings, overlaps, type Seating } from "@tavolo/shared/reservation-slots";
-import type { availableTablesQuerySchema, AvailableTablesResponse } from "@tavolo/shared/restaurants";
+import type {
+  availableSlotsQuerySchema,
+  AvailableSlotsResponse,
+  availableTablesQuerySchema,
+  AvailableTablesResponse,
+} from "@tavolo/shared/restaurants";
 import type { DB } from "../../db/schema";
 import { findRestaurantById, findTables, type TableRow } from "../restaurants/restaurants.repository";
 import { toTable } from "../restaurants/restaurants.mapper";
 import { restaurantNotFound } from "../restaurants/restaurants.service";
 import { seatingProblemError } from "./booking-rules";
+import { freeTimesByRestaurant } from "./free-seatings";
 import { listLiveSeatings } from "./reservations.repository";
 
 type TablesQuery = z.output<typeof availableTablesQuerySchema>;
+type SlotsQuery = z.output<typeof availableSlotsQuerySchema>;
 type Interval = { startsAt: Date; endsAt: Date };
 
 /**
@@ -51,6 +58,20 @@ export function createAvailabilityService(db: Kysely<DB>) {
           toTable(table, fits(table) && wanted.some((seating) => isFree(table, seating))),
         ),
       };
+    },
+
+    /** Every start time of the day a party could book now (issue 16); the same rules and query as a search. */
+    async availableSlots(restaurantId: string, query: SlotsQuery): Promise<AvailableSlotsResponse> {
+      const restaurant = await findRestaurantById(db, restaurantId);
+      if (!restaurant) throw restaurantNotFound();
+      const now = new Date();
+      const date = query.date ?? dateInZone(now, restaurant.time_zone);
+      const dateProblem = checkBookingDate(date, restaurant.time_zone, now);
+      if (dateProblem) throw seatingProblemError(dateProblem);
+      const people = query.people ?? null;
+      // Without a party any table in service will do: every table seats at least one.
+      const free = await freeTimesByRestaurant(db, [restaurant], { date, people: people ?? 1, now });
+      return { success: true, date, people, slots: free.get(restaurant.id) ?? [] };
     },
   };
 }

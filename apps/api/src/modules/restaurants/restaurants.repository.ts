@@ -88,28 +88,59 @@ type RestaurantFilter = SelectQueryBuilder<DB & { r: DB["restaurants"] }, "r", o
 
 /**
  * One page of restaurants matching `filter`, with the total for the pager: best rated first, or
- * nearest to a point first (`nearest` is the distance expression the GiST index orders by).
+ * nearest to a point first (`nearest` is the distance expression the GiST index orders by). The two
+ * are separate promises, both under way: a search for a table queries the page's free times while
+ * the (slower) count runs (decision 024).
  */
-async function pageOfRestaurants(
+function pageOfRestaurants(
   filter: RestaurantFilter,
   page: PageRequest,
   order: "bestRated" | { nearest: RawBuilder<unknown> } = "bestRated",
-): Promise<{ rows: RestaurantRow[]; total: number }> {
-  const rows = filter.innerJoin("cities as c", "c.id", "r.city_id").select(restaurantColumns);
+): RestaurantPage {
+  // Hours and zone come along for a search for a table, which derives each page's seatings from them.
+  const rows = filter
+    .innerJoin("cities as c", "c.id", "r.city_id")
+    .select([...restaurantColumns, "r.opening_hours", "r.time_zone"]);
   const ordered =
     order === "bestRated" ? rows.orderBy("r.rating", "desc").orderBy("r.name") : rows.orderBy(order.nearest);
-  const [list, count] = await Promise.all([
-    ordered.orderBy("r.id").limit(page.limit).offset(page.offset).execute(),
-    filter.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: list, total: count.total };
+  return {
+    rows: ordered.orderBy("r.id").limit(page.limit).offset(page.offset).execute(),
+    total: filter
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .executeTakeFirstOrThrow()
+      .then((count) => count.total),
+  };
 }
 
-/** One city's restaurants; the (city_id, rating DESC, name, id) index serves the order. */
-export function searchRestaurantsInCity(db: Db, cityId: number, category: string | undefined, page: PageRequest) {
+export interface RestaurantPage {
+  rows: Promise<RestaurantDetailRow[]>;
+  total: Promise<number>;
+}
+
+/** A point the diner gave, to order by. */
+export interface Position {
+  lat: number;
+  lng: number;
+}
+
+const earthPoint = (position: Position) => sql`ll_to_earth(${position.lat}::float8, ${position.lng}::float8)`;
+const restaurantPoint = sql`ll_to_earth(r.lat, r.lng)`;
+const nearestTo = (position: Position) => ({ nearest: sql`${restaurantPoint} <-> ${earthPoint(position)}` });
+
+/**
+ * One city's restaurants; the (city_id, rating DESC, name, id) index serves the best rated order.
+ * Nearest to a position first, the city's rows are sorted by distance (a city is a few thousand).
+ */
+export function searchRestaurantsInCity(
+  db: Db,
+  cityId: number,
+  category: string | undefined,
+  page: PageRequest,
+  nearTo?: Position,
+) {
   let filter = db.selectFrom("restaurants as r").where("r.city_id", "=", cityId);
   if (category) filter = filter.where("r.categories", "@>", sql<string[]>`ARRAY[${category}]::text[]`);
-  return pageOfRestaurants(filter, page);
+  return pageOfRestaurants(filter, page, nearTo ? nearestTo(nearTo) : "bestRated");
 }
 
 /**
@@ -119,19 +150,19 @@ export function searchRestaurantsInCity(db: Db, cityId: number, category: string
  */
 export function searchRestaurantsNear(
   db: Db,
-  near: { lat: number; lng: number; radiusKm: number },
+  near: Position & { radiusKm: number },
   category: string | undefined,
   page: PageRequest,
+  order: "nearest" | "bestRated" = "nearest",
 ) {
-  const origin = sql`ll_to_earth(${near.lat}::float8, ${near.lng}::float8)`;
-  const point = sql`ll_to_earth(r.lat, r.lng)`;
+  const origin = earthPoint(near);
   const metres = near.radiusKm * 1000;
   let filter = db
     .selectFrom("restaurants as r")
-    .where(sql<SqlBool>`earth_box(${origin}, ${metres}::float8) @> ${point}`)
-    .where(sql<SqlBool>`earth_distance(${origin}, ${point}) <= ${metres}::float8`);
+    .where(sql<SqlBool>`earth_box(${origin}, ${metres}::float8) @> ${restaurantPoint}`)
+    .where(sql<SqlBool>`earth_distance(${origin}, ${restaurantPoint}) <= ${metres}::float8`);
   if (category) filter = filter.where("r.categories", "@>", sql<string[]>`ARRAY[${category}]::text[]`);
-  return pageOfRestaurants(filter, page, { nearest: sql`${point} <-> ${origin}` });
+  return pageOfRestaurants(filter, page, order === "nearest" ? nearestTo(near) : "bestRated");
 }
 
 export function listRestaurantsByType(db: Db, type: string, page: PageRequest) {

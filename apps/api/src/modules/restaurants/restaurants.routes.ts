@@ -9,6 +9,7 @@ import {
   restaurantResponseSchema,
   searchRestaurantsQuerySchema,
   searchRestaurantsResponseSchema,
+  wantsSlots,
 } from "@tavolo/shared/restaurants";
 import { requestLanguage } from "../../i18n/request-language";
 import type { RestaurantService } from "./restaurants.service";
@@ -17,26 +18,35 @@ import type { PublicReadCache } from "../../http/public-read-cache";
 interface Options {
   restaurants: RestaurantService;
   cache: PublicReadCache;
+  /** Cleared by every booking and cancellation of any process (decisions 015, 024). */
+  availabilityCache: PublicReadCache;
 }
 
 const tags = ["restaurants"];
 const restaurantResponses = { 200: restaurantResponseSchema, ...errorResponses(400, 404) };
 
 /** Public catalogue reads of SPEC §7, under /api/client. */
-export const restaurantRoutes: FastifyPluginAsyncZod<Options> = async (app, { restaurants, cache }) => {
+export const restaurantRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { restaurants, cache, availabilityCache },
+) => {
   app.get(
     "/searchRestaurantsByLocation",
     {
       schema: {
         tags,
-        summary: "Restaurants of a city, best rated first; or around lat/lng within radius km, nearest first",
+        summary:
+          "Restaurants of a city, best rated first; or around lat/lng within radius km, nearest first. " +
+          "With date, time and people, each lists its free start times near that time, and those with any come first",
         querystring: searchRestaurantsQuerySchema,
         response: { 200: searchRestaurantsResponseSchema, ...errorResponses(400, 404) },
       },
     },
     (request, reply) => {
       const language = requestLanguage(request);
-      return cache.respond(request, reply, language, searchRestaurantsResponseSchema, () =>
+      // Free times change with every booking: such answers live in the cache bookings clear.
+      const answers = wantsSlots(request.query) ? availabilityCache : cache;
+      return answers.respond(request, reply, language, searchRestaurantsResponseSchema, () =>
         restaurants.search(request.query, language),
       );
     },

@@ -7,11 +7,15 @@ import type { filterByTypeQuerySchema, searchRestaurantsQuerySchema } from "@tav
 import {
   type CitiesResponse,
   type RestaurantResponse,
+  type RestaurantSummary,
   type SearchRestaurantsResponse,
+  wantsSlots,
 } from "@tavolo/shared/restaurants";
+import { nearestTimes } from "@tavolo/shared/reservation-slots";
 import { ALL_CATEGORIES } from "@tavolo/shared/categories";
 import type { DB } from "../../db/schema";
 import { notFound } from "../../errors";
+import { freeTimesByRestaurant } from "../reservations/free-seatings";
 import * as repo from "./restaurants.repository";
 import { toCityInfo, toRestaurantDetail, toRestaurantSummary, toTable } from "./restaurants.mapper";
 
@@ -20,34 +24,81 @@ type TypeQuery = z.output<typeof filterByTypeQuerySchema>;
 
 export const restaurantNotFound = () => notFound("restaurant_not_found", "apiErrors.restaurantNotFound");
 
-export function createRestaurantService(db: Kysely<DB>) {
+/**
+ * `db` reads the catalogue (a replica where there is one); `bookingsDb` the bookings, whose free
+ * tables must be those of the primary that refuses a double booking.
+ */
+export function createRestaurantService(db: Kysely<DB>, bookingsDb: Kysely<DB> = db) {
+  /**
+   * A search for a table (date, time and party, issue 16): each restaurant of the page carries its
+   * free start times nearest the asked one, and those with any come first, the order otherwise
+   * kept; "soonest" puts the earliest free time first. One query for the page (decision 024).
+   */
+  async function withSlots(
+    results: { row: repo.RestaurantDetailRow; summary: RestaurantSummary }[],
+    query: SearchQuery,
+  ) {
+    if (!wantsSlots(query)) return results.map((result) => result.summary);
+    const { date, time, people } = query;
+    const free = await freeTimesByRestaurant(
+      bookingsDb,
+      results.map((result) => result.row),
+      { date, people, now: new Date(), near: time },
+    );
+    const listed = results.map((result) => ({
+      ...result.summary,
+      availableSlots: nearestTimes(free.get(result.row.id) ?? [], time),
+    }));
+    const first = (slots: string[]) => slots[0] ?? "~";
+    // Array.prototype.sort is stable: equal keys keep the database's order.
+    return listed.sort(
+      (a, b) =>
+        Number(b.availableSlots.length > 0) - Number(a.availableSlots.length > 0) ||
+        (query.sort === "soonest" ? first(a.availableSlots).localeCompare(first(b.availableSlots)) : 0),
+    );
+  }
+
   return {
     async search(query: SearchQuery, language: Language): Promise<SearchRestaurantsResponse> {
       const category = query.category === ALL_CATEGORIES ? undefined : query.category;
+      // The schema lets no query through without a city or both coordinates, nor "distance" without them.
+      const position = query.lat === undefined ? undefined : { lat: query.lat, lng: query.lng! };
+      const byDistance = query.sort === "distance" || (query.sort !== "rating" && !query.location);
       if (!query.location) {
-        // The schema lets no query through without a city or both coordinates.
-        const near = { lat: query.lat!, lng: query.lng!, radiusKm: query.radius };
-        const { rows, total } = await repo.searchRestaurantsNear(db, near, category, pageOf(query));
-        return {
-          success: true,
-          city: null,
-          // The same sphere as earthdistance (shared/geo.ts): the figure agrees with the radius.
-          restaurants: rows.map((row) => ({
-            ...toRestaurantSummary(row, language),
-            distanceKm: Math.round(distanceKm(near, row) * 100) / 100,
-          })),
-          total,
-          page: query.page,
-          pageSize: query.pageSize,
-        };
+        const near = { ...position!, radiusKm: query.radius };
+        const order = byDistance ? "nearest" : "bestRated";
+        const found = repo.searchRestaurantsNear(db, near, category, pageOf(query), order);
+        const [restaurants, total] = await Promise.all([
+          found.rows.then((rows) =>
+            withSlots(
+              rows.map((row) => ({ row, summary: withDistance(row, near, language) })),
+              query,
+            ),
+          ),
+          found.total,
+        ]);
+        return { success: true, city: null, restaurants, total, page: query.page, pageSize: query.pageSize };
       }
       const city = await repo.findCityByKey(db, normalizeSearchKey(query.location));
       if (!city) throw notFound("city_not_found", "apiErrors.cityNotFound", { city: query.location });
-      const { rows, total } = await repo.searchRestaurantsInCity(db, city.id, category, pageOf(query));
+      const nearTo = query.sort === "distance" ? position : undefined;
+      const found = repo.searchRestaurantsInCity(db, city.id, category, pageOf(query), nearTo);
+      const [restaurants, total] = await Promise.all([
+        found.rows.then((rows) =>
+          withSlots(
+            rows.map((row) => ({
+              row,
+              summary: nearTo ? withDistance(row, nearTo, language) : toRestaurantSummary(row, language),
+            })),
+            query,
+          ),
+        ),
+        found.total,
+      ]);
       return {
         success: true,
         city: toCityInfo(city, language),
-        restaurants: rows.map((row) => toRestaurantSummary(row, language)),
+        restaurants,
         total,
         page: query.page,
         pageSize: query.pageSize,
@@ -55,7 +106,8 @@ export function createRestaurantService(db: Kysely<DB>) {
     },
 
     async filterByType(query: TypeQuery, language: Language) {
-      const { rows, total } = await repo.listRestaurantsByType(db, query.type.toLowerCase(), pageOf(query));
+      const found = repo.listRestaurantsByType(db, query.type.toLowerCase(), pageOf(query));
+      const [rows, total] = await Promise.all([found.rows, found.total]);
       return {
         success: true as const,
         restaurants: rows.map((row) => toRestaurantSummary(row, language)),
@@ -83,6 +135,11 @@ export function createRestaurantService(db: Kysely<DB>) {
 }
 
 export type RestaurantService = ReturnType<typeof createRestaurantService>;
+
+/** The same sphere as earthdistance (shared/geo.ts): the figure agrees with the radius. */
+function withDistance(row: repo.RestaurantRow, from: repo.Position, language: Language): RestaurantSummary {
+  return { ...toRestaurantSummary(row, language), distanceKm: Math.round(distanceKm(from, row) * 100) / 100 };
+}
 
 function pageOf(query: { page: number; pageSize: number }) {
   return { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
