@@ -3,7 +3,11 @@ import type { Language } from "@tavolo/shared/languages";
 import { calendarAttachment } from "../calendar-event";
 import { hello, layout, type MailContent, type RenderedMail } from "./layout";
 
-/** The booking mails of issue 5, in Italian and English, each with the seating as an .ics event. */
+/**
+ * The booking mails of issue 5 (booked, moved, cancelled), in Italian and English, each with the
+ * seating as an .ics event: one UID per booking, a higher SEQUENCE for each later version, so a
+ * calendar app updates its event instead of adding one (decision 025).
+ */
 
 export interface ReservationMailData {
   reservationId: string;
@@ -28,6 +32,8 @@ export interface ReservationMailData {
   historyLink: string;
   searchLink: string;
   sentAt: Date;
+  /** The event's SEQUENCE: 0 when booked, one more per move and for the cancellation. */
+  calendarSequence: number;
 }
 
 // Built once: a formatter costs far more to create than to use.
@@ -71,7 +77,7 @@ function calendarFile(language: Language, v: ReservationMailData, cancelled: boo
   ].join("\n");
   return calendarAttachment(it ? "prenotazione-tavolo.ics" : "tavolo-reservation.ics", {
     uid: v.reservationId,
-    sequence: cancelled ? 1 : 0,
+    sequence: v.calendarSequence,
     status: cancelled ? "CANCELLED" : v.status === "confirmed" ? "CONFIRMED" : "TENTATIVE",
     startsAt: v.startsAt,
     endsAt: v.endsAt,
@@ -122,6 +128,48 @@ export function reservationBookedMail(language: Language, v: ReservationMailData
   };
   return {
     ...layout("reservation-booked", language, content[language]),
+    attachments: [calendarFile(language, v, false)],
+  };
+}
+
+/** The booking moved to another seating, party or table: the same event, updated. */
+export function reservationMovedMail(language: Language, v: ReservationMailData): RenderedMail {
+  const when = `${longDate(language, v.date)} ${language === "it" ? "alle" : "at"} ${v.time}`;
+  const pending = v.status === "pending";
+  const content: Record<Language, MailContent> = {
+    it: {
+      subject: `${pending ? "Richiesta di modifica" : "Prenotazione modificata"}: ${v.restaurantName}, ${when}`,
+      greeting: hello("it", v.name),
+      paragraphs: [
+        pending
+          ? "abbiamo spostato la tua prenotazione come richiesto; il ristorante deve ancora confermare il nuovo orario: la trovi tra le tue prenotazioni come «In attesa»."
+          : "abbiamo spostato la tua prenotazione come richiesto. Ecco i nuovi dettagli:",
+      ],
+      details: details("it", v),
+      action: { label: "Le mie prenotazioni", url: v.historyLink },
+      notes: [
+        "L'evento allegato sostituisce quello che hai già nel calendario.",
+        "Se non puoi più venire, annulla dalla pagina Le mie prenotazioni: il tavolo tornerà libero per altri.",
+      ],
+    },
+    en: {
+      subject: `${pending ? "Change requested" : "Reservation changed"}: ${v.restaurantName}, ${when}`,
+      greeting: hello("en", v.name),
+      paragraphs: [
+        pending
+          ? "we have moved your reservation as you asked; the restaurant still has to confirm the new time: you will find it in your reservations as “Pending”."
+          : "we have moved your reservation as you asked. Here are the new details:",
+      ],
+      details: details("en", v),
+      action: { label: "My reservations", url: v.historyLink },
+      notes: [
+        "The attached event replaces the one already in your calendar.",
+        "If you can no longer come, cancel it from My reservations: the table becomes free for others.",
+      ],
+    },
+  };
+  return {
+    ...layout("reservation-moved", language, content[language]),
     attachments: [calendarFile(language, v, false)],
   };
 }
