@@ -35,9 +35,11 @@ const bookingIntent = (input: MakeReservationInput) => ({
 
 /**
  * How many fresh picks a move without a table gets when the table it picked is booked meanwhile;
- * each is a new transaction with a new look at the free tables.
+ * each is a new transaction with a new look at the free tables. Each lost pick means another
+ * booking took a table, so the tries end when the fitting tables do; the bound only caps a
+ * restaurant with many tables under a crowd (then 409, the booking unchanged).
  */
-const MOVE_PICK_ATTEMPTS = 3;
+const MOVE_PICK_ATTEMPTS = 10;
 
 export function createReservationService(deps: { db: Kysely<DB>; notifications: ReservationNotifications }) {
   const { db, notifications } = deps;
