@@ -1,9 +1,14 @@
-import { beforeAll, describe, expect, it, type TestContext } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { sql } from "kysely";
 import type { ReservationResponse } from "@tavolo/shared/reservations";
 import { useTestApp } from "../../../test/test-app";
-import { CONTENDERS, OVERLAPPING_TIMES } from "../../../test/booking-races";
+import {
+  CONTENDERS,
+  expectNoOverlappingSeatings,
+  OVERLAPPING_TIMES,
+  skipUnlessPostgres,
+} from "../../../test/booking-races";
 import {
   createBookingFixture,
   diner,
@@ -21,9 +26,6 @@ import {
  * server runs these requests concurrently; PGlite has one connection and serialises them, so a race
  * there proves nothing. At most 50 requests are in flight at once (the test pool holds 60).
  */
-const NOT_ON_PGLITE =
-  "PGlite runs one statement at a time, so a race on it proves nothing (DESIGN §4): this test runs in the api-pg-race project";
-
 const t = useTestApp();
 let f: BookingFixture;
 /** One diner per contender: 50 accounts, each with one booking of its own. */
@@ -36,10 +38,6 @@ beforeAll(async () => {
     diners.push(...(await Promise.all(Array.from({ length: 10 }, () => diner(t)))));
   }
 });
-
-const skipUnlessPostgres = (ctx: TestContext) => {
-  if (t.database.kind !== "postgres") ctx.skip(NOT_ON_PGLITE);
-};
 
 /** The three tables in service of the all-day restaurant, by number. */
 const TABLES = [1, 2, 3];
@@ -79,15 +77,6 @@ async function liveRows(ids: string[]) {
     .where("id", "in", ids)
     .execute();
   return new Map(rows.map((row) => [row.id, row]));
-}
-
-async function expectNoOverlap(): Promise<void> {
-  const overlapping = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM reservations a JOIN reservations b
-      ON a.table_id = b.table_id AND a.id < b.id
-     AND tstzrange(a.starts_at, a.ends_at) && tstzrange(b.starts_at, b.ends_at)
-   WHERE a.status IN ('pending', 'confirmed') AND b.status IN ('pending', 'confirmed')`.execute(t.database.db);
-  expect(overlapping.rows[0]!.n).toBe(0);
 }
 
 /** 50 diners move their own booking into one seating at once; `winners` may get it. */
@@ -135,18 +124,18 @@ async function raceIntoOneSlot(
     }
   }
   expect({ kept, moved }).toEqual({ kept: CONTENDERS - winners, moved: winners });
-  await expectNoOverlap();
+  await expectNoOverlappingSeatings(t);
 }
 
 describe("50 diners moving their bookings into one seating at once", () => {
   it("onto one named table: exactly one moves, the other 49 keep their original bookings", async (ctx) => {
-    skipUnlessPostgres(ctx);
+    skipUnlessPostgres(t, ctx);
     const held = await bookOnePerDiner(1);
     await raceIntoOneSlot(held, { date: romeDate(3), tableId: f.allDay.tables[3] }, 1, "table_taken");
   });
 
   it("onto any table that fits: exactly as many move as there are tables, the rest keep theirs", async (ctx) => {
-    skipUnlessPostgres(ctx);
+    skipUnlessPostgres(t, ctx);
     const held = await bookOnePerDiner(4);
     // Three tables in service seat two: three winners, whatever table each was picked.
     await raceIntoOneSlot(held, { date: romeDate(6) }, TABLES.length, "no_table_free");
@@ -155,7 +144,7 @@ describe("50 diners moving their bookings into one seating at once", () => {
 
 describe("a move racing a new booking of the same table", () => {
   it("lets exactly one win and loses no booking, 20 rounds over", async (ctx) => {
-    skipUnlessPostgres(ctx);
+    skipUnlessPostgres(t, ctx);
     const [mover, booker] = [diners[0]!, diners[1]!];
     for (let round = 0; round < 20; round++) {
       const date = romeDate(10 + Math.floor(round / 5));
@@ -183,7 +172,7 @@ describe("a move racing a new booking of the same table", () => {
         expect(move.json(), label).toMatchObject({ code: "table_taken" });
       }
     }
-    await expectNoOverlap();
+    await expectNoOverlappingSeatings(t);
   });
 });
 
@@ -191,7 +180,7 @@ describe("two moves crossing between two tables at once", () => {
   // Taking the two tables' locks in the order of each request deadlocks here (checked: a 500 in
   // round 1); the one order by key never does.
   it("both succeed, 20 rounds over: the locks are taken in one order, no deadlock", async (ctx) => {
-    skipUnlessPostgres(ctx);
+    skipUnlessPostgres(t, ctx);
     const [anna, bruno] = [diners[2]!, diners[3]!];
     for (let round = 0; round < 20; round++) {
       const date = romeDate(20 + Math.floor(round / 7));
@@ -209,7 +198,7 @@ describe("two moves crossing between two tables at once", () => {
         `round ${round}`,
       ).toEqual([200, 200]);
     }
-    await expectNoOverlap();
+    await expectNoOverlappingSeatings(t);
   });
 });
 
@@ -224,7 +213,7 @@ const PROPERTY_DINERS = 5;
 
 describe("random concurrent book, modify and cancel sequences (fast-check)", () => {
   it("never double-book a table, and every diner has exactly the bookings they were told they have", async (ctx) => {
-    skipUnlessPostgres(ctx);
+    skipUnlessPostgres(t, ctx);
     const step: fc.Arbitrary<Step> = fc.oneof(
       fc.record({
         kind: fc.constant("book" as const),
@@ -316,7 +305,7 @@ describe("random concurrent book, modify and cancel sequences (fast-check)", () 
                 });
               }),
             );
-            await expectNoOverlap();
+            await expectNoOverlappingSeatings(t);
             for (const [index, who] of diners.slice(0, PROPERTY_DINERS).entries()) {
               const rows = await t.database.db
                 .selectFrom("reservations")

@@ -13,6 +13,7 @@ import {
 import { requestLanguage } from "../../i18n/request-language";
 import { SIGNED_IN } from "../../plugins/api-docs";
 import { assertCaller, callerId, callerNamedBy } from "../../plugins/auth";
+import { sendIdempotentAnswer } from "./idempotency";
 import type { ReservationService } from "./reservations.service";
 
 const tags = ["reservations"];
@@ -48,9 +49,7 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
         requestLanguage(request),
         request.headers[IDEMPOTENCY_KEY_HEADER],
       );
-      if (answer.replayed) void reply.header("idempotent-replayed", "true");
-      else invalidateAvailability();
-      return reply.code(answer.statusCode).send(answer.body);
+      return sendIdempotentAnswer(reply, answer, invalidateAvailability);
     },
   );
 
@@ -77,10 +76,8 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
         requestLanguage(request),
         request.headers[IDEMPOTENCY_KEY_HEADER],
       );
-      if (answer.replayed) void reply.header("idempotent-replayed", "true");
       // Two seatings changed: the one left is free again, the one taken is not.
-      else invalidateAvailability();
-      return reply.code(answer.statusCode).send(answer.body);
+      return sendIdempotentAnswer(reply, answer, invalidateAvailability);
     },
   );
 
