@@ -127,8 +127,10 @@ export function findSmallestFittingTable(
               .whereRef("res.table_id", "=", "t.id")
               .where("res.id", "<>", request.movingReservationId)
               .where("res.status", "in", ACTIVE_RESERVATION_STATUSES)
-              .where("res.starts_at", "<", request.endsAt)
-              .where("res.ends_at", ">", request.startsAt),
+              // The constraint's own expression: its GiST index (table, range) answers this.
+              .where(
+                sql<boolean>`tstzrange(res.starts_at, res.ends_at) && tstzrange(${request.startsAt}, ${request.endsAt})`,
+              ),
           ),
         )
         .$castTo<boolean>()
