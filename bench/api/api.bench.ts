@@ -8,12 +8,12 @@ import { daySeatings } from "@tavolo/shared/reservation-slots";
 import { openDatabase } from "../../apps/api/src/db/database";
 import { ITALIAN_CITIES } from "../../apps/api/src/db/seed/italian-cities";
 import { clearBenchBookings, signInBenchUsers, type BenchUser } from "../lib/bench-users";
-import { bookableOfferIds, bookingRequests } from "../lib/booking-requests";
+import { bookableOfferIds, bookingRequests, moveRequests } from "../lib/booking-requests";
 import { BENCH_SECONDS, formatRow, measure, warmUp, type LoadResult } from "../lib/load";
 import { benchDatabase, startBenchServer, type Engine } from "../lib/server";
 
 /**
- * Issue 8 API bench: every hot read and both booking writes, on PGlite and PostgreSQL with 50,000
+ * Issue 8 API bench: every hot read and the booking writes (booking, moving, Last Minute), on PGlite and PostgreSQL with 50,000
  * restaurants, each against a hello-world route (/api/health) of the same server process in the
  * same run. Servers run as deployed (public read caches on). Targets apply on PostgreSQL; PGlite
  * figures are for information. BENCH_SECONDS shortens each measurement, BENCH_ENGINES picks engines.
@@ -37,6 +37,8 @@ const TARGETS = {
   offersByCity: 0.3,
   offersByGps: 0.3,
   makeReservation: 0.1,
+  /** Issue 16 sets no target: its req/s is reported beside makeReservation's. */
+  modifyReservation: undefined,
   bookLastMinute: 0.1,
 } as const;
 type Endpoint = keyof typeof TARGETS;
@@ -136,23 +138,31 @@ async function prepareData(engine: Engine): Promise<EngineData> {
   }
 }
 
+/** One write: where it goes, what it carries, and whose session sends it. */
+interface Write {
+  path: string;
+  body: object;
+  user: BenchUser;
+}
+
 /** A POST per request, each with its own body and Idempotency-Key, as the web app sends them. */
-function writes(path: string, users: BenchUser[], bodyOf: (index: number) => object): autocannon.Request[] {
+function writes(writeOf: (index: number) => Write): autocannon.Request[] {
   let next = 0;
   return [
     {
       method: "POST",
-      path,
+      path: "/",
       setupRequest: (request) => {
-        const index = next++;
+        const { path, body, user } = writeOf(next++);
         return {
           ...request,
+          path,
           headers: {
             "content-type": "application/json",
-            authorization: `Bearer ${users[index % users.length]!.token}`,
+            authorization: `Bearer ${user.token}`,
             "idempotency-key": randomUUID(),
           },
-          body: JSON.stringify(bodyOf(index)),
+          body: JSON.stringify(body),
         };
       },
     },
@@ -208,7 +218,10 @@ async function benchEngine(engine: Engine): Promise<ApiBenchRow[]> {
   });
   try {
     const users = await signInBenchUsers(server.url, BENCH_USERS);
-    const reads: Record<Exclude<Endpoint, "makeReservation" | "bookLastMinute">, readonly string[]> = {
+    const reads: Record<
+      Exclude<Endpoint, "makeReservation" | "modifyReservation" | "bookLastMinute">,
+      readonly string[]
+    > = {
       search: searchPaths,
       restaurant: data.restaurantPaths,
       tables: data.tablesPaths,
@@ -239,18 +252,35 @@ async function benchEngine(engine: Engine): Promise<ApiBenchRow[]> {
         }),
       );
     }
-    const bookingWrites: [Endpoint, (index: number) => object][] = [
-      ["makeReservation", (i) => data.bookings[i % data.bookings.length]!],
-      ["bookLastMinute", (i) => ({ lastMinuteId: data.offerIds[i % data.offerIds.length], people: 1 })],
+    const userOf = (index: number) => users[index % users.length]!;
+    const bookingWrites: [Endpoint, () => Promise<(index: number) => Write>][] = [
+      [
+        "makeReservation",
+        async () => (i) => ({
+          path: "/api/client/makeReservation",
+          body: data.bookings[i % data.bookings.length]!,
+          user: userOf(i),
+        }),
+      ],
+      // Moves the bookings the line above made, two weeks on and back (decision 025).
+      ["modifyReservation", async () => await moveRequests(server.url, users)],
+      [
+        "bookLastMinute",
+        async () => (i) => ({
+          path: "/api/client/bookLastMinute",
+          body: { lastMinuteId: data.offerIds[i % data.offerIds.length], people: 1 },
+          user: userOf(i),
+        }),
+      ],
     ];
-    for (const [endpoint, bodyOf] of bookingWrites) {
+    for (const [endpoint, writesOf] of bookingWrites) {
       add(
         endpoint,
         await measure({
           title: `${engine} · ${endpoint}, ${WRITE_CONNECTIONS} clients`,
           baseUrl: server.url,
           connections: WRITE_CONNECTIONS,
-          requests: writes(`/api/client/${endpoint}`, users, bodyOf),
+          requests: writes(await writesOf()),
         }),
       );
     }

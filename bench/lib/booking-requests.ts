@@ -3,7 +3,8 @@ import { SEATING_MINUTES, SLOT_MINUTES } from "@tavolo/shared/constants";
 import { addDays, dateInZone } from "@tavolo/shared/dates";
 import type { OpeningHours } from "@tavolo/shared/opening-hours";
 import { daySeatings } from "@tavolo/shared/reservation-slots";
-import type { MakeReservationRequest } from "@tavolo/shared/reservations";
+import type { MakeReservationRequest, UserReservationsResponse } from "@tavolo/shared/reservations";
+import type { BenchUser } from "./bench-users";
 
 interface RestaurantRow {
   id: string;
@@ -80,4 +81,47 @@ export async function bookableOfferIds(pool: pg.Pool, limit: number): Promise<st
     [limit],
   );
   return rows.map((row) => row.id);
+}
+
+/** Days a bench move goes forward: the same weekday (the same opening hours), past every booked day. */
+const MOVE_DAYS = 14;
+
+/**
+ * modifyReservation requests over the bench users' upcoming table bookings (their history, up to
+ * 200 each): the n-th pass over them moves each booking MOVE_DAYS ahead, the next pass back to its
+ * day, same table and time, so every move lands on a seating nobody else books. Passes are
+ * hundreds of requests apart, far more than the clients in flight, so a booking is never moved
+ * twice at once.
+ */
+export async function moveRequests(
+  baseUrl: string,
+  users: BenchUser[],
+): Promise<(index: number) => { path: string; body: object; user: BenchUser }> {
+  const bookings = [];
+  for (const user of users) {
+    const res = await fetch(`${baseUrl}/api/client/getUserReservations/${user.id}`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    if (res.status !== 200) throw new Error(`history of ${user.email}: ${res.status} ${await res.text()}`);
+    const { reservations } = (await res.json()) as UserReservationsResponse;
+    for (const reservation of reservations) {
+      if (reservation.kind === "table" && reservation.canCancel) bookings.push({ reservation, user });
+    }
+  }
+  if (bookings.length === 0) throw new Error("no upcoming bench booking to move");
+  const moves = shuffled(bookings);
+  return (index) => {
+    const { reservation, user } = moves[index % moves.length]!;
+    const forward = Math.floor(index / moves.length) % 2 === 0;
+    return {
+      path: `/api/client/modifyReservation/${reservation.id}`,
+      body: {
+        date: forward ? addDays(reservation.date, MOVE_DAYS) : reservation.date,
+        time: reservation.time,
+        numberOfPeople: reservation.numberOfPeople,
+        tableId: reservation.tableId,
+      },
+      user,
+    };
+  };
 }

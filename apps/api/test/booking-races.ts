@@ -1,4 +1,4 @@
-import { expect } from "vitest";
+import { expect, type TestContext } from "vitest";
 import { sql } from "kysely";
 import type { Diner } from "./reservation-helpers";
 import { seatsOf } from "./offer-helpers";
@@ -18,6 +18,16 @@ export type Send = (
 interface RaceAnswer {
   statusCode: number;
   json(): unknown;
+}
+
+/**
+ * Skips a race on PGlite: it has one connection and runs one statement at a time, so a race there
+ * proves nothing (DESIGN §4). The races run in the api-pg-race project.
+ */
+export function skipUnlessPostgres(t: TestApp, ctx: TestContext): void {
+  if (t.database.kind !== "postgres") {
+    ctx.skip("PGlite runs one statement at a time, so a race on it proves nothing (DESIGN §4): run it in api-pg-race");
+  }
 }
 
 export const CONTENDERS = 50;
@@ -56,14 +66,19 @@ export async function raceForOneTable(
   }
 }
 
-/** No two live reservations of one table overlap, and `expected` reservations exist in all. */
-export async function expectNoDoubleBooking(t: TestApp, expected: number): Promise<void> {
+/** No two live reservations of one table overlap. */
+export async function expectNoOverlappingSeatings(t: TestApp): Promise<void> {
   const overlapping = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM reservations a JOIN reservations b
       ON a.table_id = b.table_id AND a.id < b.id
      AND tstzrange(a.starts_at, a.ends_at) && tstzrange(b.starts_at, b.ends_at)
    WHERE a.status IN ('pending', 'confirmed') AND b.status IN ('pending', 'confirmed')`.execute(t.database.db);
   expect(overlapping.rows[0]!.n).toBe(0);
+}
+
+/** No two live reservations of one table overlap, and `expected` reservations exist in all. */
+export async function expectNoDoubleBooking(t: TestApp, expected: number): Promise<void> {
+  await expectNoOverlappingSeatings(t);
   const all = await sql<{ n: number }>`SELECT count(*)::int AS n FROM reservations`.execute(t.database.db);
   expect(all.rows[0]!.n).toBe(expected);
 }

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { sql } from "kysely";
 import { addDays, dateInZone, noonUtcOf } from "@tavolo/shared/dates";
 import type { OpeningHours, OpeningSlot } from "@tavolo/shared/opening-hours";
-import type { MakeReservationRequest } from "@tavolo/shared/reservations";
+import type { MakeReservationRequest, ModifyReservationRequest } from "@tavolo/shared/reservations";
 import { ITALIAN_CITIES } from "../src/db/seed/italian-cities";
 import { upsertCities, upsertRestaurants, type TableInput } from "../src/modules/restaurants/catalog-writes.repository";
 import { bearer, post, register } from "./auth-helpers";
@@ -127,6 +127,16 @@ export function makeReservation(
   headers: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
   return post(t.app, "/api/client/makeReservation", body, { ...who.headers, ...headers });
+}
+
+export function modifyReservation(
+  t: TestApp,
+  who: Diner,
+  reservationId: string,
+  body: Partial<ModifyReservationRequest> | Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return post(t.app, `/api/client/modifyReservation/${reservationId}`, body, { ...who.headers, ...headers });
 }
 
 export async function reservationCount(t: TestApp): Promise<number> {

@@ -43,6 +43,17 @@ export const makeReservationRequestSchema = z.object({
 export type MakeReservationRequest = z.input<typeof makeReservationRequestSchema>;
 export type MakeReservationInput = z.output<typeof makeReservationRequestSchema>;
 
+/**
+ * POST /client/modifyReservation/:id: move one of the caller's upcoming table bookings to another
+ * seating, party or table. The rules are makeReservation's (the same field schemas); without
+ * `tableId` the server picks the smallest free table that seats the party.
+ */
+export const modifyReservationRequestSchema = makeReservationRequestSchema
+  .pick({ date: true, time: true, numberOfPeople: true })
+  .extend({ tableId: z.preprocess(absentAsUndefined, makeReservationRequestSchema.shape.tableId.optional()) });
+export type ModifyReservationRequest = z.input<typeof modifyReservationRequestSchema>;
+export type ModifyReservationInput = z.output<typeof modifyReservationRequestSchema>;
+
 /** The Idempotency-Key header (constants.ts): visible ASCII, as HTTP header values allow without escaping. */
 export { IDEMPOTENCY_KEY_HEADER };
 export const idempotencyKeySchema = z
@@ -94,7 +105,7 @@ export const reservationSchema = z.object({
 });
 export type Reservation = z.output<typeof reservationSchema>;
 
-/** makeReservation (201) and cancelReservation (200). */
+/** makeReservation (201), modifyReservation and cancelReservation (200). */
 export const reservationResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),

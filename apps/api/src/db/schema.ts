@@ -172,6 +172,8 @@ export interface ReservationsTable {
   status: ReservationStatus;
   created_at: ColumnType<Date, never, never>;
   cancelled_at: NullableTimestamp;
+  /** The .ics SEQUENCE of the booking's last mail: 0 when booked, one more per move and for the cancellation (decision 025). */
+  calendar_sequence: Generated<number>;
 }
 
 export interface IdempotencyKeysTable {

@@ -157,6 +157,12 @@ export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
       },
     },
     "POST /api/client/bookLastMinute": { auth: true, body: { lastMinuteId: ids.offerId, people: 2, notes: "" } },
+    // The diner's own booking (20:00 on the booking date) moved to 21:00; without a table the server picks one.
+    "POST /api/client/modifyReservation/:id": {
+      auth: true,
+      params: { id: me.reservationId },
+      body: { date: ids.bookingDate, time: "21:00", numberOfPeople: 2, tableId: ids.tableId },
+    },
     "POST /api/client/cancelReservation/:id": { auth: true, params: { id: me.reservationId } },
     "GET /api/client/getUserReservations/:userId": { auth: true, params: { userId: me.userId } },
   };
@@ -173,6 +179,11 @@ export function foreignCalls(
   return [
     { method: "GET", url: `/api/client/getUserReservations/${other.userId}` },
     { method: "POST", url: `/api/client/cancelReservation/${other.reservationId}` },
+    {
+      method: "POST",
+      url: `/api/client/modifyReservation/${other.reservationId}`,
+      body: { date: ids.bookingDate, time: "21:00", numberOfPeople: 2 },
+    },
     { method: "GET", url: `/api/client/getUserProfile/${other.userId}` },
     { method: "GET", url: `/api/client/getUserProfile?userId=${other.userId}` },
     { method: "GET", url: `/api/client/users/${other.userId}/profile` },

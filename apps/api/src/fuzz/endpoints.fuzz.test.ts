@@ -117,6 +117,7 @@ describe("hostile input on every endpoint", () => {
         "POST /api/client/createUserProfile",
         "PUT /api/client/updateProfile/:id",
         "POST /api/client/makeReservation",
+        "POST /api/client/modifyReservation/:id",
         "POST /api/client/bookLastMinute",
         "GET /api/client/getAvailableTables/:id",
         "GET /api/client/getAvailableLastMinute",

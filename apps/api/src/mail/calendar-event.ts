@@ -5,7 +5,7 @@ import type { MailAttachment } from "./mail-transport";
 export interface CalendarEvent {
   /** Stable across the booking and its cancellation, so calendars update the same event. */
   uid: string;
-  /** 0 when booked; higher for later versions (the cancellation). */
+  /** 0 when booked; one more for each later version (a move, the cancellation; decision 025). */
   sequence: number;
   status: "CONFIRMED" | "TENTATIVE" | "CANCELLED";
   startsAt: Date;

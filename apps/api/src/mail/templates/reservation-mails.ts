@@ -3,7 +3,11 @@ import type { Language } from "@tavolo/shared/languages";
 import { calendarAttachment } from "../calendar-event";
 import { hello, layout, type MailContent, type RenderedMail } from "./layout";
 
-/** The booking mails of issue 5, in Italian and English, each with the seating as an .ics event. */
+/**
+ * The booking mails of issue 5 (booked, moved, cancelled), in Italian and English, each with the
+ * seating as an .ics event: one UID per booking, a higher SEQUENCE for each later version, so a
+ * calendar app updates its event instead of adding one (decision 025).
+ */
 
 export interface ReservationMailData {
   reservationId: string;
@@ -28,6 +32,8 @@ export interface ReservationMailData {
   historyLink: string;
   searchLink: string;
   sentAt: Date;
+  /** The event's SEQUENCE: 0 when booked, one more per move and for the cancellation. */
+  calendarSequence: number;
 }
 
 // Built once: a formatter costs far more to create than to use.
@@ -71,7 +77,7 @@ function calendarFile(language: Language, v: ReservationMailData, cancelled: boo
   ].join("\n");
   return calendarAttachment(it ? "prenotazione-tavolo.ics" : "tavolo-reservation.ics", {
     uid: v.reservationId,
-    sequence: cancelled ? 1 : 0,
+    sequence: v.calendarSequence,
     status: cancelled ? "CANCELLED" : v.status === "confirmed" ? "CONFIRMED" : "TENTATIVE",
     startsAt: v.startsAt,
     endsAt: v.endsAt,
@@ -85,46 +91,78 @@ function calendarFile(language: Language, v: ReservationMailData, cancelled: boo
   });
 }
 
-export function reservationBookedMail(language: Language, v: ReservationMailData): RenderedMail {
-  const when = `${longDate(language, v.date)} ${language === "it" ? "alle" : "at"} ${v.time}`;
-  const pending = v.status === "pending";
-  const content: Record<Language, MailContent> = {
+/** What a booked and a moved booking's mails say, confirmed or pending the restaurant's answer. */
+const CONFIRMATION_TEXTS = {
+  booked: {
     it: {
-      subject: `${pending ? "Richiesta di prenotazione" : "Prenotazione confermata"}: ${v.restaurantName}, ${when}`,
-      greeting: hello("it", v.name),
-      paragraphs: [
-        pending
-          ? "abbiamo inviato la tua richiesta al ristorante, che deve ancora confermarla: la trovi tra le tue prenotazioni come «In attesa»."
-          : "la tua prenotazione è confermata. Ti aspettano!",
-      ],
-      details: details("it", v),
-      action: { label: "Le mie prenotazioni", url: v.historyLink },
-      notes: [
-        "In allegato trovi l'evento da aggiungere al tuo calendario.",
-        "Se non puoi più venire, annulla dalla pagina Le mie prenotazioni: il tavolo tornerà libero per altri.",
-      ],
+      subject: { confirmed: "Prenotazione confermata", pending: "Richiesta di prenotazione" },
+      paragraph: {
+        confirmed: "la tua prenotazione è confermata. Ti aspettano!",
+        pending:
+          "abbiamo inviato la tua richiesta al ristorante, che deve ancora confermarla: la trovi tra le tue prenotazioni come «In attesa».",
+      },
+      calendarNote: "In allegato trovi l'evento da aggiungere al tuo calendario.",
     },
     en: {
-      subject: `${pending ? "Reservation request" : "Reservation confirmed"}: ${v.restaurantName}, ${when}`,
-      greeting: hello("en", v.name),
-      paragraphs: [
-        pending
-          ? "we have sent your request to the restaurant, which still has to confirm it: you will find it in your reservations as “Pending”."
-          : "your reservation is confirmed. They are expecting you!",
-      ],
-      details: details("en", v),
-      action: { label: "My reservations", url: v.historyLink },
-      notes: [
-        "The attached event adds the reservation to your calendar.",
-        "If you can no longer come, cancel it from My reservations: the table becomes free for others.",
-      ],
+      subject: { confirmed: "Reservation confirmed", pending: "Reservation request" },
+      paragraph: {
+        confirmed: "your reservation is confirmed. They are expecting you!",
+        pending:
+          "we have sent your request to the restaurant, which still has to confirm it: you will find it in your reservations as “Pending”.",
+      },
+      calendarNote: "The attached event adds the reservation to your calendar.",
     },
+  },
+  moved: {
+    it: {
+      subject: { confirmed: "Prenotazione modificata", pending: "Richiesta di modifica" },
+      paragraph: {
+        confirmed: "abbiamo spostato la tua prenotazione come richiesto. Ecco i nuovi dettagli:",
+        pending:
+          "abbiamo spostato la tua prenotazione come richiesto; il ristorante deve ancora confermare il nuovo orario: la trovi tra le tue prenotazioni come «In attesa».",
+      },
+      calendarNote: "L'evento allegato sostituisce quello che hai già nel calendario.",
+    },
+    en: {
+      subject: { confirmed: "Reservation changed", pending: "Change requested" },
+      paragraph: {
+        confirmed: "we have moved your reservation as you asked. Here are the new details:",
+        pending:
+          "we have moved your reservation as you asked; the restaurant still has to confirm the new time: you will find it in your reservations as “Pending”.",
+      },
+      calendarNote: "The attached event replaces the one already in your calendar.",
+    },
+  },
+} as const;
+
+const CANCEL_NOTE: Record<Language, string> = {
+  it: "Se non puoi più venire, annulla dalla pagina Le mie prenotazioni: il tavolo tornerà libero per altri.",
+  en: "If you can no longer come, cancel it from My reservations: the table becomes free for others.",
+};
+
+function confirmationMail(kind: "booked" | "moved", language: Language, v: ReservationMailData): RenderedMail {
+  const texts = CONFIRMATION_TEXTS[kind][language];
+  const when = `${longDate(language, v.date)} ${language === "it" ? "alle" : "at"} ${v.time}`;
+  const content: MailContent = {
+    subject: `${texts.subject[v.status]}: ${v.restaurantName}, ${when}`,
+    greeting: hello(language, v.name),
+    paragraphs: [texts.paragraph[v.status]],
+    details: details(language, v),
+    action: { label: language === "it" ? "Le mie prenotazioni" : "My reservations", url: v.historyLink },
+    notes: [texts.calendarNote, CANCEL_NOTE[language]],
   };
   return {
-    ...layout("reservation-booked", language, content[language]),
+    ...layout(`reservation-${kind}`, language, content),
     attachments: [calendarFile(language, v, false)],
   };
 }
+
+export const reservationBookedMail = (language: Language, v: ReservationMailData) =>
+  confirmationMail("booked", language, v);
+
+/** The booking moved to another seating, party or table: the same event, updated. */
+export const reservationMovedMail = (language: Language, v: ReservationMailData) =>
+  confirmationMail("moved", language, v);
 
 export function reservationCancelledMail(language: Language, v: ReservationMailData): RenderedMail {
   const when = `${longDate(language, v.date)} ${language === "it" ? "alle" : "at"} ${v.time}`;

@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it, type TestContext } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { sql } from "kysely";
 import { post } from "../../../test/auth-helpers";
-import { expectNoNegativeSeats, raceForLastSeats, type Send } from "../../../test/booking-races";
+import { expectNoNegativeSeats, raceForLastSeats, type Send, skipUnlessPostgres } from "../../../test/booking-races";
 import {
   addOffer,
   bookOffer,
@@ -18,9 +18,6 @@ import { useTestApp } from "../../../test/test-app";
  * DESIGN §4: an offer is never oversold. Only a real PostgreSQL server runs these requests
  * concurrently; PGlite has one connection and serialises them, so a race there proves nothing.
  */
-const NOT_ON_PGLITE =
-  "PGlite runs one statement at a time, so a race on it proves nothing (DESIGN §4): this test runs in the api-pg project";
-
 const ROUNDS = 20;
 const SEATS = 3;
 
@@ -33,13 +30,9 @@ beforeAll(async () => {
   diners = await Promise.all(Array.from({ length: 10 }, () => diner(t)));
 });
 
-const skipUnlessPostgres = (ctx: TestContext) => {
-  if (t.database.kind !== "postgres") ctx.skip(NOT_ON_PGLITE);
-};
-
 describe("50 diners booking the last 3 seats at once", () => {
   it("lets exactly 3 win and answers the other 47 with 409 sold out, 20 rounds over", async (ctx) => {
-    skipUnlessPostgres(ctx);
+    skipUnlessPostgres(t, ctx);
     const send: Send = (_, route, body, headers) => post(t.app, route, body, headers);
     for (let round = 0; round < ROUNDS; round++) {
       const offerId = await addOffer(t, offerClosingIn(f.milano, 60 + round, { totalSeats: SEATS }));
@@ -49,7 +42,7 @@ describe("50 diners booking the last 3 seats at once", () => {
   });
 
   it("would oversell without the conditional decrement: the CHECK is the last line and refuses it", async (ctx) => {
-    skipUnlessPostgres(ctx);
+    skipUnlessPostgres(t, ctx);
     const offerId = await addOffer(t, offerClosingIn(f.milano, 90, { totalSeats: SEATS }));
     // A naive writer that subtracts without looking: the database still refuses to go below zero.
     await expect(
@@ -63,7 +56,7 @@ type Step = { kind: "book"; diner: number; people: number } | { kind: "cancel"; 
 
 describe("random concurrent book and cancel sequences (fast-check)", () => {
   it("always keep booked + available = total, never below zero", async (ctx) => {
-    skipUnlessPostgres(ctx);
+    skipUnlessPostgres(t, ctx);
     const step: fc.Arbitrary<Step> = fc.oneof(
       fc.record({
         kind: fc.constant("book" as const),

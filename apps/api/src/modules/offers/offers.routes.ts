@@ -19,6 +19,7 @@ import type { PublicReadCache } from "../../http/public-read-cache";
 import { requestLanguage } from "../../i18n/request-language";
 import { SIGNED_IN } from "../../plugins/api-docs";
 import { callerId, callerNamedBy } from "../../plugins/auth";
+import { sendIdempotentAnswer } from "../reservations/idempotency";
 import type { OfferService } from "./offers.service";
 import { noStore } from "../../http/no-store";
 
@@ -119,10 +120,8 @@ export const offerActionRoutes: FastifyPluginAsyncZod<{ offers: OfferService; in
         requestLanguage(request),
         request.headers[IDEMPOTENCY_KEY_HEADER],
       );
-      if (answer.replayed) void reply.header("idempotent-replayed", "true");
       // Seats moved: every process's lists show it at once.
-      else invalidateLists();
-      return reply.code(answer.statusCode).send(answer.body);
+      return sendIdempotentAnswer(reply, answer, invalidateLists);
     },
   );
 

@@ -21,25 +21,40 @@ export function seatingProblemError(problem: SeatingProblem): AppError {
   }
 }
 
+/** What a seating is asked by: makeReservation's and modifyReservation's fields alike. */
+type SeatingRequest = Pick<MakeReservationInput, "date" | "time" | "numberOfPeople">;
+
+/** The seating asked for, when the restaurant exists and it is an open seating in the future. */
+export function requestedSeating(
+  context: Pick<BookingContextRow, "opening_hours" | "time_zone"> | undefined,
+  request: SeatingRequest,
+  now: Date,
+): Seating {
+  if (!context) throw restaurantNotFound();
+  const check = checkSeating(context.opening_hours, context.time_zone, request.date, request.time, now);
+  if (!check.ok) throw seatingProblemError(check.problem);
+  return check.seating;
+}
+
 /**
  * The rules of issue 5 for a booking request, checked before anything is written: the restaurant
  * exists, the table is one of its tables in service and seats the party, and the date and time are
  * an open seating in the future. Whether the table is free is left to the database's constraint.
  * The status follows the restaurant's policy: confirmed at once, or pending its confirmation.
+ * A move (modifyReservation) is checked by the same rules.
  */
 export function bookableSeating(
   context: BookingContextRow | undefined,
-  input: MakeReservationInput,
+  request: SeatingRequest,
   now: Date,
 ): { seating: Seating; status: "confirmed" | "pending" } {
   if (!context) throw restaurantNotFound();
   if (context.table_id === null) throw notFound("table_not_found", "apiErrors.tableNotFound");
   if (!context.table_active) throw new AppError(409, "table_unavailable", "apiErrors.tableUnavailable");
-  const check = checkSeating(context.opening_hours, context.time_zone, input.date, input.time, now);
-  if (!check.ok) throw seatingProblemError(check.problem);
+  const seating = requestedSeating(context, request, now);
   const capacity = context.table_capacity ?? 0;
-  if (input.numberOfPeople > capacity) {
-    throw badRequest("table_too_small", "apiErrors.tableTooSmall", { capacity, people: input.numberOfPeople });
+  if (request.numberOfPeople > capacity) {
+    throw badRequest("table_too_small", "apiErrors.tableTooSmall", { capacity, people: request.numberOfPeople });
   }
-  return { seating: check.seating, status: context.auto_confirm ? "confirmed" : "pending" };
+  return { seating, status: context.auto_confirm ? "confirmed" : "pending" };
 }

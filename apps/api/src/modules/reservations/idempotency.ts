@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { FastifyReply } from "fastify";
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -61,4 +62,19 @@ export async function runIdempotently<T, Status extends number>(
   });
   for (const work of committed) work();
   return answer;
+}
+
+/**
+ * Sends an idempotent write's answer. A replay says so (`Idempotent-Replayed: true`) and changed
+ * nothing; a fresh write runs `changed` (each booking write clears the caches that showed tables
+ * or seats free).
+ */
+export function sendIdempotentAnswer<T>(
+  reply: FastifyReply,
+  answer: Answer<T> & { replayed: boolean },
+  changed: () => void,
+) {
+  if (answer.replayed) void reply.header("idempotent-replayed", "true");
+  else changed();
+  return reply.code(answer.statusCode).send(answer.body);
 }

@@ -6,6 +6,7 @@ import type { Mailer } from "../../mail/mailer";
 import {
   reservationBookedMail,
   reservationCancelledMail,
+  reservationMovedMail,
   type ReservationMailData,
 } from "../../mail/templates/reservation-mails";
 import type { ReservationViewRow } from "./reservations.repository";
@@ -18,6 +19,8 @@ export interface ReservationNotifications {
    * together, one commit per booking) and returns what starts its delivery, for after the commit.
    */
   bookedWithin(trx: Transaction<DB>, reservation: ReservationViewRow): Promise<() => void>;
+  /** The same for a moved booking: its updated calendar event goes with the move's commit. */
+  movedWithin(trx: Transaction<DB>, reservation: ReservationViewRow): Promise<() => void>;
 }
 
 function mailData(row: ReservationViewRow, appOrigin: string): ReservationMailData {
@@ -42,6 +45,7 @@ function mailData(row: ReservationViewRow, appOrigin: string): ReservationMailDa
     historyLink: `${appOrigin}/history`,
     searchLink: `${appOrigin}/search`,
     sentAt: new Date(),
+    calendarSequence: row.calendar_sequence,
   };
 }
 
@@ -61,14 +65,12 @@ export function createReservationNotifications(deps: {
     }
   }
 
+  const stage = (trx: Transaction<DB>, row: ReservationViewRow, render: typeof reservationBookedMail) =>
+    mailer.stage(trx, row.user_email, row.user_language, render(row.user_language, mailData(row, appOrigin)));
+
   return {
-    bookedWithin: (trx, row) =>
-      mailer.stage(
-        trx,
-        row.user_email,
-        row.user_language,
-        reservationBookedMail(row.user_language, mailData(row, appOrigin)),
-      ),
+    bookedWithin: (trx, row) => stage(trx, row, reservationBookedMail),
+    movedWithin: (trx, row) => stage(trx, row, reservationMovedMail),
     cancelled: (row) => send(row, reservationCancelledMail),
   };
 }

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, type TestContext } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { instantOfWallClock } from "@tavolo/shared/dates";
 import { seatingEnd } from "@tavolo/shared/reservation-slots";
@@ -10,6 +10,7 @@ import {
   OVERLAPPING_TIMES,
   raceForOneTable,
   type Send,
+  skipUnlessPostgres,
 } from "../../../test/booking-races";
 import {
   createBookingFixture,
@@ -24,9 +25,6 @@ import {
  * DESIGN §4: no double booking under any load. Only a real PostgreSQL server runs these requests
  * concurrently; PGlite has one connection and serialises them, so a race there proves nothing.
  */
-const NOT_ON_PGLITE =
-  "PGlite runs one statement at a time, so a race on it proves nothing (DESIGN §4): this test runs in the api-pg project";
-
 const ROUNDS = 20;
 
 const t = useTestApp();
@@ -38,10 +36,6 @@ beforeAll(async () => {
   diners = await Promise.all(Array.from({ length: 10 }, () => diner(t)));
 });
 
-const skipUnlessPostgres = (ctx: TestContext) => {
-  if (t.database.kind !== "postgres") ctx.skip(NOT_ON_PGLITE);
-};
-
 /** Round r races for one table on one day; no two rounds share both. */
 function roundTarget(round: number) {
   const tableNumber = 1 + (round % 3);
@@ -50,7 +44,7 @@ function roundTarget(round: number) {
 
 describe("50 diners booking one table at once", () => {
   it("lets exactly one win and answers the other 49 with 409, 20 rounds over", async (ctx) => {
-    skipUnlessPostgres(ctx);
+    skipUnlessPostgres(t, ctx);
     const send: Send = (_, route, body, headers) => post(t.app, route, body, headers);
     for (let round = 0; round < ROUNDS; round++) {
       const { tableId, date } = roundTarget(round);
@@ -60,7 +54,7 @@ describe("50 diners booking one table at once", () => {
   });
 
   it("proves it can fail: the same race against a naive check-then-insert oversells", async (ctx) => {
-    skipUnlessPostgres(ctx);
+    skipUnlessPostgres(t, ctx);
     const db = t.database.db;
     // What the exclusion constraint replaces: a table with no constraint, guarded by a look first.
     await sql`CREATE TABLE naive_bookings (table_id uuid NOT NULL, starts_at timestamptz NOT NULL, ends_at timestamptz NOT NULL)`.execute(

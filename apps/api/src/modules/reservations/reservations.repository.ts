@@ -23,6 +23,25 @@ export interface BookingContextRow {
  */
 const TABLE_BOOKING_LOCK_CLASS = 1;
 
+/** The restaurant of a booking and the table asked for, if it is one of that restaurant's. */
+function bookingContext(trx: Transaction<DB>, restaurantId: string, tableId: string | null) {
+  return trx
+    .selectFrom("restaurants as r")
+    .leftJoin("restaurant_tables as t", (join) =>
+      join.onRef("t.restaurant_id", "=", "r.id").on("t.id", "=", tableId ?? sql<string>`NULL`),
+    )
+    .select([
+      "r.id as restaurant_id",
+      "r.opening_hours",
+      "r.time_zone",
+      "r.auto_confirm",
+      "t.id as table_id",
+      "t.capacity as table_capacity",
+      "t.active as table_active",
+    ])
+    .where("r.id", "=", restaurantId);
+}
+
 /**
  * Reads the booking's restaurant and table, and holds the table's booking lock until the
  * transaction ends. Bookings of one table then insert one after another: two concurrent inserts
@@ -36,21 +55,127 @@ export function lockTableAndFindBookingContext(
   restaurantId: string,
   tableId: string,
 ): Promise<BookingContextRow | undefined> {
-  return trx
-    .selectFrom("restaurants as r")
-    .leftJoin("restaurant_tables as t", (join) => join.onRef("t.restaurant_id", "=", "r.id").on("t.id", "=", tableId))
-    .select([
-      "r.id as restaurant_id",
-      "r.opening_hours",
-      "r.time_zone",
-      "r.auto_confirm",
-      "t.id as table_id",
-      "t.capacity as table_capacity",
-      "t.active as table_active",
-      sql<unknown>`pg_advisory_xact_lock(${TABLE_BOOKING_LOCK_CLASS}, hashtext(${tableId}))`.as("table_locked"),
-    ])
-    .where("r.id", "=", restaurantId)
+  return bookingContext(trx, restaurantId, tableId)
+    .select(sql<unknown>`pg_advisory_xact_lock(${TABLE_BOOKING_LOCK_CLASS}, hashtext(${tableId}))`.as("table_locked"))
     .executeTakeFirst();
+}
+
+/** The restaurant and table of a booking request, with no lock (the caller holds the table's already). */
+export function findBookingContext(
+  trx: Transaction<DB>,
+  restaurantId: string,
+  tableId: string | null,
+): Promise<BookingContextRow | undefined> {
+  return bookingContext(trx, restaurantId, tableId).executeTakeFirst();
+}
+
+/**
+ * Holds the booking locks of several tables (a move touches the table it leaves and the one it
+ * takes) until the transaction ends. Taken in the order of their keys, the order every move uses,
+ * so two moves in opposite directions queue instead of deadlocking; a single booking holds one lock
+ * and cannot close a cycle. The subquery's ORDER BY keeps it from being flattened, so the locks are
+ * taken row by row in that order.
+ */
+export async function lockTablesInOrder(trx: Transaction<DB>, tableIds: string[]): Promise<void> {
+  await sql`
+    SELECT pg_advisory_xact_lock(${TABLE_BOOKING_LOCK_CLASS}, k)
+      FROM (SELECT DISTINCT hashtext(id) AS k FROM unnest(${tableIds}::text[]) AS id ORDER BY k) AS keys`.execute(trx);
+}
+
+/** What a move needs of the booking it moves, read under the row's lock: one move of a booking at a time. */
+export interface MovableReservationRow {
+  user_id: string | null;
+  restaurant_id: string;
+  table_id: string | null;
+  /** Live (pending or confirmed) and not started: what may still be moved. */
+  movable: boolean;
+}
+
+export function lockReservationForMove(trx: Transaction<DB>, id: string): Promise<MovableReservationRow | undefined> {
+  return trx
+    .selectFrom("reservations")
+    .select([
+      "user_id",
+      "restaurant_id",
+      "table_id",
+      sql<boolean>`status IN ('pending', 'confirmed') AND starts_at > now()`.as("movable"),
+    ])
+    .where("id", "=", id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
+ * The smallest table in service that seats the party, preferring one free for the whole seating
+ * (the booking being moved does not count against its own table). `free` false: every fitting
+ * table is taken; undefined: none seats the party at all.
+ */
+export function findSmallestFittingTable(
+  db: Db,
+  request: { restaurantId: string; people: number; startsAt: Date; endsAt: Date; movingReservationId: string },
+): Promise<{ id: string; free: boolean } | undefined> {
+  return db
+    .selectFrom("restaurant_tables as t")
+    .select((eb) => [
+      "t.id",
+      eb
+        .not(
+          eb.exists(
+            eb
+              .selectFrom("reservations as res")
+              .select(sql`1`.as("one"))
+              .whereRef("res.table_id", "=", "t.id")
+              .where("res.id", "<>", request.movingReservationId)
+              .where("res.status", "in", ACTIVE_RESERVATION_STATUSES)
+              // The constraint's own expression: its GiST index (table, range) answers this.
+              .where(
+                sql<boolean>`tstzrange(res.starts_at, res.ends_at) && tstzrange(${request.startsAt}, ${request.endsAt})`,
+              ),
+          ),
+        )
+        .$castTo<boolean>()
+        .as("free"),
+    ])
+    .where("t.restaurant_id", "=", request.restaurantId)
+    .where("t.active", "=", true)
+    .where("t.capacity", ">=", request.people)
+    .orderBy("free", "desc")
+    .orderBy("t.capacity")
+    .orderBy("t.number")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export interface ReservationMove {
+  tableId: string;
+  startsAt: Date;
+  endsAt: Date;
+  partySize: number;
+  status: "pending" | "confirmed";
+}
+
+/**
+ * Moves a booking in one UPDATE and reads it back as a view: the old seating is freed and the new
+ * one taken by the same statement, so a failure leaves the booking exactly as it was (never both,
+ * never neither). The calendar event's SEQUENCE grows by one. Raises SQLSTATE 23P01 when the new
+ * seating overlaps another live one of that table.
+ */
+export function moveReservation(trx: Transaction<DB>, id: string, move: ReservationMove): Promise<ReservationViewRow> {
+  const moved = trx.with("res", (cte) =>
+    cte
+      .updateTable("reservations")
+      .set((eb) => ({
+        table_id: move.tableId,
+        starts_at: move.startsAt,
+        ends_at: move.endsAt,
+        party_size: move.partySize,
+        status: move.status,
+        calendar_sequence: eb("calendar_sequence", "+", 1),
+      }))
+      .where("id", "=", id)
+      .returningAll(),
+  );
+  return viewOf(moved.selectFrom("res")).executeTakeFirstOrThrow();
 }
 
 export interface NewReservation {
@@ -95,6 +220,8 @@ export interface ReservationViewRow {
   user_language: Language;
   user_first_name: string;
   user_display_name: string;
+  /** The .ics SEQUENCE its latest mail carries (decision 025). */
+  calendar_sequence: number;
 }
 
 type ReservationSource = SelectQueryBuilder<DB & { res: Selectable<ReservationsTable> }, "res", object>;
@@ -141,6 +268,7 @@ function viewOf(source: ReservationSource) {
         "u.language as user_language",
         "u.first_name as user_first_name",
         "u.display_name as user_display_name",
+        "res.calendar_sequence",
       ])
       // The inner join on users: a view always has its diner (kept anonymous bookings have none, decision 021).
       .$narrowType<{ user_id: string }>()
@@ -201,7 +329,12 @@ export async function cancelUpcomingReservation(db: Db, id: string, userId: stri
     .with("cancelled", (cte) =>
       cte
         .updateTable("reservations")
-        .set({ status: "cancelled", cancelled_at: sql<Date>`now()` })
+        .set((eb) => ({
+          status: "cancelled",
+          cancelled_at: sql<Date>`now()`,
+          // The cancellation is the event's next version (decision 025).
+          calendar_sequence: eb("calendar_sequence", "+", 1),
+        }))
         .where("id", "=", id)
         .where("user_id", "=", userId)
         .where("status", "in", ACTIVE_RESERVATION_STATUSES)

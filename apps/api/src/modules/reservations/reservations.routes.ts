@@ -4,6 +4,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   makeReservationHeadersSchema,
   makeReservationRequestSchema,
+  modifyReservationRequestSchema,
   reservationIdParamsSchema,
   reservationResponseSchema,
   userReservationsParamsSchema,
@@ -12,6 +13,7 @@ import {
 import { requestLanguage } from "../../i18n/request-language";
 import { SIGNED_IN } from "../../plugins/api-docs";
 import { assertCaller, callerId, callerNamedBy } from "../../plugins/auth";
+import { sendIdempotentAnswer } from "./idempotency";
 import type { ReservationService } from "./reservations.service";
 
 const tags = ["reservations"];
@@ -47,9 +49,35 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
         requestLanguage(request),
         request.headers[IDEMPOTENCY_KEY_HEADER],
       );
-      if (answer.replayed) void reply.header("idempotent-replayed", "true");
-      else invalidateAvailability();
-      return reply.code(answer.statusCode).send(answer.body);
+      return sendIdempotentAnswer(reply, answer, invalidateAvailability);
+    },
+  );
+
+  app.post(
+    "/modifyReservation/:id",
+    {
+      schema: {
+        tags,
+        summary:
+          "Move one of the caller's upcoming table bookings to another time, party or table (the smallest free one " +
+          "when none is named); 409 leaves it as it was; a retry with the same Idempotency-Key gets the first answer",
+        params: reservationIdParamsSchema,
+        body: modifyReservationRequestSchema,
+        headers: makeReservationHeadersSchema,
+        security: SIGNED_IN,
+        response: { 200: reservationResponseSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const answer = await reservations.modify(
+        callerId(request),
+        request.params.id,
+        request.body,
+        requestLanguage(request),
+        request.headers[IDEMPOTENCY_KEY_HEADER],
+      );
+      // Two seatings changed: the one left is free again, the one taken is not.
+      return sendIdempotentAnswer(reply, answer, invalidateAvailability);
     },
   );
 

@@ -1,12 +1,18 @@
 import type { Kysely } from "kysely";
 import { translateShared } from "@tavolo/shared/i18n/translate";
 import type { Language } from "@tavolo/shared/languages";
-import type { MakeReservationInput, ReservationResponse, UserReservationsResponse } from "@tavolo/shared/reservations";
+import type {
+  MakeReservationInput,
+  ModifyReservationInput,
+  ReservationResponse,
+  UserReservationsResponse,
+} from "@tavolo/shared/reservations";
 import { isExclusionViolation } from "../../db/postgres-errors";
 import type { DB } from "../../db/schema";
-import { AppError, forbidden, notFound } from "../../errors";
+import { AppError, forbidden } from "../../errors";
 import { bookableSeating } from "./booking-rules";
 import { runIdempotently, type Answer } from "./idempotency";
+import { moveReservationWithin, noTableFreeForMove, PickedTableTaken, reservationNotFound } from "./move-reservation";
 import type { ReservationNotifications } from "./reservation-notifications";
 import * as repo from "./reservations.repository";
 import { toReservation } from "./reservations.mapper";
@@ -15,7 +21,6 @@ import { toReservation } from "./reservations.mapper";
 const HISTORY_LIMIT = 200;
 
 const tableTaken = () => new AppError(409, "table_taken", "apiErrors.tableTaken");
-const reservationNotFound = () => notFound("reservation_not_found", "apiErrors.reservationNotFound");
 const notCancellable = () => new AppError(409, "reservation_not_cancellable", "apiErrors.reservationNotCancellable");
 
 /** What a retry must repeat to be the same booking; `userId` only repeats the caller, so it is left out. */
@@ -27,6 +32,14 @@ const bookingIntent = (input: MakeReservationInput) => ({
   numberOfPeople: input.numberOfPeople,
   specialRequests: input.specialRequests,
 });
+
+/**
+ * How many fresh picks a move without a table gets when the table it picked is booked meanwhile;
+ * each is a new transaction with a new look at the free tables. Each lost pick means another
+ * booking took a table, so the tries end when the fitting tables do; the bound only caps a
+ * restaurant with many tables under a crowd (then 409, the booking unchanged).
+ */
+const MOVE_PICK_ATTEMPTS = 10;
 
 export function createReservationService(deps: { db: Kysely<DB>; notifications: ReservationNotifications }) {
   const { db, notifications } = deps;
@@ -84,6 +97,49 @@ export function createReservationService(deps: { db: Kysely<DB>; notifications: 
           };
         },
       );
+    },
+
+    /**
+     * Moves one of the caller's upcoming table bookings (decision 025): answers 200 with the moved
+     * booking, or the first answer again for a retry with the same Idempotency-Key. A refusal (409
+     * when the new seating is taken) leaves the booking as it was.
+     */
+    async modify(
+      userId: string,
+      reservationId: string,
+      input: ModifyReservationInput,
+      language: Language,
+      idempotencyKey: string | undefined,
+    ): Promise<Answer<ReservationResponse, 200> & { replayed: boolean }> {
+      const move = () =>
+        runIdempotently<ReservationResponse, 200>(
+          db,
+          { userId, operation: "modifyReservation", key: idempotencyKey },
+          { reservationId, ...input },
+          async (executor, afterCommit) => {
+            const moved = await moveReservationWithin(executor, { userId, reservationId, input });
+            // The updated calendar event goes once the move is committed (never for a replay).
+            afterCommit(await notifications.movedWithin(executor, moved));
+            const message =
+              moved.status === "pending" ? "apiMessages.reservationModifiedPending" : "apiMessages.reservationModified";
+            return {
+              statusCode: 200,
+              body: {
+                success: true,
+                message: translateShared(language, message),
+                reservation: toReservation(moved, language),
+              },
+            };
+          },
+        );
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await move();
+        } catch (error) {
+          if (!(error instanceof PickedTableTaken)) throw error;
+          if (attempt >= MOVE_PICK_ATTEMPTS) throw noTableFreeForMove(input.numberOfPeople);
+        }
+      }
     },
 
     /**
