@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { AUTH_PROVIDERS } from "./auth";
-import { LANGUAGES } from "./languages";
+import { authUserSchema } from "./auth";
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from "./constants";
 import { notificationSettingsSchema } from "./account";
 import { RESERVATION_STATUSES } from "./reservations";
@@ -63,21 +62,7 @@ const exportedBookingSchema = z.object({
 export const accountExportSchema = z.object({
   exportedAt: instant,
   /** Every field of the user of SPEC §3, and when the account was made. */
-  profile: z.object({
-    id: z.string(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    displayName: z.string(),
-    phoneNumber: z.string().nullable(),
-    phoneVerified: z.boolean(),
-    emailVerified: z.boolean(),
-    language: z.enum(LANGUAGES),
-    termsAccepted: z.boolean(),
-    newsletterSubscribed: z.boolean(),
-    authProvider: z.enum(AUTH_PROVIDERS),
-    createdAt: instant,
-  }),
+  profile: /* @__PURE__ */ authUserSchema.extend({ createdAt: instant }),
   signInMethods: z.object({ password: z.boolean(), google: z.boolean() }),
   reservations: z.array(exportedBookingSchema),
   offerBookings: z.array(exportedBookingSchema),

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { authUserFixture } from "../../../../test/fixtures";
 import { json, mockFetch, renderAt } from "../../../../test/render";
 import { PrivacyDataCard } from "./privacy-data-card";
 
@@ -56,18 +57,9 @@ describe("PrivacyDataCard", () => {
     const data = {
       exportedAt: new Date().toISOString(),
       profile: {
-        id: "9b2f7a4e-1c3d-4e5f-8a9b-0c1d2e3f4a5b",
-        email: EMAIL,
-        firstName: "Benedetta",
+        ...authUserFixture({ id: "9b2f7a4e-1c3d-4e5f-8a9b-0c1d2e3f4a5b", email: EMAIL, firstName: "Benedetta" }),
         lastName: "Loria",
         displayName: "",
-        phoneNumber: null,
-        phoneVerified: false,
-        emailVerified: true,
-        language: "it",
-        termsAccepted: true,
-        newsletterSubscribed: false,
-        authProvider: "password",
         createdAt: new Date().toISOString(),
       },
       signInMethods: { password: true, google: false },
