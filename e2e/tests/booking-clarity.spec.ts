@@ -120,4 +120,11 @@ test.describe("a diner never doubts a booking", () => {
     await expect(page.getByRole("heading", { name: "Hai un ristorante?" })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   });
+
+  test("at 390 px a city's search, with its offers and the city alert, does not scroll sideways", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/search?location=milano");
+    await expect(page.getByRole("button", { name: /^Avvisami per nuove offerte a Milano/ })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });

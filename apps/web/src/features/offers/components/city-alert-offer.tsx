@@ -45,7 +45,13 @@ export function CityAlertOffer({ city, search, signedIn, onLoginRequired }: Prop
           : t("offers.alertLead", { city })}
         {signedIn ? null : <span className={styles.hint}> {t("offers.alertSignInHint")}</span>}
       </p>
-      <Button variant="outline" icon={<BellIcon size={18} />} onClick={notify} loading={register.isPending}>
+      <Button
+        variant="outline"
+        icon={<BellIcon size={18} />}
+        onClick={notify}
+        loading={register.isPending}
+        className={styles.notify}
+      >
         {t("offers.notifyMe", { city })}
       </Button>
       {register.isError ? <Alert>{t("errors.failedToRegisterNotifications")}</Alert> : null}
