@@ -120,6 +120,16 @@ export async function diner(t: TestApp, overrides: Record<string, unknown> = {})
 }
 export type Diner = Awaited<ReturnType<typeof diner>>;
 
+/** What every booking race starts from: the fixture and `count` diners, registered 10 at a time. */
+export async function raceParticipants(t: TestApp, count: number): Promise<{ f: BookingFixture; diners: Diner[] }> {
+  const f = await createBookingFixture(t);
+  const diners: Diner[] = [];
+  for (let batch = 0; batch < count; batch += 10) {
+    diners.push(...(await Promise.all(Array.from({ length: Math.min(10, count - batch) }, () => diner(t)))));
+  }
+  return { f, diners };
+}
+
 export function makeReservation(
   t: TestApp,
   who: Diner,

@@ -10,8 +10,7 @@ import {
   skipUnlessPostgres,
 } from "../../../test/booking-races";
 import {
-  createBookingFixture,
-  diner,
+  raceParticipants,
   makeReservation,
   modifyReservation,
   romeDate,
@@ -32,11 +31,7 @@ let f: BookingFixture;
 let diners: Diner[];
 beforeAll(async () => {
   if (t.database.kind !== "postgres") return;
-  f = await createBookingFixture(t);
-  diners = [];
-  for (let batch = 0; batch < CONTENDERS; batch += 10) {
-    diners.push(...(await Promise.all(Array.from({ length: 10 }, () => diner(t)))));
-  }
+  ({ f, diners } = await raceParticipants(t, CONTENDERS));
 });
 
 /** The three tables in service of the all-day restaurant, by number. */

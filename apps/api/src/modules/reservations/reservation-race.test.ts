@@ -12,14 +12,7 @@ import {
   type Send,
   skipUnlessPostgres,
 } from "../../../test/booking-races";
-import {
-  createBookingFixture,
-  diner,
-  romeDate,
-  ROME,
-  type BookingFixture,
-  type Diner,
-} from "../../../test/reservation-helpers";
+import { raceParticipants, romeDate, ROME, type BookingFixture, type Diner } from "../../../test/reservation-helpers";
 
 /**
  * DESIGN §4: no double booking under any load. Only a real PostgreSQL server runs these requests
@@ -32,8 +25,7 @@ let f: BookingFixture;
 let diners: Diner[];
 beforeAll(async () => {
   if (t.database.kind !== "postgres") return;
-  f = await createBookingFixture(t);
-  diners = await Promise.all(Array.from({ length: 10 }, () => diner(t)));
+  ({ f, diners } = await raceParticipants(t, 10));
 });
 
 /** Round r races for one table on one day; no two rounds share both. */
