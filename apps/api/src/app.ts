@@ -150,6 +150,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     restaurants,
     offers,
     cacheInvalidation,
+    publicCacheTtlSeconds: config.publicCacheTtlSeconds,
     now: deps.now,
   });
   // The development mailbox exists only where no real mail is sent (DESIGN §6).

@@ -34,6 +34,8 @@ export async function registerSeoModule(
     restaurants: RestaurantService;
     offers: OfferService;
     cacheInvalidation: CacheInvalidation;
+    /** PUBLIC_CACHE_TTL_SECONDS: 0 turns the sitemap cache off too. */
+    publicCacheTtlSeconds: number;
     now?: () => Date;
   },
 ): Promise<void> {
@@ -41,7 +43,7 @@ export async function registerSeoModule(
   const cards = createShareCardCache((card) => renderShareCard(card, pictures));
   await app.register(shareCardRoutesPlugin, { restaurants: deps.restaurants, offers: deps.offers, cards });
 
-  const cache = new CrawlerCache(SITEMAP_CACHE_SECONDS);
+  const cache = new CrawlerCache(deps.publicCacheTtlSeconds > 0 ? SITEMAP_CACHE_SECONDS : 0);
   deps.cacheInvalidation.watch(PUBLIC_CACHES.catalogue, cache);
   const sitemaps = createSitemapService({ db: deps.db, origin: deps.appOrigin, now: deps.now ?? (() => new Date()) });
   await app.register(crawlerRoutes, { sitemaps, cache, origin: deps.appOrigin });

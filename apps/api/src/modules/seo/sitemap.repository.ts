@@ -1,87 +1,43 @@
 import { sql, type Kysely } from "kysely";
+import type { SitemapSection } from "@tavolo/shared/seo";
 import type { DB } from "../../db/schema";
 
 /**
- * The sitemap's reads (decision 028), each keyset-paged on a unique key (city slug, restaurant or
- * offer id) so a page costs an index range scan whatever its position; no count, no OFFSET into
- * the table. db/hot-query-plans.test.ts EXPLAINs them at 50,000 restaurants.
+ * The sitemap's reads (decision 028), keyset-paged on a unique key (city slug, restaurant or offer
+ * id) and read in chunks of CHUNK rows: a short LIMIT keeps every statement an index range scan,
+ * also where a file covers a large share of a small table (live offers). No count, no OFFSET past a
+ * chunk. db/hot-query-plans.test.ts EXPLAINs them at 50,000 restaurants.
  */
-
-export interface KeyRange {
-  /** Included; absent: from the first key. */
-  from?: string;
-  /** Excluded; absent: to the last key. */
-  before?: string;
-}
+const CHUNK = 500;
 
 export interface SitemapRow {
   key: string;
   lastmod: Date | null;
 }
 
-/** Cities with at least one restaurant: each has a search page. */
-export async function cityPages(db: Kysely<DB>, range: KeyRange, limit: number): Promise<SitemapRow[]> {
-  let query = db
-    .selectFrom("cities as c")
-    .select(["c.slug as key", sql<Date | null>`null`.as("lastmod")])
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom("restaurants as r")
-          .select(sql`1`.as("one"))
-          .whereRef("r.city_id", "=", "c.id"),
-      ),
-    );
-  if (range.from !== undefined) query = query.where("c.slug", ">=", range.from);
-  if (range.before !== undefined) query = query.where("c.slug", "<", range.before);
-  return query.orderBy("c.slug").limit(limit).execute();
+interface Bounds {
+  /** Included. */
+  from?: string;
+  /** Excluded (the previous chunk's last key). */
+  after?: string;
+  /** Excluded. */
+  before?: string;
 }
 
-export async function restaurantPages(db: Kysely<DB>, range: KeyRange, limit: number): Promise<SitemapRow[]> {
-  let query = db.selectFrom("restaurants").select(["id as key", "updated_at as lastmod"]);
-  if (range.from !== undefined) query = query.where("id", ">=", range.from);
-  if (range.before !== undefined) query = query.where("id", "<", range.before);
-  return query.orderBy("id").limit(limit).execute();
-}
-
-/** Offers still bookable at `now`: expired ones leave the sitemap. */
-export async function liveOfferPages(db: Kysely<DB>, range: KeyRange, limit: number, now: Date): Promise<SitemapRow[]> {
-  let query = db.selectFrom("offers").select(["id as key", "updated_at as lastmod"]).where("book_until_at", ">", now);
-  if (range.from !== undefined) query = query.where("id", ">=", range.from);
-  if (range.before !== undefined) query = query.where("id", "<", range.before);
-  return query.orderBy("id").limit(limit).execute();
-}
-
-/**
- * The first key of each page of `rowsPerPage` rows (the first page starts with no key): one short
- * index walk per page, `OFFSET rowsPerPage` from the previous page's first key.
- */
-export async function pageStarts(
+/** One chunk of a section's rows in key order, `skip` rows after the bounds' start. */
+async function chunk(
   db: Kysely<DB>,
-  section: "pages" | "restaurants" | "offers",
-  rowsPerPage: number,
+  section: SitemapSection,
+  bounds: Bounds,
   now: Date,
-): Promise<string[]> {
-  const starts: string[] = [];
-  let from: string | undefined;
-  for (;;) {
-    const next = await nextPageStart(db, section, from, rowsPerPage, now);
-    if (next === undefined) return starts;
-    starts.push(next);
-    from = next;
-  }
-}
-
-async function nextPageStart(
-  db: Kysely<DB>,
-  section: "pages" | "restaurants" | "offers",
-  from: string | undefined,
-  rowsPerPage: number,
-  now: Date,
-): Promise<string | undefined> {
+  limit: number,
+  skip = 0,
+): Promise<SitemapRow[]> {
   if (section === "pages") {
+    // Cities with at least one restaurant: each has a search page.
     let query = db
       .selectFrom("cities as c")
-      .select("c.slug as key")
+      .select(["c.slug as key", sql<Date | null>`null`.as("lastmod")])
       .where(({ exists, selectFrom }) =>
         exists(
           selectFrom("restaurants as r")
@@ -89,15 +45,69 @@ async function nextPageStart(
             .whereRef("r.city_id", "=", "c.id"),
         ),
       );
-    if (from !== undefined) query = query.where("c.slug", ">=", from);
-    return (await query.orderBy("c.slug").offset(rowsPerPage).limit(1).executeTakeFirst())?.key;
+    if (bounds.from !== undefined) query = query.where("c.slug", ">=", bounds.from);
+    if (bounds.after !== undefined) query = query.where("c.slug", ">", bounds.after);
+    if (bounds.before !== undefined) query = query.where("c.slug", "<", bounds.before);
+    return query.orderBy("c.slug").offset(skip).limit(limit).execute();
   }
   if (section === "restaurants") {
-    let query = db.selectFrom("restaurants").select("id as key");
-    if (from !== undefined) query = query.where("id", ">=", from);
-    return (await query.orderBy("id").offset(rowsPerPage).limit(1).executeTakeFirst())?.key;
+    let query = db.selectFrom("restaurants").select(["id as key", "updated_at as lastmod"]);
+    if (bounds.from !== undefined) query = query.where("id", ">=", bounds.from);
+    if (bounds.after !== undefined) query = query.where("id", ">", bounds.after);
+    if (bounds.before !== undefined) query = query.where("id", "<", bounds.before);
+    return query.orderBy("id").offset(skip).limit(limit).execute();
   }
-  let query = db.selectFrom("offers").select("id as key").where("book_until_at", ">", now);
-  if (from !== undefined) query = query.where("id", ">=", from);
-  return (await query.orderBy("id").offset(rowsPerPage).limit(1).executeTakeFirst())?.key;
+  // Offers still bookable: expired ones leave the sitemap.
+  let query = db.selectFrom("offers").select(["id as key", "updated_at as lastmod"]).where("book_until_at", ">", now);
+  if (bounds.from !== undefined) query = query.where("id", ">=", bounds.from);
+  if (bounds.after !== undefined) query = query.where("id", ">", bounds.after);
+  if (bounds.before !== undefined) query = query.where("id", "<", bounds.before);
+  return query.orderBy("id").offset(skip).limit(limit).execute();
+}
+
+/** The rows of one sitemap file: keys from `from` (included) to `before` (excluded), at most `max`. */
+export async function fileRows(
+  db: Kysely<DB>,
+  section: SitemapSection,
+  range: { from?: string; before?: string },
+  max: number,
+  now: Date,
+): Promise<SitemapRow[]> {
+  const rows: SitemapRow[] = [];
+  let bounds: Bounds = range;
+  while (rows.length < max) {
+    const next = await chunk(db, section, bounds, now, Math.min(CHUNK, max - rows.length));
+    rows.push(...next);
+    if (next.length < CHUNK) break;
+    bounds = { after: next[next.length - 1]!.key, before: range.before };
+  }
+  return rows;
+}
+
+/**
+ * The first key of each file after the first, for files of `rowsPerFile` rows: steps of CHUNK keys
+ * through the index (the key CHUNK places on, then the next), never a scan of the table.
+ */
+export async function fileStarts(
+  db: Kysely<DB>,
+  section: SitemapSection,
+  rowsPerFile: number,
+  now: Date,
+): Promise<string[]> {
+  const starts: string[] = [];
+  let from: string | undefined;
+  for (;;) {
+    // The key rowsPerFile places after `from`, reached CHUNK keys at a time.
+    let key = from;
+    let moved = 0;
+    while (moved < rowsPerFile) {
+      const step = Math.min(CHUNK, rowsPerFile - moved);
+      const [row] = await chunk(db, section, { from: key }, now, 1, step);
+      key = row?.key;
+      if (key === undefined) return starts;
+      moved += step;
+    }
+    starts.push(key!);
+    from = key;
+  }
 }

@@ -69,7 +69,7 @@ export function createSitemapService(deps: { db: Kysely<DB>; origin: string; now
       const now = deps.now();
       const files: SitemapFile[] = [];
       for (const section of ["pages", "restaurants", "offers"] as const) {
-        const starts = await repo.pageStarts(deps.db, section, SITEMAP_ROWS_PER_FILE, now);
+        const starts = await repo.fileStarts(deps.db, section, SITEMAP_ROWS_PER_FILE, now);
         const bounds = [undefined, ...starts];
         bounds.forEach((from, page) => files.push({ section, from, before: starts[page] }));
       }
@@ -84,17 +84,15 @@ export function createSitemapService(deps: { db: Kysely<DB>; origin: string; now
       checkKey(file.section, file.before);
       const range = { from: file.from, before: file.before };
       const items: SitemapItemLoose[] = [];
-      if (file.section === "pages") {
-        if (file.from === undefined) items.push(...entries(publicPaths.home(), null));
-        const rows = await repo.cityPages(deps.db, range, SITEMAP_MAX_ROWS_PER_FILE);
-        for (const row of rows) items.push(...entries(publicPaths.search({ location: row.key }), row.lastmod));
-      } else if (file.section === "restaurants") {
-        const rows = await repo.restaurantPages(deps.db, range, SITEMAP_MAX_ROWS_PER_FILE);
-        for (const row of rows) items.push(...entries(publicPaths.restaurant(row.key), row.lastmod));
-      } else {
-        const rows = await repo.liveOfferPages(deps.db, range, SITEMAP_MAX_ROWS_PER_FILE, deps.now());
-        for (const row of rows) items.push(...entries(publicPaths.offer(row.key), row.lastmod));
-      }
+      if (file.section === "pages" && file.from === undefined) items.push(...entries(publicPaths.home(), null));
+      const rows = await repo.fileRows(deps.db, file.section, range, SITEMAP_MAX_ROWS_PER_FILE, deps.now());
+      const pathOf =
+        file.section === "pages"
+          ? (key: string) => publicPaths.search({ location: key })
+          : file.section === "restaurants"
+            ? publicPaths.restaurant
+            : publicPaths.offer;
+      for (const row of rows) items.push(...entries(pathOf(row.key), row.lastmod));
       const stream = new SitemapStream({ xmlns: { xhtml: true, news: false, image: false, video: false } });
       return (await streamToPromise(Readable.from(items).pipe(stream))).toString();
     },
