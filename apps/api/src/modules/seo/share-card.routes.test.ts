@@ -35,6 +35,7 @@ describe("share cards", () => {
         expect(res.headers["content-type"]).toBe("image/png");
         expect(pngSize(res.rawPayload)).toEqual({ width: 1200, height: 630 });
         expect(res.headers.etag).toMatch(/^"[\w-]{16}"$/);
+        expect(res.headers["cross-origin-resource-policy"]).toBe("cross-origin");
       }
     }
   });

@@ -33,7 +33,11 @@ export const shareCardRoutesPlugin: FastifyPluginAsyncZod<{
   async function send(request: FastifyRequest, reply: FastifyReply, card: ShareCard, asked: string | undefined) {
     const { png, version } = await cards.png(card);
     const etag = `"${version}"`;
-    void reply.header("etag", etag).header("cache-control", asked === version ? VERSIONED : UNVERSIONED);
+    void reply
+      .header("etag", etag)
+      .header("cache-control", asked === version ? VERSIONED : UNVERSIONED)
+      // Other sites show the card (a chat's web client drawing a link preview): helmet's same-origin would block it.
+      .header("cross-origin-resource-policy", "cross-origin");
     if (request.headers["if-none-match"] === etag) return reply.code(304).send();
     return reply.type("image/png").send(png);
   }
