@@ -28,9 +28,11 @@ const PICTURE_WIDTH = 452;
 const require = createRequire(import.meta.url);
 const fontFile = (weight: 400 | 700, subset: "latin" | "latin-ext") =>
   readFileSync(require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`));
+// Satori takes the first font of a name for every glyph, so each subset gets its own name: names
+// outside Latin-1 (Łódź, Ærø's neighbours, ő) then fall back to the latin-ext file.
 const FONTS = ([400, 700] as const).flatMap((weight) =>
   (["latin", "latin-ext"] as const).map((subset) => ({
-    name: "Inter",
+    name: subset === "latin" ? "Inter" : "Inter latin-ext",
     data: fontFile(weight, subset),
     weight,
     style: "normal" as const,
