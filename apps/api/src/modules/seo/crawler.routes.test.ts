@@ -96,6 +96,9 @@ describe("sitemap", () => {
     expect(first.headers["cache-control"]).toMatch(/^public, max-age=\d+$/);
     expect((await get("/sitemap.xml", { "if-none-match": String(first.headers.etag) })).statusCode).toBe(304);
     expect(await fetchSitemapXml(t.app, "/sitemap.xml")).toBe(first.body);
+    // Absolute URLs come from APP_ORIGIN, whatever Host the request names.
+    const forged = await get("/sitemap.xml", { host: "attacker.example", "x-forwarded-host": "attacker.example" });
+    expect(forged.body).not.toContain("attacker");
   });
 
   it("refuses an unknown section or a malformed page bound with a translated 400", async () => {

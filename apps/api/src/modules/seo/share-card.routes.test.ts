@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
+import type { LastMinuteOfferResponse } from "@tavolo/shared/offers";
+import type { RestaurantResponse } from "@tavolo/shared/restaurants";
 import { createTestApp, type TestApp } from "../../../test/test-app";
+import { renderPageHead } from "./page-head";
 
 let t: TestApp;
 let restaurantId: string;
@@ -51,6 +54,27 @@ describe("share cards", () => {
     const version = String(first.headers.etag).replaceAll('"', "");
     expect((await get(`${url}&v=${version}`)).headers["cache-control"]).toContain("immutable");
     expect(first.headers["cache-control"]).toBe("public, max-age=3600");
+  });
+
+  it("serves the og:image the page head names, as an immutable versioned PNG", async () => {
+    const [{ restaurant }, { offer }] = await Promise.all([
+      get(`/api/client/getRestaurantById/${restaurantId}`, { "accept-language": "en" }).then(
+        (res) => res.json() as RestaurantResponse,
+      ),
+      get(`/api/client/getLastMinuteById/${offerId}`).then((res) => res.json() as LastMinuteOfferResponse),
+    ]);
+    for (const [page, lang] of [
+      [{ kind: "restaurant", restaurant }, "en"],
+      [{ kind: "offer", offer }, "it"],
+      [{ kind: "home" }, "it"],
+    ] as const) {
+      const head = renderPageHead(page, { lang, origin: t.config.appOrigin, path: "/" });
+      const image = /<meta property="og:image" content="([^"]+)">/.exec(head)![1]!.replaceAll("&#38;", "&");
+      const res = await get(image.slice(t.config.appOrigin.length));
+      expect(res.statusCode, image).toBe(200);
+      expect(pngSize(res.rawPayload)).toEqual({ width: 1200, height: 630 });
+      expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    }
   });
 
   it("draws a new card when what it shows changes", async () => {
