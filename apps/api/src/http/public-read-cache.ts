@@ -15,8 +15,14 @@ export interface PublicReadCacheOptions {
   browser?: "max-age" | "revalidate";
 }
 
-interface Entry {
+/** A whole answer as text: a serialised JSON answer, or a server-rendered page (decision 027). */
+export interface TextAnswer {
+  status: number;
   body: string;
+  contentType: string;
+}
+
+interface Entry extends TextAnswer {
   etag: string;
 }
 
@@ -52,18 +58,39 @@ export class PublicReadCache {
     produce: () => Promise<z.output<S>>,
   ): Promise<void> {
     const key = `${language}:${request.url}`;
-    const entry = this.entries?.get(key) ?? (await this.produceOnce(key, async () => schema.encode(await produce())));
-    void reply
-      .header("cache-control", this.cacheControl)
-      .header("etag", entry.etag)
-      .header("vary", "Accept-Language, X-User-Language");
+    const entry =
+      this.entries?.get(key) ??
+      (await this.produceOnce(key, async () => ({
+        status: 200,
+        body: JSON.stringify(schema.encode(await produce())),
+        contentType: "application/json; charset=utf-8",
+      })));
+    void reply.header("vary", "Accept-Language, X-User-Language");
+    await this.send(request, reply, entry);
+  }
+
+  /**
+   * The same for an answer that is text already (a rendered page): kept under `key` with its status,
+   * so a 404 page is as cheap as a found one. The caller sets Vary for what `key` depends on.
+   */
+  async respondText(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    produce: () => Promise<TextAnswer>,
+  ): Promise<void> {
+    await this.send(request, reply, this.entries?.get(key) ?? (await this.produceOnce(key, produce)));
+  }
+
+  private async send(request: FastifyRequest, reply: FastifyReply, entry: Entry): Promise<void> {
+    void reply.header("cache-control", this.cacheControl).header("etag", entry.etag);
     if (request.headers["if-none-match"] === entry.etag) void reply.code(304).send();
-    else void reply.type("application/json; charset=utf-8").send(entry.body);
+    else void reply.code(entry.status).type(entry.contentType).send(entry.body);
     // Resolves once the answer has left, so the async route handler ends with nothing left to send.
     await reply;
   }
 
-  private produceOnce(key: string, produce: () => Promise<unknown>): Promise<Entry> {
+  private produceOnce(key: string, produce: () => Promise<TextAnswer>): Promise<Entry> {
     if (!this.entries) return this.build(produce);
     let pending = this.pending.get(key);
     if (!pending) {
@@ -80,9 +107,9 @@ export class PublicReadCache {
     return pending;
   }
 
-  private async build(produce: () => Promise<unknown>): Promise<Entry> {
-    const body = JSON.stringify(await produce());
-    return { body, etag: `W/"${createHash("sha1").update(body).digest("base64url")}"` };
+  private async build(produce: () => Promise<TextAnswer>): Promise<Entry> {
+    const answer = await produce();
+    return { ...answer, etag: `W/"${createHash("sha1").update(answer.body).digest("base64url")}"` };
   }
 
   clear(): void {

@@ -21,3 +21,7 @@ export default function OfferRoute() {
     />
   );
 }
+
+// Server rendering (decision 027): the loader fills the query cache this page reads.
+export { offerLoader as loader } from "../page-loaders";
+export { PageNotFoundBoundary as ErrorBoundary } from "../page-not-found-boundary";

@@ -17,3 +17,7 @@ export default function RestaurantRoute() {
   const backTo = (location.state as { backTo?: string } | null)?.backTo;
   return <RestaurantDetailPage key={id} id={id} reserveLink={reserveLink} backTo={backTo} />;
 }
+
+// Server rendering (decision 027): the loader fills the query cache this page reads.
+export { restaurantLoader as loader } from "../page-loaders";
+export { PageNotFoundBoundary as ErrorBoundary } from "../page-not-found-boundary";

@@ -1,0 +1,77 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+/** The id of the JSON data block (apps/web/src/lib/hydration-data.ts). */
+const HYDRATION_DATA_ID = "tavolo-hydration";
+
+const HEAD_BLOCK = /<!--page-head[\s\S]*?<!--\/page-head-->/;
+const APP_BLOCK = /<!--app[\s\S]*?<!--\/app-->/;
+
+/** The server-rendered pages and the module each one's route loads (apps/web/src/app/router.tsx). */
+export const PAGE_ROUTE_MODULES = {
+  home: "src/app/routes/home.tsx",
+  search: "src/app/routes/search.tsx",
+  restaurant: "src/app/routes/restaurant.tsx",
+  offer: "src/app/routes/offer.tsx",
+} as const;
+export type PageRoute = keyof typeof PAGE_ROUTE_MODULES;
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+export const escapeHtml = (text: string): string =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/**
+ * The built index.html as a template for a rendered page: the head block gets the page's meta plus
+ * the route's stylesheets and modules (from the build manifest), so the HTML is styled before any
+ * script runs and hydration does not wait for a second round trip; the app block gets the page and
+ * its hydration data.
+ */
+export function createPageTemplate(distDir: string) {
+  const template = readFileSync(path.join(distDir, "index.html"), "utf8");
+  if (!HEAD_BLOCK.test(template) || !APP_BLOCK.test(template)) {
+    throw new Error("index.html lacks the page-head or app placeholder (apps/web/index.html)");
+  }
+  const manifest = JSON.parse(readFileSync(path.join(distDir, ".vite", "manifest.json"), "utf8")) as Record<
+    string,
+    ManifestChunk
+  >;
+
+  function routeAssets(route: PageRoute): string {
+    const css = new Set<string>();
+    const js = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || js.has(chunk.file)) return;
+      js.add(chunk.file);
+      chunk.css?.forEach((file) => css.add(file));
+      chunk.imports?.forEach(visit);
+    };
+    visit(PAGE_ROUTE_MODULES[route]);
+    // The route's own files; the start chunk and its stylesheet are already in index.html.
+    const own = (file: string) => !template.includes(`/${file}"`);
+    const stylesheets = [...css].filter(own).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+    const modules = [...js].filter(own).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+    return [...stylesheets, ...modules].join("");
+  }
+  const assets = Object.fromEntries(
+    Object.keys(PAGE_ROUTE_MODULES).map((route) => [route, routeAssets(route as PageRoute)]),
+  ) as Record<PageRoute, string>;
+
+  return (page: { language: string; route: PageRoute; head: string; html: string; hydrationJson: string }) =>
+    template
+      .replace(/<html lang="[^"]*"/, `<html lang="${page.language}"`)
+      .replace(HEAD_BLOCK, () => page.head)
+      // After the start stylesheet, as in the browser's own order when it loads the route later.
+      .replace("</head>", () => `${assets[page.route]}</head>`)
+      .replace(
+        APP_BLOCK,
+        () =>
+          `<div id="root">${page.html}</div>` +
+          `<script type="application/json" id="${HYDRATION_DATA_ID}">${page.hydrationJson}</script>`,
+      );
+}
