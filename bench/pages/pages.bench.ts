@@ -14,7 +14,15 @@ const RUNS = Number(process.env.BENCH_PAGES_RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PAGES_PORT ?? 3420);
 const DIST = path.join(repoRoot, "apps/web/dist");
 
-export const PAGE_TARGETS = { performance: 95, accessibility: 100, bestPractices: 100, cls: 0.05 };
+export const PAGE_TARGETS = {
+  performance: 95,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+  lcpMs: 2000,
+  tbtMs: 150,
+  cls: 0.05,
+};
 
 export interface PageResult {
   name: string;
@@ -67,8 +75,9 @@ export function formatPageLine({ name, scores }: PageResult): string {
     `perf ${scores.performance} ${mark(scores.performance >= t.performance)} (≥ ${t.performance})`,
     `a11y ${scores.accessibility} ${mark(scores.accessibility >= t.accessibility)} (${t.accessibility})`,
     `best practices ${scores.bestPractices} ${mark(scores.bestPractices >= t.bestPractices)} (${t.bestPractices})`,
-    `LCP ${Math.round(scores.lcpMs)} ms`,
-    `TBT ${Math.round(scores.tbtMs)} ms`,
+    `SEO ${scores.seo} ${mark(scores.seo >= t.seo)} (${t.seo})`,
+    `LCP ${Math.round(scores.lcpMs)} ms ${mark(scores.lcpMs <= t.lcpMs)} (≤ ${t.lcpMs})`,
+    `TBT ${Math.round(scores.tbtMs)} ms ${mark(scores.tbtMs <= t.tbtMs)} (≤ ${t.tbtMs})`,
     `CLS ${scores.cls.toFixed(3)} ${mark(scores.cls <= t.cls)} (≤ ${t.cls})`,
   ].join("  ");
 }

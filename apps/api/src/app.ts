@@ -10,6 +10,8 @@ import { registerApiDocs } from "./plugins/api-docs";
 import { registerFrameworkResponses } from "./plugins/framework-responses";
 import { registerRequestInput } from "./plugins/request-input";
 import { registerWebApp } from "./plugins/web-app";
+import type { ServerEntry } from "./ssr/page-renderer";
+import { renderPageHead } from "./modules/seo/page-head";
 import { healthRoutes } from "./modules/health/health.routes";
 import { restaurantRoutes } from "./modules/restaurants/restaurants.routes";
 import { createRestaurantService } from "./modules/restaurants/restaurants.service";
@@ -40,6 +42,8 @@ export interface AppDependencies {
   now?: () => Date;
   /** Sees every route as it is added (the fuzz suite checks each one is covered). */
   onRoute?: (route: RouteOptions) => void;
+  /** The web app's server entry; by default the build's (`<WEB_DIST_DIR>-ssr`). Tests hand in the source. */
+  serverEntry?: ServerEntry;
 }
 
 /** Builds the whole HTTP application; server.ts listens, tests inject. */
@@ -145,7 +149,22 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   // The development mailbox exists only where no real mail is sent (DESIGN §6).
   if (mailer.transportKind === "outbox")
     await app.register(devMailboxRoutes, { db: deps.database.db, publicAccess: config.devMailboxPublic });
-  await registerWebApp(app, config.webDistDir);
+  // Whole server-rendered pages (decision 027): made of catalogue and availability answers, so they
+  // live as briefly as availability does and are cleared with either, in every process.
+  const pageCache = new PublicReadCache({
+    ttlSeconds: Math.min(config.publicCacheTtlSeconds, AVAILABILITY_CACHE_SECONDS),
+    maxEntries: 5_000,
+    browser: "revalidate",
+  });
+  cacheInvalidation.watch(PUBLIC_CACHES.catalogue, pageCache);
+  cacheInvalidation.watch(PUBLIC_CACHES.availability, pageCache);
+  await registerWebApp(app, config.webDistDir, {
+    origin: config.appOrigin,
+    cache: pageCache,
+    headOf: renderPageHead,
+    now: deps.now,
+    entry: deps.serverEntry,
+  });
 
   app.addHook("onResponse", async (request, reply) => {
     if (reply.statusCode >= 500)
