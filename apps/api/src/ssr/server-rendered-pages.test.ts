@@ -18,11 +18,9 @@ mkdirSync(path.join(dist, ".vite"));
 writeFileSync(path.join(dist, ".vite", "manifest.json"), "{}");
 // A variable path: the API's type check must not follow it into the web app's TSX.
 const entryFile = path.join(webRoot, "src", "entry-server.tsx");
+const serverEntry = (await import(entryFile)) as ServerEntry;
 
-const t = useTestApp(async () => ({
-  env: { WEB_DIST_DIR: dist, APP_ORIGIN: "https://tavolo.example" },
-  serverEntry: (await import(entryFile)) as ServerEntry,
-}));
+const t = useTestApp({ env: { WEB_DIST_DIR: dist, APP_ORIGIN: "https://tavolo.example" }, serverEntry });
 const f = useFixture(async () => {
   const restaurants = await createOfferFixture(t);
   const offerId = await addOffer(t, offerClosingIn(restaurants.milano, 120, { totalSeats: 6 }));
