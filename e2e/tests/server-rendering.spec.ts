@@ -99,7 +99,8 @@ test.describe("server-rendered pages, raw HTML (no browser)", () => {
       const url = Object.keys(headers).length ? path : `${path}?lang=en`;
       const html = await (await request.get(url, { headers })).text();
       expect(html, JSON.stringify(headers)).toContain('<html lang="en"');
-      expect(html, JSON.stringify(headers)).toContain("Today's hours");
+      // React writes the apostrophe as &#x27;.
+      expect(html, JSON.stringify(headers)).toMatch(/Today(&#x27;|')s hours/);
     }
   });
 
@@ -129,6 +130,7 @@ test.describe("server-rendered pages in the browser", () => {
   test("restaurant and offer: booking links lead to sign-in and back; the language switch works", async ({
     page,
     request,
+    isMobile,
   }) => {
     const pages = await pickPages(request);
     await page.goto(`/restaurants/${pages.restaurant.id}`);
@@ -138,7 +140,9 @@ test.describe("server-rendered pages in the browser", () => {
 
     await page.goto(`/lastminute/${pages.offer.id}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(pages.offer.restaurantName);
-    await page.getByRole("group", { name: "Lingua" }).first().getByRole("button", { name: "English" }).click();
+    // On a phone the language switch sits in the menu.
+    if (isMobile) await page.getByRole("button", { name: "Apri il menu" }).click();
+    await page.getByRole("group", { name: "Lingua" }).getByRole("button", { name: "English" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     // The choice is kept for the server too: the next page arrives rendered in English.
     const cookies = await page.context().cookies();
@@ -162,7 +166,7 @@ test.describe("server-rendered pages without JavaScript", () => {
     await page.goto("/search?location=milano");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ristoranti a Milano");
     const results = page.getByRole("region", { name: "Risultati" }).getByRole("article");
-    await expect(results.first().getByRole("link").first()).toHaveAttribute("href", /\/restaurants\//);
+    await expect(results.first().locator('a[href^="/restaurants/"]').first()).toBeVisible();
     await expect(page.locator(`a[href="/lastminute/${pages.offer.id}"]`).first()).toBeVisible();
 
     await page.goto(`/restaurants/${pages.restaurant.id}`);

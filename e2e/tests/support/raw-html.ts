@@ -1,12 +1,23 @@
 /** Reading a page's raw HTML without a browser, as a crawler or a link preview does. */
 
+/** Named and numeric character references, as a browser reads them in attribute values. */
+export function unescapeHtml(text: string): string {
+  return text
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, decimal: string) => String.fromCodePoint(Number(decimal)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
 /** The attributes of every `<tag ...>` in the HTML (values unescaped for &amp; and &quot;). */
 export function tagsOf(html: string, tag: string): Record<string, string>[] {
   const tags = html.match(new RegExp(`<${tag}\\b[^>]*>`, "gi")) ?? [];
   return tags.map((text) => {
     const attributes: Record<string, string> = {};
     for (const [, name, value] of text.matchAll(/([\w:-]+)="([^"]*)"/g)) {
-      attributes[name!.toLowerCase()] = value!.replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+      attributes[name!.toLowerCase()] = unescapeHtml(value!);
     }
     return attributes;
   });
@@ -18,11 +29,7 @@ export function metaContent(html: string, key: string): string | undefined {
 
 export function textOf(html: string, tag: string): string | undefined {
   const match = new RegExp(`<${tag}\\b[^>]*>([\\s\\S]*?)</${tag}>`, "i").exec(html);
-  return match?.[1]
-    ?.replace(/<[^>]+>/g, "")
-    .replace(/&amp;/g, "&")
-    .replace(/&#x27;|&#39;/g, "'")
-    .trim();
+  return match?.[1] === undefined ? undefined : unescapeHtml(match[1].replace(/<[^>]+>/g, "")).trim();
 }
 
 /** Every JSON-LD block's objects (a @graph is flattened). */
