@@ -1,5 +1,5 @@
 import "./lib/zod-jitless";
-import { StrictMode, useEffect, type ReactNode } from "react";
+import { StrictMode, startTransition, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { hydrate } from "@tanstack/react-query";
 import { matchRoutes, RouterProvider, UNSAFE_ErrorResponseImpl, type RouteObject } from "react-router";
@@ -66,7 +66,11 @@ if (hydration) {
   hydrate(queryClient, hydration.queries);
   await Promise.all([i18nReady, loadMatchedRoutes()]);
   const router = createRouter(routerState(hydration));
-  hydrateRoot(root, app(router, queryClient));
+  // As a transition, hydration yields to the browser every few milliseconds instead of one long
+  // task (Total Blocking Time): the page is already painted, so nothing waits for it to finish.
+  startTransition(() => {
+    hydrateRoot(root, app(router, queryClient));
+  });
 } else {
   // Every other route, and the native app: rendered in the browser as always. The router starts
   // fetching the first page's chunk now, in parallel with the language's messages.

@@ -1,6 +1,7 @@
 import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { addOffer, bookOffer, createOfferFixture, get, offerClosingIn } from "../../test/offer-helpers";
 import { diner } from "../../test/reservation-helpers";
@@ -116,6 +117,18 @@ describe("server-rendered public pages", () => {
     const after = await get(t, url, { "if-none-match": etag });
     expect(after.statusCode).toBe(200);
     expect(String(after.headers.etag)).not.toBe(etag);
+  });
+
+  it("sends the page compressed once, brotli or gzip, to browsers that accept it", async () => {
+    const plain = await get(t, "/search?location=milano");
+    const brotli = await get(t, "/search?location=milano", { "accept-encoding": "gzip, deflate, br" });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(String(brotli.headers.vary)).toMatch(/Accept-Encoding/);
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    expect((await get(t, "/search?location=milano", { "accept-encoding": "gzip" })).headers["content-encoding"]).toBe(
+      "gzip",
+    );
   });
 
   it("leaves signed-in and other routes to the browser: the app shell, not a rendered page", async () => {
