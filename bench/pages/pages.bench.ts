@@ -12,7 +12,8 @@ import { medianRun, runLighthouse, type PageScores } from "./lighthouse-runner";
 const RUNS = Number(process.env.BENCH_PAGES_RUNS ?? 3);
 /** The API benches use 3400–3415. */
 const PORT = Number(process.env.BENCH_PAGES_PORT ?? 3420);
-const DIST = path.join(repoRoot, "apps/web/dist");
+export const WEB_DIST = path.join(repoRoot, "apps/web/dist");
+const DIST = WEB_DIST;
 
 export const PAGE_TARGETS = {
   performance: 95,
@@ -36,9 +37,14 @@ export interface PagesReport {
   lines: string[];
 }
 
-/** Builds the web app when there is no build with a manifest (or BENCH_PAGES_BUILD=1 asks for one). */
-function ensureBuild(): void {
-  if (process.env.BENCH_PAGES_BUILD !== "1" && existsSync(path.join(DIST, ".vite/manifest.json"))) return;
+/**
+ * Builds the web app when there is no build with a manifest and a server entry (decision 027), or
+ * BENCH_PAGES_BUILD=1 asks for one.
+ */
+export function ensureBuild(): void {
+  const built =
+    existsSync(path.join(DIST, ".vite/manifest.json")) && existsSync(path.join(`${DIST}-ssr`, "entry-server.js"));
+  if (process.env.BENCH_PAGES_BUILD !== "1" && built) return;
   const build = spawnSync("npm", ["run", "build"], { cwd: repoRoot, stdio: "inherit" });
   if (build.status !== 0) throw new Error("web build failed");
 }
