@@ -149,18 +149,25 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   // The development mailbox exists only where no real mail is sent (DESIGN §6).
   if (mailer.transportKind === "outbox")
     await app.register(devMailboxRoutes, { db: deps.database.db, publicAccess: config.devMailboxPublic });
-  // Whole server-rendered pages (decision 027): made of catalogue and availability answers, so they
-  // live as briefly as availability does and are cleared with either, in every process.
-  const pageCache = new PublicReadCache({
+  // Whole server-rendered pages (decision 027), cleared with the answers they are made of, in every
+  // process: home shows the catalogue only; search, restaurant and offer pages also free tables or
+  // seats, so they live as briefly as availability does.
+  const cataloguePageCache = new PublicReadCache({
+    ttlSeconds: config.publicCacheTtlSeconds,
+    maxEntries: 100,
+    browser: "revalidate",
+  });
+  const availabilityPageCache = new PublicReadCache({
     ttlSeconds: Math.min(config.publicCacheTtlSeconds, AVAILABILITY_CACHE_SECONDS),
     maxEntries: 5_000,
     browser: "revalidate",
   });
-  cacheInvalidation.watch(PUBLIC_CACHES.catalogue, pageCache);
-  cacheInvalidation.watch(PUBLIC_CACHES.availability, pageCache);
+  cacheInvalidation.watch(PUBLIC_CACHES.catalogue, cataloguePageCache);
+  cacheInvalidation.watch(PUBLIC_CACHES.catalogue, availabilityPageCache);
+  cacheInvalidation.watch(PUBLIC_CACHES.availability, availabilityPageCache);
   await registerWebApp(app, config.webDistDir, {
     origin: config.appOrigin,
-    cache: pageCache,
+    caches: { catalogue: cataloguePageCache, availability: availabilityPageCache },
     headOf: renderPageHead,
     now: deps.now,
     entry: deps.serverEntry,

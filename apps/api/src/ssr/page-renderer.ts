@@ -39,8 +39,11 @@ export interface PageRendererOptions {
   /** The server entry; by default the build's, beside the app: `<distDir>-ssr/entry-server.js`. */
   entry?: ServerEntry;
   origin: string;
-  /** Whole pages per URL and language, cleared with the JSON answers they are made of. */
-  cache: PublicReadCache;
+  /**
+   * Whole pages per URL and language, cleared with the JSON answers they are made of: home shows the
+   * catalogue only (cities), the other pages also free tables or seats, which live shorter.
+   */
+  caches: { catalogue: PublicReadCache; availability: PublicReadCache };
   headOf: HeadOf;
   now?: () => Date;
 }
@@ -95,7 +98,8 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
     const language = pageLanguage(request, url);
     // The language comes from the query, the cookie or Accept-Language: caches must tell them apart.
     void reply.header("vary", "Accept-Language, Cookie");
-    await options.cache.respondText(request, reply, `${language}:${request.url}`, () => produce(url, route, language));
+    const cache = route === "home" ? options.caches.catalogue : options.caches.availability;
+    await cache.respondText(request, reply, `${language}:${request.url}`, () => produce(url, route, language));
   };
 }
 
