@@ -111,7 +111,9 @@ test.describe("server-rendered pages, raw HTML (no browser)", () => {
     ]) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(404);
-      expect(textOf(await response.text(), "h1"), path).toBe("Pagina non trovata");
+      expect(textOf(await response.text(), "h1"), path).toBe(
+        path.startsWith("/restaurants/") ? "Ristorante non trovato" : "Offerta non trovata",
+      );
     }
   });
 });

@@ -33,6 +33,8 @@ import { routePatterns } from "./config/paths";
 import { createQueryClient, Providers } from "./app/providers";
 import { routes } from "./app/router";
 import type { PageLoadContext } from "./app/page-loaders";
+import { NOT_FOUND_TEXTS } from "./app/page-not-found-boundary";
+import { GENERIC_NOT_FOUND } from "./app/routes/not-found";
 import { offerQuery } from "./features/offers/api/get-last-minute";
 import { restaurantQuery } from "./features/restaurants/api/get-restaurant";
 
@@ -92,7 +94,14 @@ function which(
   const restaurant = load.queryClient.getQueryData(restaurantQuery(id, load.language).queryKey)?.restaurant;
   const offer = load.queryClient.getQueryData(offerQuery(id, load.language).queryKey);
   if (context.statusCode === 404 || !leaf) {
-    return { kind: "notFound", title: t("notFound.title"), description: t("notFound.text") };
+    const path = leaf?.route.path;
+    const texts =
+      path === routePatterns.restaurant.slice(1)
+        ? NOT_FOUND_TEXTS.restaurant
+        : path === routePatterns.offer.slice(1)
+          ? NOT_FOUND_TEXTS.offer
+          : GENERIC_NOT_FOUND;
+    return { kind: "notFound", title: t(texts.titleKey), description: t(texts.textKey) };
   }
   switch (leaf.route.path) {
     case routePatterns.restaurant.slice(1):

@@ -7,7 +7,7 @@ import { createApiClient } from "../lib/api-client";
 import { restaurantQuery, useRestaurant } from "../features/restaurants/api/get-restaurant";
 import { createQueryClient } from "./providers";
 import { restaurantLoader, type PageLoadContext } from "./page-loaders";
-import { PageNotFoundBoundary } from "./page-not-found-boundary";
+import { NOT_FOUND_TEXTS, notFoundBoundary } from "./page-not-found-boundary";
 
 /**
  * The real restaurant loader in a memory router, given the load context a server render gives it
@@ -44,7 +44,7 @@ function renderAt(path: string, load: PageLoadContext) {
         path: "/restaurants/:id",
         loader: restaurantLoader,
         Component: RestaurantName,
-        ErrorBoundary: PageNotFoundBoundary,
+        ErrorBoundary: notFoundBoundary(NOT_FOUND_TEXTS.restaurant),
         HydrateFallback: () => null,
       },
     ],
@@ -76,7 +76,7 @@ describe("the restaurant page's loader", () => {
   it("turns the API's 404 into the not-found page", async () => {
     const { load } = setUp({});
     const router = renderAt("/restaurants/r1", load);
-    expect(await screen.findByRole("heading", { level: 1 })).toHaveTextContent("Pagina non trovata");
+    expect(await screen.findByRole("heading", { level: 1 })).toHaveTextContent("Ristorante non trovato");
     await waitFor(() => expect(Object.values(router.state.errors ?? {})[0]).toMatchObject({ status: 404 }));
   });
 

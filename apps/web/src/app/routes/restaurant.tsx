@@ -3,6 +3,7 @@ import { paths } from "../../config/paths";
 import { useSession } from "../../features/auth/session/session-context";
 import type { ReturnState } from "../../features/auth/session/route-guards";
 import { RestaurantDetailPage, type ReserveLink } from "../../features/restaurants/components/restaurant-detail-page";
+import { NOT_FOUND_TEXTS, notFoundBoundary } from "../page-not-found-boundary";
 
 export default function RestaurantRoute() {
   const { id = "" } = useParams();
@@ -20,4 +21,4 @@ export default function RestaurantRoute() {
 
 // Server rendering (decision 027): the loader fills the query cache this page reads.
 export { restaurantLoader as loader } from "../page-loaders";
-export { PageNotFoundBoundary as ErrorBoundary } from "../page-not-found-boundary";
+export const ErrorBoundary = notFoundBoundary(NOT_FOUND_TEXTS.restaurant);
