@@ -15,8 +15,13 @@ console.log("\n==================== Report ====================");
 if (api.length > 0) {
   console.log("API (ratio = req/s over hello world of the same process, same run; targets on PostgreSQL)");
   for (const row of api.filter((r) => r.endpoint !== "hello")) {
-    const verdict =
+    const ratioVerdict =
       row.target === undefined ? "(information)" : `${row.ratio >= row.target ? "✔" : "✘"} ≥ ${row.target}`;
+    const p99Verdict =
+      row.p99TargetMs === undefined
+        ? ""
+        : `, p99 ${row.result.p99Ms <= row.p99TargetMs ? "✔" : "✘"} ≤ ${row.p99TargetMs} ms`;
+    const verdict = ratioVerdict + p99Verdict;
     console.log(
       `  ${row.engine.padEnd(8)} ${row.endpoint.padEnd(16)} ${Math.round(row.result.requestsPerSecond).toString().padStart(6)} req/s  p99 ${String(row.result.p99Ms).padStart(5)} ms  ratio ${row.ratio.toFixed(2)}  ${verdict}`,
     );

@@ -5,47 +5,56 @@ import { compression } from "vite-plugin-compression2";
 // The API (apps/api) serves /api and, while the outbox mail transport is on, /dev (mailbox).
 const api = "http://localhost:3000";
 
-export default defineConfig({
+// WEB_OUT_DIR lets parallel builds (several e2e runs on one machine) keep apart; the API reads WEB_DIST_DIR.
+const outDir = process.env.WEB_OUT_DIR ?? "dist";
+
+export default defineConfig(({ isSsrBuild }) => ({
   // Brotli and gzip copies of every text file, compressed once at build time at the highest level:
   // the API serves them as they are (@fastify/static preCompressed), no per-request compression.
   plugins: [
     react(),
-    compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(js|css|html|svg|json|webmanifest)$/ }),
+    !isSsrBuild &&
+      compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(js|css|html|svg|json|webmanifest)$/ }),
   ],
   server: {
     port: 5173,
     proxy: { "/api": api, "/dev": api },
   },
-  build: {
-    // WEB_OUT_DIR lets parallel builds (several e2e runs on one machine) keep apart; the API reads WEB_DIST_DIR.
-    outDir: process.env.WEB_OUT_DIR ?? "dist",
-    assetsDir: "assets",
-    emptyOutDir: true,
-    target: "es2022",
-    // dist/.vite/manifest.json: which chunks each page loads, for the bundle report of bench/pages.
-    manifest: true,
-    rolldownOptions: {
-      // Shared modules declare zod schemas at top level (e.g. the request schemas in auth.ts).
-      // Those calls are pure: mark them so, or zod lands in the entry chunk of pages that never validate.
-      treeshake: { manualPureFunctions: ["z"] },
-      output: {
-        // zod is used by many lazy pages (forms) but never at start: left to automatic chunking it
-        // lands in the chunk the entry shares with them (+30 KiB gzipped on first load).
-        // Everything the entry loads statically goes into one start chunk: left to automatic chunking
-        // it was ~30 files of 1–2 KiB, and over HTTP/1.1 (6 connections) each wave costs a round trip.
-        codeSplitting: {
-          groups: [
-            { name: "zod", test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 2 },
-            // index.html and main.tsx stay the entry chunk (index.html's script, the manifest's entry).
-            {
-              name: "start",
-              tags: ["$initial"],
-              test: (id) => !/[\\/]src[\\/]main\.tsx$|[\\/]index\.html/.test(id),
-              priority: 1,
+  // The server render (src/entry-server.tsx, decision 027) bundles the shared package, which is
+  // TypeScript source; React, the router and the rest are read from node_modules at run time.
+  ssr: { noExternal: ["@tavolo/shared"] },
+  build: isSsrBuild
+    ? // `vite build --ssr src/entry-server.tsx`: beside the app, never inside it (it is not served).
+      { outDir: `${outDir}-ssr`, emptyOutDir: true, target: "node20", copyPublicDir: false }
+    : {
+        outDir,
+        assetsDir: "assets",
+        emptyOutDir: true,
+        target: "es2022",
+        // dist/.vite/manifest.json: which chunks each page loads, for the bundle report of bench/pages.
+        manifest: true,
+        rolldownOptions: {
+          // Shared modules declare zod schemas at top level (e.g. the request schemas in auth.ts).
+          // Those calls are pure: mark them so, or zod lands in the entry chunk of pages that never validate.
+          treeshake: { manualPureFunctions: ["z"] },
+          output: {
+            // zod is used by many lazy pages (forms) but never at start: left to automatic chunking it
+            // lands in the chunk the entry shares with them (+30 KiB gzipped on first load).
+            // Everything the entry loads statically goes into one start chunk: left to automatic chunking
+            // it was ~30 files of 1–2 KiB, and over HTTP/1.1 (6 connections) each wave costs a round trip.
+            codeSplitting: {
+              groups: [
+                { name: "zod", test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 2 },
+                // index.html and entry-client.tsx stay the entry chunk (index.html's script, the manifest's entry).
+                {
+                  name: "start",
+                  tags: ["$initial"],
+                  test: (id) => !/[\\/]src[\\/]entry-client\.tsx$|[\\/]index\.html/.test(id),
+                  priority: 1,
+                },
+              ],
             },
-          ],
+          },
         },
       },
-    },
-  },
-});
+}));

@@ -6,10 +6,11 @@ export interface PageScores {
   performance: number;
   accessibility: number;
   bestPractices: number;
+  seo: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
-  /** Audits of the three categories that did not pass, for the one run picked as the median. */
+  /** Audits of the four categories that did not pass, for the one run picked as the median. */
   failing: string[];
 }
 
@@ -39,7 +40,7 @@ async function runLighthouseOnce(url: string): Promise<PageScores> {
       port: chrome.port,
       output: "json",
       logLevel: "error",
-      onlyCategories: ["performance", "accessibility", "best-practices"],
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     // A broken trace (NO_NAVSTART and the like) scores nothing: a fault of the run, not of the page.
@@ -53,6 +54,7 @@ async function runLighthouseOnce(url: string): Promise<PageScores> {
       performance: Math.round((categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
       bestPractices: Math.round((categories["best-practices"]?.score ?? 0) * 100),
+      seo: Math.round((categories.seo?.score ?? 0) * 100),
       lcpMs: audits["largest-contentful-paint"]?.numericValue ?? NaN,
       tbtMs: audits["total-blocking-time"]?.numericValue ?? NaN,
       cls: audits["cumulative-layout-shift"]?.numericValue ?? NaN,

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { latestMail, newPerson, registerViaApi, type Person } from "./support/accounts";
 import { findBookable, signIn } from "./support/booking";

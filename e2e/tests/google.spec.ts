@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { expectSignedIn, logOut, uniqueEmail } from "./support/accounts";
 import { googleWillSignInAs } from "./support/google";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { newPerson, registerViaApi } from "./support/accounts";
 import { signIn } from "./support/booking";
 import { freshMobile, smsCode } from "./support/phone";

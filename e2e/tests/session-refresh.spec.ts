@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { expectSignedIn, newPerson, registerViaApi } from "./support/accounts";
 
 test("concurrent 401s share one refresh, and the session carries on", async ({ page, request, isMobile }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 test.describe("shell", () => {
   test("serves deep links and unknown paths through the app", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { expectSignedIn, logOut, uniqueEmail } from "./support/accounts";
 
 // The second server of the run, whose GOOGLE_ISSUER is a standards-strict OpenID provider

@@ -10,6 +10,8 @@ import { registerApiDocs } from "./plugins/api-docs";
 import { registerFrameworkResponses } from "./plugins/framework-responses";
 import { registerRequestInput } from "./plugins/request-input";
 import { registerWebApp } from "./plugins/web-app";
+import type { ServerEntry } from "./ssr/page-renderer";
+import { renderPageHead } from "./modules/seo/page-head";
 import { healthRoutes } from "./modules/health/health.routes";
 import { restaurantRoutes } from "./modules/restaurants/restaurants.routes";
 import { createRestaurantService } from "./modules/restaurants/restaurants.service";
@@ -41,6 +43,8 @@ export interface AppDependencies {
   now?: () => Date;
   /** Sees every route as it is added (the fuzz suite checks each one is covered). */
   onRoute?: (route: RouteOptions) => void;
+  /** The web app's server entry; by default the build's (`<WEB_DIST_DIR>-ssr`). Tests hand in the source. */
+  serverEntry?: ServerEntry;
 }
 
 /** Builds the whole HTTP application; server.ts listens, tests inject. */
@@ -156,7 +160,31 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   // The development mailbox exists only where no real mail is sent (DESIGN §6).
   if (mailer.transportKind === "outbox")
     await app.register(devMailboxRoutes, { db: deps.database.db, publicAccess: config.devMailboxPublic });
-  await registerWebApp(app, config.webDistDir);
+  // Whole server-rendered pages (decision 027), kept as long as catalogue answers and cleared with
+  // the answers they are made of, in every process: home shows the catalogue only; search,
+  // restaurant and offer pages also free tables or seats, so every booking write clears them too.
+  // What a page shows of availability is refreshed by the browser right after hydrating (the
+  // queries' staleTime is shorter than the page's age can be).
+  const cataloguePageCache = new PublicReadCache({
+    ttlSeconds: config.publicCacheTtlSeconds,
+    maxEntries: 100,
+    browser: "revalidate",
+  });
+  const availabilityPageCache = new PublicReadCache({
+    ttlSeconds: config.publicCacheTtlSeconds,
+    maxEntries: 5_000,
+    browser: "revalidate",
+  });
+  cacheInvalidation.watch(PUBLIC_CACHES.catalogue, cataloguePageCache);
+  cacheInvalidation.watch(PUBLIC_CACHES.catalogue, availabilityPageCache);
+  cacheInvalidation.watch(PUBLIC_CACHES.availability, availabilityPageCache);
+  await registerWebApp(app, config.webDistDir, {
+    origin: config.appOrigin,
+    caches: { catalogue: cataloguePageCache, availability: availabilityPageCache },
+    headOf: renderPageHead,
+    now: deps.now,
+    entry: deps.serverEntry,
+  });
 
   app.addHook("onResponse", async (request, reply) => {
     if (reply.statusCode >= 500)

@@ -28,6 +28,7 @@ export interface TestAppOptions {
   /** Runs on the fresh database before the app is built; the app uses the database it returns. */
   prepare?: (database: Database) => Promise<Database>;
   onRoute?: AppDependencies["onRoute"];
+  serverEntry?: AppDependencies["serverEntry"];
 }
 
 /** Shared with API processes started on the same database, so their sessions are valid everywhere. */
@@ -64,6 +65,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     catalogueReplica: options.catalogueReplica,
     now: options.now,
+    serverEntry: options.serverEntry,
     // Every answer of every API suite is checked against its route's documented responses.
     onRoute: (route) => {
       checkResponseContract(route);

@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { z } from "zod";
@@ -15,10 +17,22 @@ export interface PublicReadCacheOptions {
   browser?: "max-age" | "revalidate";
 }
 
-interface Entry {
+/** A whole answer as text: a serialised JSON answer, or a server-rendered page (decision 027). */
+export interface TextAnswer {
+  status: number;
   body: string;
-  etag: string;
+  contentType: string;
 }
+
+interface Entry extends TextAnswer {
+  etag: string;
+  /** Compressed once when kept (pages only): a cached page costs no compression per request. */
+  brotli?: Buffer;
+  gzip?: Buffer;
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 /**
  * Short-lived cache of public answers, serialised once, with an ETag (304 on If-None-Match). Writes
@@ -52,18 +66,59 @@ export class PublicReadCache {
     produce: () => Promise<z.output<S>>,
   ): Promise<void> {
     const key = `${language}:${request.url}`;
-    const entry = this.entries?.get(key) ?? (await this.produceOnce(key, async () => schema.encode(await produce())));
-    void reply
-      .header("cache-control", this.cacheControl)
-      .header("etag", entry.etag)
-      .header("vary", "Accept-Language, X-User-Language");
+    const entry =
+      this.entries?.get(key) ??
+      (await this.produceOnce(key, async () => ({
+        status: 200,
+        body: JSON.stringify(schema.encode(await produce())),
+        contentType: "application/json; charset=utf-8",
+      })));
+    void reply.header("vary", "Accept-Language, X-User-Language");
+    await this.send(request, reply, entry);
+  }
+
+  /**
+   * The same for an answer that is text already (a rendered page): kept under `key` with its status,
+   * so a 404 page is as cheap as a found one. The caller sets Vary for what `key` depends on.
+   */
+  async respondText(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    produce: () => Promise<TextAnswer>,
+  ): Promise<void> {
+    const compressed = async (): Promise<TextAnswer & Pick<Entry, "brotli" | "gzip">> => {
+      const answer = await produce();
+      const body = Buffer.from(answer.body);
+      const [brotli, gzipped] = await Promise.all([
+        // Quality 5: most of the gain for a few milliseconds on a 100 KB page (11 takes ~20× longer).
+        brotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
+        gzipAsync(body, { level: 6 }),
+      ]);
+      return { ...answer, brotli, gzip: gzipped };
+    };
+    void reply.header("vary", [reply.getHeader("vary"), "Accept-Encoding"].filter(Boolean).join(", "));
+    await this.send(request, reply, this.entries?.get(key) ?? (await this.produceOnce(key, compressed)));
+  }
+
+  private async send(request: FastifyRequest, reply: FastifyReply, entry: Entry): Promise<void> {
+    void reply.header("cache-control", this.cacheControl).header("etag", entry.etag);
     if (request.headers["if-none-match"] === entry.etag) void reply.code(304).send();
-    else void reply.type("application/json; charset=utf-8").send(entry.body);
+    else {
+      const accepted = String(request.headers["accept-encoding"] ?? "");
+      const encoding =
+        entry.brotli && /\bbr\b/.test(accepted) ? "br" : entry.gzip && /\bgzip\b/.test(accepted) ? "gzip" : null;
+      if (encoding) void reply.header("content-encoding", encoding);
+      void reply
+        .code(entry.status)
+        .type(entry.contentType)
+        .send(encoding === "br" ? entry.brotli : encoding === "gzip" ? entry.gzip : entry.body);
+    }
     // Resolves once the answer has left, so the async route handler ends with nothing left to send.
     await reply;
   }
 
-  private produceOnce(key: string, produce: () => Promise<unknown>): Promise<Entry> {
+  private produceOnce(key: string, produce: () => Promise<TextAnswer & Partial<Entry>>): Promise<Entry> {
     if (!this.entries) return this.build(produce);
     let pending = this.pending.get(key);
     if (!pending) {
@@ -80,9 +135,9 @@ export class PublicReadCache {
     return pending;
   }
 
-  private async build(produce: () => Promise<unknown>): Promise<Entry> {
-    const body = JSON.stringify(await produce());
-    return { body, etag: `W/"${createHash("sha1").update(body).digest("base64url")}"` };
+  private async build(produce: () => Promise<TextAnswer & Partial<Entry>>): Promise<Entry> {
+    const answer = await produce();
+    return { ...answer, etag: `W/"${createHash("sha1").update(answer.body).digest("base64url")}"` };
   }
 
   clear(): void {

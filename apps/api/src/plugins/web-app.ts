@@ -1,16 +1,32 @@
 import path from "node:path";
 import { existsSync } from "node:fs";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
+import { createPageRenderer, type PageRendererOptions } from "../ssr/page-renderer";
+import type { PageRoute } from "../ssr/page-html";
 
 /** apps/web/src/features/home/components/hero.tsx shows it first; keep the two in step. */
 const HOME_HERO_PRELOAD = "</images/hero.svg>; rel=preload; as=image; fetchpriority=high";
 
+/** The server-rendered pages (decision 027); every other path is the client-rendered app. */
+function renderedRoute(pathname: string): PageRoute | null {
+  if (pathname === "/") return "home";
+  if (pathname === "/search") return "search";
+  if (/^\/restaurants\/[^/]+$/.test(pathname)) return "restaurant";
+  if (/^\/lastminute\/[^/]+$/.test(pathname)) return "offer";
+  return null;
+}
+
 /**
- * Serves the built single-page app: hashed files under /assets are immutable for a year, the
- * rest revalidates, and any other non-API GET falls back to index.html so deep links work.
+ * Serves the built app: hashed files under /assets are immutable for a year, the rest revalidates.
+ * The four public pages are rendered on the server when the build has its server entry (and
+ * `ssr` is given); any other non-API GET falls back to index.html so deep links work.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string | undefined,
+  ssr?: Omit<PageRendererOptions, "distDir">,
+): Promise<void> {
   if (!distDir || !existsSync(path.join(distDir, "index.html"))) {
     app.log.warn({ distDir }, "web build not found: serving the API only (run `npm run build`)");
     return;
@@ -32,17 +48,29 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     },
   });
   const sendIndex = (reply: FastifyReply) => reply.sendFile("index.html", distDir);
+  const renderPage = ssr ? await createPageRenderer(app, { ...ssr, distDir }) : null;
+  /** A rendered page, or the app shell when there is no server entry or the render failed. */
+  const serve = async (request: FastifyRequest, reply: FastifyReply, route: PageRoute | null) => {
+    if (!renderPage || !route) return sendIndex(reply);
+    try {
+      return await renderPage(request, reply, route);
+    } catch (error) {
+      // The page still works: the browser renders it, as it does for every other route.
+      request.log.error({ err: error, url: request.url }, "server rendering failed: sending the app shell");
+      return sendIndex(reply.code(200).removeHeader("etag"));
+    }
+  };
   // The home page's largest element is its hero picture, which the browser would otherwise find only
   // once the app's JavaScript has rendered: announced with the HTML, it loads alongside (decision 012).
   // The app's pages, not API operations: left out of the OpenAPI document.
   const page = { schema: { hide: true } };
-  app.get("/", page, (_request, reply) => sendIndex(reply.header("link", HOME_HERO_PRELOAD)));
+  app.get("/", page, (request, reply) => serve(request, reply.header("link", HOME_HERO_PRELOAD), "home"));
   app.get("/*", page, (request, reply) => {
     const url = request.url.split("?")[0] ?? "/";
     // A missing asset or API path is a real 404, not the app shell.
     if (url.startsWith("/api/") || url.startsWith("/assets/") || path.extname(url) !== "") {
       return reply.callNotFound();
     }
-    return sendIndex(reply);
+    return serve(request, reply, renderedRoute(url));
   });
 }

@@ -1,16 +1,32 @@
 import type { ComponentType } from "react";
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import {
+  createBrowserRouter,
+  Navigate,
+  type HydrationState,
+  type LoaderFunction,
+  type RouteObject,
+} from "react-router";
 import { routePatterns, paths } from "../config/paths";
 import { AppShell } from "../features/shell/components/app-shell";
 import { RedirectIfSignedIn, RequireAuth } from "../features/auth/session/route-guards";
 import { NativeIntegration } from "../features/auth/session/native-integration";
 import { RouteError } from "./route-error";
 
-type PageModule = { default: ComponentType };
+type PageModule = { default: ComponentType; loader?: LoaderFunction; ErrorBoundary?: ComponentType };
 
-/** Each page is its own chunk, fetched when its route is first visited. */
+/**
+ * Each page is its own chunk, fetched when its route is first visited. The server-rendered pages
+ * also export their loader and error boundary from it (decision 027), so neither weighs on the start.
+ */
 const page = (load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+  lazy: async () => {
+    const module = await load();
+    return {
+      Component: module.default,
+      ...(module.loader ? { loader: module.loader } : {}),
+      ...(module.ErrorBoundary ? { ErrorBoundary: module.ErrorBoundary } : {}),
+    };
+  },
 });
 
 const strip = (pattern: string) => pattern.replace(/^\//, "");
@@ -65,6 +81,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** With `hydrationData`, the router starts from a server render's state instead of loading again. */
+export function createRouter(hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
 }

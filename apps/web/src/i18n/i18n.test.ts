@@ -7,7 +7,9 @@ describe("the detected language", () => {
     ["it-IT", "it"],
     ["en-GB", "en"],
   ])("from a browser in %s is stored as the bare %s (SPEC §3)", async (browserLanguage, stored) => {
+    // A first visit: no choice stored, neither in localStorage nor in the cookie the server reads.
     localStorage.clear();
+    document.cookie = "i18nextLng=; max-age=0; path=/";
     vi.spyOn(navigator, "languages", "get").mockReturnValue([browserLanguage]);
     vi.spyOn(navigator, "language", "get").mockReturnValue(browserLanguage);
     // No argument: i18next detects again, as on a first visit.
@@ -20,6 +22,16 @@ describe("the detected language", () => {
     localStorage.setItem("i18nextLng", "en-US");
     await i18n.changeLanguage();
     expect(localStorage.getItem("i18nextLng")).toBe("en");
+  });
+});
+
+describe("the language cookie (read by the server render, decision 027)", () => {
+  it("follows every change of language, as localStorage does", async () => {
+    await i18n.changeLanguage("en");
+    expect(document.cookie).toContain("i18nextLng=en");
+    await i18n.changeLanguage("it");
+    expect(document.cookie).toContain("i18nextLng=it");
+    expect(localStorage.getItem("i18nextLng")).toBe("it");
   });
 });
 

@@ -2,8 +2,9 @@ import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
 import LanguageDetector from "i18next-browser-languagedetector";
 import resourcesToBackend from "i18next-resources-to-backend";
-import { DEFAULT_LANGUAGE, LANGUAGES, matchLanguage, type Language } from "@tavolo/shared/languages";
-import { italianA } from "@tavolo/shared/place-names";
+import { DEFAULT_LANGUAGE, matchLanguage, type Language } from "@tavolo/shared/languages";
+import { readHydrationData } from "../lib/hydration-data";
+import { addFormatters, LANGUAGE_COOKIE, sharedInitOptions } from "./i18n-setup";
 
 /**
  * One language's messages: ours beside the shared ones (validation.*, apiErrors.*), which the
@@ -30,34 +31,24 @@ export const i18nReady = i18n
   .use(resourcesToBackend((language: string) => loadMessages(language)))
   .use(initReactI18next)
   .init({
-    supportedLngs: [...LANGUAGES],
-    // A supported language falls back to nothing (both have every key; a test checks it), so an
-    // English visitor never downloads Italian; anything else (e.g. "de") becomes Italian.
-    fallbackLng: { ...Object.fromEntries(LANGUAGES.map((lng) => [lng, []])), default: [DEFAULT_LANGUAGE] },
-    load: "languageOnly",
-    nonExplicitSupportedLngs: true,
+    ...sharedInitOptions,
+    // A server-rendered page hydrates in the language it was rendered in (decision 027).
+    lng: readHydrationData()?.language,
     detection: {
-      order: ["localStorage", "navigator"],
-      lookupLocalStorage: "i18nextLng",
-      caches: ["localStorage"],
+      // ?lang= (shared links), then the choice kept in localStorage and, for the server, in a cookie.
+      order: ["querystring", "localStorage", "cookie", "navigator"],
+      lookupQuerystring: "lang",
+      lookupLocalStorage: LANGUAGE_COOKIE,
+      lookupCookie: LANGUAGE_COOKIE,
+      caches: ["localStorage", "cookie"],
+      cookieMinutes: 60 * 24 * 365,
+      cookieOptions: { path: "/", sameSite: "lax" },
       // SPEC §3 stores the bare language ("it", "en"), not the browser's "it-IT" or "en-US".
       convertDetectedLanguage: (detected: string) => matchLanguage(detected) ?? detected,
     },
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    react: { useSuspense: false },
   });
 
-// "Ristoranti {{city, a}}": Italian says "ad" before a vowel ("ad Ancona"); other languages get the name.
-i18n.services.formatter?.add("a", (value: unknown, lng: string | undefined) =>
-  matchLanguage(lng) === "it" ? italianA(String(value)) : String(value),
-);
-// The same at the start of a sentence: "{{city, aStart}}" is "Ad Ancona", "A Milano" (i18next
-// lower-cases format names, so it cannot be "A").
-i18n.services.formatter?.add("aStart", (value: unknown, lng: string | undefined) => {
-  const text = matchLanguage(lng) === "it" ? italianA(String(value)) : String(value);
-  return text.charAt(0).toUpperCase() + text.slice(1);
-});
+addFormatters(i18n);
 
 /** The language in use, always one of ours. */
 export function currentLanguage(): Language {

@@ -57,6 +57,11 @@ export interface ApiClientConfig {
    * a fresh token is stored to have the request retried once, false to let the 401 surface.
    */
   onUnauthorized?: (usedToken: string | null) => Promise<boolean>;
+  /**
+   * How requests leave: the browser's fetch by default; the server rendering hands in one that goes
+   * through the API in-process (app.inject), so a page is loaded by the very routes, caches and schemas.
+   */
+  fetch?: typeof globalThis.fetch;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -124,7 +129,7 @@ export function createApiClient(config: ApiClientConfig) {
     options.signal?.addEventListener("abort", forwardAbort, { once: true });
 
     try {
-      const response = await globalThis.fetch(buildUrl(config.baseUrl, path, options.query), {
+      const response = await (config.fetch ?? globalThis.fetch)(buildUrl(config.baseUrl, path, options.query), {
         method,
         headers,
         body,

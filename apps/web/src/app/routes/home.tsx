@@ -65,3 +65,6 @@ export default function HomeRoute() {
     </>
   );
 }
+
+// Server rendering (decision 027): the loader fills the query cache this page reads.
+export { homeLoader as loader } from "../page-loaders";

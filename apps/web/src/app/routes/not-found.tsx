@@ -5,16 +5,24 @@ import { ButtonLink } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import styles from "./not-found.module.css";
 
-export default function NotFoundRoute() {
+/** The texts a not-found page shows: the generic ones, or a restaurant's or an offer's (decision 027). */
+export interface NotFoundTexts {
+  titleKey: string;
+  textKey: string;
+}
+
+export const GENERIC_NOT_FOUND: NotFoundTexts = { titleKey: "notFound.title", textKey: "notFound.text" };
+
+export default function NotFoundRoute({ texts = GENERIC_NOT_FOUND }: { texts?: NotFoundTexts }) {
   const { t } = useTranslation();
-  useDocumentTitle(t("notFound.title"));
+  useDocumentTitle(t(texts.titleKey));
   return (
     <div className={styles.page}>
       <EmptyState
         headingLevel={1}
         image="/images/not-found.svg"
-        title={t("notFound.title")}
-        text={t("notFound.text")}
+        title={t(texts.titleKey)}
+        text={t(texts.textKey)}
         action={
           <>
             <ButtonLink to={paths.home()}>{t("common.backToHome")}</ButtonLink>

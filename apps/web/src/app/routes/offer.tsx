@@ -4,6 +4,7 @@ import { paths } from "../../config/paths";
 import { useSession } from "../../features/auth/session/session-context";
 import type { ReturnState } from "../../features/auth/session/route-guards";
 import { OfferDetailPage } from "../../features/offers/components/offer-detail-page";
+import { NOT_FOUND_TEXTS, notFoundBoundary } from "../page-not-found-boundary";
 
 export default function OfferRoute() {
   const { id = "" } = useParams();
@@ -21,3 +22,7 @@ export default function OfferRoute() {
     />
   );
 }
+
+// Server rendering (decision 027): the loader fills the query cache this page reads.
+export { offerLoader as loader } from "../page-loaders";
+export const ErrorBoundary = notFoundBoundary(NOT_FOUND_TEXTS.offer);

@@ -3,6 +3,7 @@ import { paths } from "../../config/paths";
 import { useSession } from "../../features/auth/session/session-context";
 import type { ReturnState } from "../../features/auth/session/route-guards";
 import { RestaurantDetailPage, type ReserveLink } from "../../features/restaurants/components/restaurant-detail-page";
+import { NOT_FOUND_TEXTS, notFoundBoundary } from "../page-not-found-boundary";
 
 export default function RestaurantRoute() {
   const { id = "" } = useParams();
@@ -17,3 +18,7 @@ export default function RestaurantRoute() {
   const backTo = (location.state as { backTo?: string } | null)?.backTo;
   return <RestaurantDetailPage key={id} id={id} reserveLink={reserveLink} backTo={backTo} />;
 }
+
+// Server rendering (decision 027): the loader fills the query cache this page reads.
+export { restaurantLoader as loader } from "../page-loaders";
+export const ErrorBoundary = notFoundBoundary(NOT_FOUND_TEXTS.restaurant);

@@ -33,3 +33,6 @@ export default function SearchRoute() {
     </GeolocationProvider>
   );
 }
+
+// Server rendering (decision 027): the loader fills the query cache this page reads.
+export { searchLoader as loader } from "../page-loaders";

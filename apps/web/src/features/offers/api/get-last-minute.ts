@@ -1,27 +1,37 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Language } from "@tavolo/shared/languages";
 import type { LastMinuteOffer, LastMinuteOfferResponse } from "@tavolo/shared/offers";
-import { apiClient, clientPath } from "../../../lib/api-client";
-import { useLocalizedKey } from "../../../lib/localized-query-key";
+import { apiClient, clientPath, type ApiClient } from "../../../lib/api-client";
+import { localizedKey, useQueryLanguage } from "../../../lib/localized-query-key";
 
 export type { LastMinuteOffer };
 
-export async function getLastMinuteById(id: string, signal?: AbortSignal): Promise<LastMinuteOffer> {
-  const response = await apiClient.get<LastMinuteOfferResponse>(
-    clientPath(`/getLastMinuteById/${encodeURIComponent(id)}`),
-    { signal },
-  );
+export async function getLastMinuteById(
+  id: string,
+  signal?: AbortSignal,
+  api: ApiClient = apiClient,
+): Promise<LastMinuteOffer> {
+  const response = await api.get<LastMinuteOfferResponse>(clientPath(`/getLastMinuteById/${encodeURIComponent(id)}`), {
+    signal,
+  });
   return response.offer;
 }
 
 export const offerDetailKey = (id: string | undefined) => ["offers", "detail", id] as const;
 
-export function useLastMinuteOffer(id: string | undefined) {
-  return useQuery({
-    queryKey: useLocalizedKey(offerDetailKey(id)),
-    queryFn: ({ signal }) => getLastMinuteById(id!, signal),
-    enabled: Boolean(id),
+/** One offer's page data: the page's query and the server render's loader share it (decision 027). */
+export const offerQuery = (id: string, language: Language, api: ApiClient = apiClient) =>
+  queryOptions({
+    queryKey: localizedKey(offerDetailKey(id), language),
+    queryFn: ({ signal }) => getLastMinuteById(id, signal, api),
     // Seats go quickly: never show a stale count for long, and keep it fresh while the page is open.
     staleTime: 15_000,
+  });
+
+export function useLastMinuteOffer(id: string | undefined) {
+  return useQuery({
+    ...offerQuery(id ?? "", useQueryLanguage()),
+    enabled: Boolean(id),
     refetchInterval: 30_000,
   });
 }

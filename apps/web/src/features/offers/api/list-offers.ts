@@ -1,17 +1,22 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { CategoryFilter } from "@tavolo/shared/categories";
 import type { LastMinuteListResponse } from "@tavolo/shared/offers";
-import { apiClient, clientPath } from "../../../lib/api-client";
-import { useLocalizedKey } from "../../../lib/localized-query-key";
+import type { Language } from "@tavolo/shared/languages";
+import { apiClient, clientPath, type ApiClient } from "../../../lib/api-client";
+import { localizedKey, useQueryLanguage } from "../../../lib/localized-query-key";
 
 /** Where to look: around the diner's position, or in a city (and optionally its neighbours). */
 export type OfferSearch =
   | { mode: "gps"; lat: number; lng: number; radius: number; category: CategoryFilter }
   | { mode: "city"; city: string; includeNearbyCities: boolean; radius: number; category: CategoryFilter };
 
-export function listOffers(search: OfferSearch, signal?: AbortSignal): Promise<LastMinuteListResponse> {
+export function listOffers(
+  search: OfferSearch,
+  signal?: AbortSignal,
+  api: ApiClient = apiClient,
+): Promise<LastMinuteListResponse> {
   if (search.mode === "gps") {
-    return apiClient.get<LastMinuteListResponse>(clientPath("/getAvailableLastMinute"), {
+    return api.get<LastMinuteListResponse>(clientPath("/getAvailableLastMinute"), {
       // Five decimals are a metre: enough for distances, and no finer trail of where the diner is.
       query: {
         lat: search.lat.toFixed(5),
@@ -22,7 +27,7 @@ export function listOffers(search: OfferSearch, signal?: AbortSignal): Promise<L
       signal,
     });
   }
-  return apiClient.get<LastMinuteListResponse>(clientPath("/getLastMinuteByCity"), {
+  return api.get<LastMinuteListResponse>(clientPath("/getLastMinuteByCity"), {
     query: {
       city: search.city,
       includeNearbyCities: search.includeNearbyCities,
@@ -36,13 +41,19 @@ export function listOffers(search: OfferSearch, signal?: AbortSignal): Promise<L
 
 export const offerListKey = (search: OfferSearch | null) => ["offers", "list", search] as const;
 
+/** Live offers for a search: the page's query and the server render's loader share it (decision 027). */
+export const offerListQuery = (search: OfferSearch | null, language: Language, api: ApiClient = apiClient) =>
+  queryOptions({
+    queryKey: localizedKey(offerListKey(search), language),
+    queryFn: ({ signal }) => listOffers(search!, signal, api),
+    enabled: search !== null,
+    staleTime: 20_000,
+  });
+
 /** Live offers for a search; refreshed every minute, since seats and deadlines move. */
 export function useOfferList(search: OfferSearch | null) {
   return useQuery({
-    queryKey: useLocalizedKey(offerListKey(search)),
-    queryFn: ({ signal }) => listOffers(search!, signal),
-    enabled: search !== null,
-    staleTime: 20_000,
+    ...offerListQuery(search, useQueryLanguage()),
     refetchInterval: 60_000,
     // Moving the radius slider keeps the old cards on screen until the new answer arrives.
     placeholderData: keepPreviousData,

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { useServerInstant } from "../../../lib/clock";
 
 /**
  * One shared one-second tick for every countdown on the page: fifty cards re-render together
@@ -26,11 +27,15 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** The current time in milliseconds, updated every second while some component shows it. */
+/**
+ * The current time in milliseconds, updated every second while some component shows it. A server
+ * render and its hydration both read the server's render instant; the browser's clock follows.
+ */
 export function useNow(): number {
+  const serverInstant = useServerInstant();
   return useSyncExternalStore(
     subscribe,
     () => now,
-    () => now,
+    () => serverInstant ?? now,
   );
 }

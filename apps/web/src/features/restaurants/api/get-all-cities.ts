@@ -1,23 +1,26 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Language } from "@tavolo/shared/languages";
 import type { CitiesResponse } from "@tavolo/shared/restaurants";
-import { apiClient, clientPath } from "../../../lib/api-client";
-import { useLocalizedKey } from "../../../lib/localized-query-key";
+import { apiClient, clientPath, type ApiClient } from "../../../lib/api-client";
+import { localizedKey, useQueryLanguage } from "../../../lib/localized-query-key";
 
 export type CityWithCount = CitiesResponse["cities"][number];
 
-export function getAllCities(signal?: AbortSignal) {
-  return apiClient.get<CitiesResponse>(clientPath("/getAllAvailableCities"), { signal });
+export function getAllCities(signal?: AbortSignal, api: ApiClient = apiClient) {
+  return api.get<CitiesResponse>(clientPath("/getAllAvailableCities"), { signal });
 }
 
-/** The city list changes with seed/import only: cache it for the session. */
-export function useAllCities() {
-  return useQuery({
-    queryKey: useLocalizedKey(["cities"]),
-    queryFn: ({ signal }) => getAllCities(signal),
-    select: (response) => response.cities,
+/** The city list changes with seed/import only: cached for the session. Shared with the page loaders. */
+export const citiesQuery = (language: Language, api: ApiClient = apiClient) =>
+  queryOptions({
+    queryKey: localizedKey(["cities"], language),
+    queryFn: ({ signal }) => getAllCities(signal, api),
     staleTime: 60 * 60 * 1000,
     gcTime: 60 * 60 * 1000,
   });
+
+export function useAllCities() {
+  return useQuery({ ...citiesQuery(useQueryLanguage()), select: (response) => response.cities });
 }
 
 export function cityLabel(city: CityWithCount, language: string): string {

@@ -1,18 +1,25 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Language } from "@tavolo/shared/languages";
 import type { RestaurantResponse } from "@tavolo/shared/restaurants";
-import { apiClient, clientPath } from "../../../lib/api-client";
-import { useLocalizedKey } from "../../../lib/localized-query-key";
+import { apiClient, clientPath, type ApiClient } from "../../../lib/api-client";
+import { localizedKey, useQueryLanguage } from "../../../lib/localized-query-key";
 
-export function getRestaurant(id: string, signal?: AbortSignal) {
-  return apiClient.get<RestaurantResponse>(clientPath(`/getRestaurantById/${encodeURIComponent(id)}`), { signal });
+export function getRestaurant(id: string, signal?: AbortSignal, api: ApiClient = apiClient) {
+  return api.get<RestaurantResponse>(clientPath(`/getRestaurantById/${encodeURIComponent(id)}`), { signal });
 }
 
 export const restaurantKey = (id: string) => ["restaurants", "detail", id] as const;
 
+/** One restaurant's page data: the page's query and the server render's loader share it (decision 027). */
+export const restaurantQuery = (id: string, language: Language, api: ApiClient = apiClient) =>
+  queryOptions({
+    queryKey: localizedKey(restaurantKey(id), language),
+    queryFn: ({ signal }) => getRestaurant(id, signal, api),
+  });
+
 export function useRestaurant(id: string | undefined) {
   return useQuery({
-    queryKey: useLocalizedKey(restaurantKey(id ?? "")),
-    queryFn: ({ signal }) => getRestaurant(id!, signal),
+    ...restaurantQuery(id ?? "", useQueryLanguage()),
     select: (response) => response.restaurant,
     enabled: Boolean(id),
   });

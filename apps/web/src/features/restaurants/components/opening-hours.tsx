@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { WEEKDAYS, weekdayIn, type OpeningHours, type OpeningSlot } from "@tavolo/shared/opening-hours";
 import { timeIn } from "../../../lib/dates";
+import { useMountInstant } from "../../../lib/clock";
 import { ClockIcon } from "../../../components/ui/icons";
 import { Tag } from "../../../components/ui/chip";
 import styles from "./opening-hours.module.css";
@@ -14,8 +15,10 @@ interface Props {
 const isOpenAt = (slot: OpeningSlot | null, time: string) => slot !== null && slot.open <= time && time < slot.close;
 
 /** Today's hours in the restaurant's own zone, whatever the visitor's clock says. */
-export function HoursToday({ hours, timeZone, now = new Date() }: Props) {
+export function HoursToday({ hours, timeZone, now: given }: Props) {
   const { t } = useTranslation();
+  const mounted = useMountInstant();
+  const now = given ?? mounted;
   const slot = hours[weekdayIn(timeZone, now)];
   const open = isOpenAt(slot, timeIn(timeZone, now));
   return (
@@ -34,8 +37,10 @@ export function HoursToday({ hours, timeZone, now = new Date() }: Props) {
   );
 }
 
-export function OpeningHoursTable({ hours, timeZone, now = new Date() }: Props) {
+export function OpeningHoursTable({ hours, timeZone, now: given }: Props) {
   const { t } = useTranslation();
+  const mounted = useMountInstant();
+  const now = given ?? mounted;
   const today = weekdayIn(timeZone, now);
   return (
     <table className={styles.table}>

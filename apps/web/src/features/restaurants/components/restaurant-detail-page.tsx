@@ -1,5 +1,6 @@
 import type { To } from "react-router";
 import { useTranslation } from "react-i18next";
+import { useMountInstant } from "../../../lib/clock";
 import { DEFAULT_TIME_ZONE } from "@tavolo/shared/constants";
 import { todayIn } from "../../../lib/dates";
 import { useDocumentTitle } from "../../../lib/use-document-title";
@@ -28,7 +29,7 @@ export function RestaurantDetailPage({ id, reserveLink, backTo }: Props) {
   const { t } = useTranslation();
   const restaurant = useRestaurant(id);
   // Tables for today in Italy: asked in parallel with the details, not after them.
-  const tables = useAvailableTables(id, { date: todayIn(DEFAULT_TIME_ZONE) });
+  const tables = useAvailableTables(id, { date: todayIn(DEFAULT_TIME_ZONE, useMountInstant()) });
   useDocumentTitle(restaurant.data?.name ?? (restaurant.isError ? t("restaurant.notFound") : t("restaurant.title")));
 
   const back = {

@@ -1,0 +1,140 @@
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliDecompressSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { addOffer, bookOffer, createOfferFixture, get, offerClosingIn } from "../../test/offer-helpers";
+import { diner } from "../../test/reservation-helpers";
+import { useFixture, useTestApp } from "../../test/test-app";
+import type { ServerEntry } from "./page-renderer";
+
+/**
+ * The four public pages rendered by the real app (decision 027): the web app's own server entry,
+ * from source, loading its data through the API in-process. The head comes from the SEO module.
+ */
+const webRoot = path.resolve(import.meta.dirname, "../../../web");
+const dist = mkdtempSync(path.join(tmpdir(), "tavolo-ssr-dist-"));
+cpSync(path.join(webRoot, "index.html"), path.join(dist, "index.html"));
+mkdirSync(path.join(dist, ".vite"));
+writeFileSync(path.join(dist, ".vite", "manifest.json"), "{}");
+// A variable path: the API's type check must not follow it into the web app's TSX.
+const entryFile = path.join(webRoot, "src", "entry-server.tsx");
+const serverEntry = (await import(entryFile)) as ServerEntry;
+
+const t = useTestApp({ env: { WEB_DIST_DIR: dist, APP_ORIGIN: "https://tavolo.example" }, serverEntry });
+const f = useFixture(async () => {
+  const restaurants = await createOfferFixture(t);
+  const offerId = await addOffer(t, offerClosingIn(restaurants.milano, 120, { totalSeats: 6 }));
+  return { restaurants, offerId };
+});
+
+const meta = (html: string, property: string) =>
+  new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`).exec(html)?.[1];
+const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+const h1 = (html: string) => /<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1]?.replace(/<[^>]+>/g, "");
+
+describe("server-rendered public pages", () => {
+  it("home: the page in HTML, its title and share tags, and the data to hydrate", async () => {
+    const page = await get(t, "/");
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/text\/html/);
+    expect(page.body).toContain('<html lang="it"');
+    expect(h1(page.body)).toBeTruthy();
+    expect(title(page.body)).toMatch(/Tavolo/);
+    expect(meta(page.body, "og:title")).toBeTruthy();
+    expect(meta(page.body, "og:image")).toMatch(/^https:\/\/tavolo\.example\//);
+    expect(page.body).toMatch(/<script type="application\/json" id="tavolo-hydration">\{/);
+    // Popular cities come from the API, in-process: Milano is in the fixture.
+    expect(page.body).toContain("Milano");
+  });
+
+  it("restaurant: name, address and hours in the HTML, title and og tags naming it", async () => {
+    const page = await get(t, `/restaurants/${f.restaurants.milano}`);
+    expect(page.statusCode).toBe(200);
+    expect(h1(page.body)).toBe("Trattoria del Duomo");
+    expect(page.body).toContain("Piazza del Duomo 1");
+    expect(page.body).toContain('data-testid="hours-today"');
+    expect(title(page.body)).toContain("Trattoria del Duomo");
+    expect(meta(page.body, "og:title")).toContain("Trattoria del Duomo");
+    expect(meta(page.body, "og:image")).toMatch(/^https:\/\/tavolo\.example\/.+/);
+  });
+
+  it("offer: the restaurant's name and the deal, with its og tags", async () => {
+    const page = await get(t, `/lastminute/${f.offerId}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("Trattoria del Duomo");
+    expect(title(page.body)).toContain("Trattoria del Duomo");
+    expect(meta(page.body, "og:title")).toContain("Trattoria del Duomo");
+  });
+
+  it("search: the city's restaurants in the HTML", async () => {
+    const page = await get(t, "/search?location=milano");
+    expect(page.statusCode).toBe(200);
+    expect(h1(page.body)).toBe("Ristoranti a Milano");
+    expect(page.body).toContain("Trattoria del Duomo");
+    expect(page.body).not.toContain("Osteria della Villa Reale"); // Monza's
+    expect(meta(page.body, "og:title")).toBeTruthy();
+  });
+
+  it("answers 404 with the not-found page for a restaurant or an offer that does not exist", async () => {
+    for (const url of [
+      "/restaurants/00000000-0000-4000-8000-000000000000",
+      "/lastminute/00000000-0000-4000-8000-000000000000",
+      "/restaurants/not-an-id",
+    ]) {
+      const page = await get(t, url);
+      expect(page.statusCode, url).toBe(404);
+      expect(h1(page.body), url).toMatch(/^(Ristorante|Offerta) non trovat[oa]$/);
+      expect(meta(page.body, "robots"), url).toBe("noindex");
+    }
+  });
+
+  it("picks the language from ?lang, then the cookie, then Accept-Language, else Italian", async () => {
+    const lang = async (url: string, headers: Record<string, string> = {}) =>
+      /<html lang="(\w+)"/.exec((await get(t, url, headers)).body)?.[1];
+    expect(await lang("/search?location=milano&lang=en", { cookie: "i18nextLng=it" })).toBe("en");
+    expect(
+      await lang("/search?location=milano", { cookie: "theme=dark; i18nextLng=en", "accept-language": "it" }),
+    ).toBe("en");
+    expect(await lang("/search?location=milano", { "accept-language": "en-GB,en;q=0.9" })).toBe("en");
+    expect(await lang("/search?location=milano", { "accept-language": "de" })).toBe("it");
+    expect(await lang("/search?location=milano&lang=xx")).toBe("it");
+    const english = await get(t, `/restaurants/${f.restaurants.milano}?lang=en`);
+    expect(english.body).toContain("Today");
+  });
+
+  it("caches a whole page per URL and language (ETag, 304) and renders it again after a booking", async () => {
+    const url = `/lastminute/${f.offerId}`;
+    const first = await get(t, url);
+    expect(first.headers["cache-control"]).toBe("no-cache");
+    expect(String(first.headers.vary)).toMatch(/Cookie/);
+    const etag = String(first.headers.etag);
+    expect((await get(t, url, { "if-none-match": etag })).statusCode).toBe(304);
+    expect(String((await get(t, `${url}?lang=en`)).headers.etag)).not.toBe(etag);
+
+    const giulia = await diner(t);
+    expect((await bookOffer(t, giulia, { lastMinuteId: f.offerId, people: 2 })).statusCode).toBe(201);
+    const after = await get(t, url, { "if-none-match": etag });
+    expect(after.statusCode).toBe(200);
+    expect(String(after.headers.etag)).not.toBe(etag);
+  });
+
+  it("sends the page compressed once, brotli or gzip, to browsers that accept it", async () => {
+    const plain = await get(t, "/search?location=milano");
+    const brotli = await get(t, "/search?location=milano", { "accept-encoding": "gzip, deflate, br" });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(String(brotli.headers.vary)).toMatch(/Accept-Encoding/);
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    expect((await get(t, "/search?location=milano", { "accept-encoding": "gzip" })).headers["content-encoding"]).toBe(
+      "gzip",
+    );
+  });
+
+  it("leaves signed-in and other routes to the browser: the app shell, not a rendered page", async () => {
+    const page = await get(t, "/history");
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain("tavolo-hydration");
+    expect(page.body).toContain('<div id="root">');
+  });
+});

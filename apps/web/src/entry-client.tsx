@@ -1,0 +1,81 @@
+import "./lib/zod-jitless";
+import { StrictMode, startTransition, useEffect, type ReactNode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { hydrate } from "@tanstack/react-query";
+import { matchRoutes, RouterProvider, UNSAFE_ErrorResponseImpl, type RouteObject } from "react-router";
+import "./styles/global.css";
+import { i18nReady } from "./i18n/i18n";
+import { createQueryClient, Providers } from "./app/providers";
+import { createRouter, routes } from "./app/router";
+import { readHydrationData, type HydrationData } from "./lib/hydration-data";
+import { releaseClock, seedClock } from "./lib/clock";
+
+const root = document.getElementById("root")!;
+const hydration = readHydrationData();
+
+/**
+ * The routes the server rendered are lazy: load their modules first, or the first render would show
+ * the route's fallback instead of the server's HTML (a hydration mismatch).
+ */
+async function loadMatchedRoutes(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }: { route: RouteObject }) => {
+      if (typeof route.lazy !== "function") return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+function routerState(data: HydrationData) {
+  const errors = data.router.errors
+    ? Object.fromEntries(
+        Object.entries(data.router.errors).map(([id, error]) => [
+          id,
+          new UNSAFE_ErrorResponseImpl(error.status, error.statusText, null),
+        ]),
+      )
+    : null;
+  return { loaderData: data.router.loaderData, errors };
+}
+
+/** Renders nothing; its effect runs once the hydrated tree has committed: from then on, the real clock. */
+function ReleaseClockAfterHydration() {
+  useEffect(releaseClock, []);
+  return null;
+}
+
+const app = (
+  router: ReturnType<typeof createRouter>,
+  queryClient?: ReturnType<typeof createQueryClient>,
+): ReactNode => (
+  <StrictMode>
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>
+    {hydration ? <ReleaseClockAfterHydration /> : null}
+  </StrictMode>
+);
+
+if (hydration) {
+  // A server-rendered page (/, /search, a restaurant, an offer; decision 027): same language, same
+  // instant, same data and same route modules as the server had, then hydrate its HTML.
+  seedClock(hydration.now);
+  const queryClient = createQueryClient();
+  hydrate(queryClient, hydration.queries);
+  await Promise.all([i18nReady, loadMatchedRoutes()]);
+  const router = createRouter(routerState(hydration));
+  // As a transition, hydration yields to the browser every few milliseconds instead of one long
+  // task (Total Blocking Time): the page is already painted, so nothing waits for it to finish.
+  startTransition(() => {
+    hydrateRoot(root, app(router, queryClient));
+  });
+} else {
+  // Every other route, and the native app: rendered in the browser as always. The router starts
+  // fetching the first page's chunk now, in parallel with the language's messages.
+  const router = createRouter();
+  // First render once the active language's messages are in: no untranslated key is ever painted.
+  await i18nReady;
+  createRoot(root).render(app(router));
+}

@@ -1,0 +1,51 @@
+import type { DehydratedState } from "@tanstack/react-query";
+import type { Language } from "@tavolo/shared/languages";
+
+/** The id of the `<script type="application/json">` block a server-rendered page carries. */
+export const HYDRATION_DATA_ID = "tavolo-hydration";
+
+/** A route error as the router needs it to hydrate (a 404 page): plain data, revived in the browser. */
+export interface SerializedRouteError {
+  status: number;
+  statusText: string;
+}
+
+/**
+ * What the browser needs to hydrate a server-rendered page into the very same HTML (decision 027):
+ * the language and instant it was rendered in, the router's state and the query cache.
+ * A JSON data block is never executed, so it needs no CSP nonce and the page can be cached whole.
+ */
+export interface HydrationData {
+  language: Language;
+  /** The render instant (ms since the epoch): the browser's clock starts from it while hydrating. */
+  now: number;
+  router: {
+    loaderData: Record<string, unknown>;
+    errors: Record<string, SerializedRouteError> | null;
+  };
+  queries: DehydratedState;
+}
+
+/** JSON safe inside a <script> element: no "</script>", no "<!--", no line separators that break it. */
+export function serializeHydrationData(data: HydrationData): string {
+  return JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+let read: HydrationData | null | undefined;
+
+/** The page's hydration data, or null when the root holds no server HTML (other routes, the native app). */
+export function readHydrationData(): HydrationData | null {
+  if (read !== undefined) return read;
+  const block = typeof document === "undefined" ? null : document.getElementById(HYDRATION_DATA_ID);
+  try {
+    read = block?.textContent ? (JSON.parse(block.textContent) as HydrationData) : null;
+  } catch {
+    read = null; // a damaged block: render from scratch as on any other route
+  }
+  return read;
+}

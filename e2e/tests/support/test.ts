@@ -1,0 +1,33 @@
+import { test as base, expect } from "@playwright/test";
+
+/**
+ * What React says when the browser's first render differs from the server's HTML (development
+ * wording, and the production build's minified errors #418–#425): any of it fails the test.
+ */
+const HYDRATION_PROBLEM = /hydrat|Minified React error #4(18|19|21|22|23|25)\b/i;
+
+/**
+ * Every spec imports `test` from here (decision 027): an automatic fixture watches every page of the
+ * test's browser context and fails the test on any React hydration warning or error in the console.
+ */
+export const test = base.extend<{ failOnHydrationProblems: void }>({
+  failOnHydrationProblems: [
+    async ({ context }, use) => {
+      const problems: string[] = [];
+      context.on("console", (message) => {
+        if (["error", "warning"].includes(message.type()) && HYDRATION_PROBLEM.test(message.text())) {
+          problems.push(message.text());
+        }
+      });
+      context.on("weberror", (error) => {
+        if (HYDRATION_PROBLEM.test(error.error().message)) problems.push(error.error().message);
+      });
+      await use();
+      expect(problems, "React hydration warnings or errors in the console").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+export type { APIRequestContext, Page } from "@playwright/test";
