@@ -16,8 +16,13 @@ export function localizedKey<const Key extends readonly unknown[]>(
   return [...key, language];
 }
 
+/** The language query keys end with, for a hook: the component renders again on a switch. */
+export function useQueryLanguage(): Language {
+  const { i18n } = useTranslation();
+  return matchLanguage(i18n.resolvedLanguage) ?? DEFAULT_LANGUAGE;
+}
+
 /** localizedKey for a query hook: the component renders again, with the new key, on a switch. */
 export function useLocalizedKey<const Key extends readonly unknown[]>(key: Key): readonly [...Key, Language] {
-  const { i18n } = useTranslation();
-  return localizedKey(key, matchLanguage(i18n.resolvedLanguage) ?? DEFAULT_LANGUAGE);
+  return localizedKey(key, useQueryLanguage());
 }
