@@ -65,7 +65,7 @@ export function RestaurantCard({ restaurant, eager = false, headingLevel = 3, li
         {restaurant.distanceKm === undefined ? null : (
           <p className={styles.distance}>{distanceText(restaurant.distanceKm)}</p>
         )}
-        <div className={styles.footer}>
+        <div className={slots ? `${styles.footer} ${styles.footerAbove}` : styles.footer}>
           <ul role="list" className={styles.tags} aria-label={t("restaurant.cuisines")}>
             {restaurant.categories.map((category) => (
               <li key={category}>
@@ -75,7 +75,7 @@ export function RestaurantCard({ restaurant, eager = false, headingLevel = 3, li
           </ul>
           {restaurant.priceRange ? <PriceRange value={restaurant.priceRange} /> : null}
         </div>
-        {slots}
+        {slots ? <div className={styles.slots}>{slots}</div> : null}
       </div>
     </article>
   );
