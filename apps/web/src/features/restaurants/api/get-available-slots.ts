@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { AvailableSlotsResponse } from "@tavolo/shared/restaurants";
-import { apiClient, clientPath } from "../../../lib/api-client";
+import { apiClient, clientPath, type ApiClient } from "../../../lib/api-client";
 import { availabilityKey } from "../../../lib/availability";
 
 export interface SlotsQuery {
@@ -10,18 +10,18 @@ export interface SlotsQuery {
 }
 
 /** GET /client/getAvailableSlots/:id: every start time of the day with a table free for the party. */
-export function getAvailableSlots(id: string, query: SlotsQuery, signal?: AbortSignal) {
-  return apiClient.get<AvailableSlotsResponse>(clientPath(`/getAvailableSlots/${encodeURIComponent(id)}`), {
+export function getAvailableSlots(id: string, query: SlotsQuery, signal?: AbortSignal, api: ApiClient = apiClient) {
+  return api.get<AvailableSlotsResponse>(clientPath(`/getAvailableSlots/${encodeURIComponent(id)}`), {
     query: { date: query.date, people: query.people },
     signal,
   });
 }
 
 /** Under the availability key, so every booking, move or cancellation at the restaurant refreshes it. */
-export const availableSlotsOptions = (id: string, query: SlotsQuery) =>
+export const availableSlotsQuery = (id: string, query: SlotsQuery, api: ApiClient = apiClient) =>
   queryOptions({
     queryKey: [...availabilityKey(id), "slots", query.date, query.people] as const,
-    queryFn: ({ signal }) => getAvailableSlots(id, query, signal),
+    queryFn: ({ signal }) => getAvailableSlots(id, query, signal, api),
     select: (response: AvailableSlotsResponse) => response.slots,
     // People are booking at this very moment: never trust an answer for long.
     staleTime: 15_000,
@@ -29,5 +29,5 @@ export const availableSlotsOptions = (id: string, query: SlotsQuery) =>
 
 export function useAvailableSlots(id: string, query: SlotsQuery, enabled = true) {
   // A new date or party keeps the last chips on screen (marked busy) instead of emptying the row.
-  return useQuery({ ...availableSlotsOptions(id, query), enabled, placeholderData: keepPreviousData });
+  return useQuery({ ...availableSlotsQuery(id, query), enabled, placeholderData: keepPreviousData });
 }

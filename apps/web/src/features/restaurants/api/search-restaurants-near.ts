@@ -3,7 +3,7 @@ import type { CategoryFilter } from "@tavolo/shared/categories";
 import { RADIUS_KM } from "@tavolo/shared/constants";
 import type { Language } from "@tavolo/shared/languages";
 import type { SearchRestaurantsResponse } from "@tavolo/shared/restaurants";
-import { apiClient, clientPath } from "../../../lib/api-client";
+import { apiClient, clientPath, type ApiClient } from "../../../lib/api-client";
 import { localizedKey, useQueryLanguage } from "../../../lib/localized-query-key";
 import { coordinate, SEARCH_PAGE_SIZE } from "./search-restaurants";
 import { tableQueryKey, tableQueryParams, type SearchSort, type TableQuery } from "./table-search";
@@ -25,8 +25,13 @@ export interface NearParams {
   sort?: SearchSort;
 }
 
-export function searchRestaurantsNear(near: Position, params: NearParams & { page: number }, signal?: AbortSignal) {
-  return apiClient.get<SearchRestaurantsResponse>(clientPath("/searchRestaurantsByLocation"), {
+export function searchRestaurantsNear(
+  near: Position,
+  params: NearParams & { page: number },
+  signal?: AbortSignal,
+  api: ApiClient = apiClient,
+) {
+  return api.get<SearchRestaurantsResponse>(clientPath("/searchRestaurantsByLocation"), {
     query: {
       lat: coordinate(near.lat),
       lng: coordinate(near.lng),
@@ -41,7 +46,12 @@ export function searchRestaurantsNear(near: Position, params: NearParams & { pag
 }
 
 /** Pages of the restaurants around a position (nearest first unless sorted otherwise); idle without one. */
-export const restaurantsNearOptions = (near: Position | null, params: NearParams, language?: Language) =>
+export const restaurantsNearQuery = (
+  near: Position | null,
+  params: NearParams,
+  language: Language,
+  api: ApiClient = apiClient,
+) =>
   infiniteQueryOptions({
     queryKey: localizedKey(
       [
@@ -54,7 +64,7 @@ export const restaurantsNearOptions = (near: Position | null, params: NearParams
       ],
       language,
     ),
-    queryFn: ({ pageParam, signal }) => searchRestaurantsNear(near!, { ...params, page: pageParam }, signal),
+    queryFn: ({ pageParam, signal }) => searchRestaurantsNear(near!, { ...params, page: pageParam }, signal, api),
     initialPageParam: 1,
     getNextPageParam: (last: SearchRestaurantsResponse) =>
       last.page * last.pageSize < last.total ? last.page + 1 : undefined,
@@ -62,5 +72,5 @@ export const restaurantsNearOptions = (near: Position | null, params: NearParams
   });
 
 export function useRestaurantsNear(near: Position | null, params: NearParams) {
-  return useInfiniteQuery(restaurantsNearOptions(near, params, useQueryLanguage()));
+  return useInfiniteQuery(restaurantsNearQuery(near, params, useQueryLanguage()));
 }

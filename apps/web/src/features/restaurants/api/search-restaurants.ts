@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { CategoryFilter } from "@tavolo/shared/categories";
 import type { Language } from "@tavolo/shared/languages";
 import type { SearchRestaurantsResponse } from "@tavolo/shared/restaurants";
-import { ApiError, apiClient, clientPath } from "../../../lib/api-client";
+import { ApiError, apiClient, clientPath, type ApiClient } from "../../../lib/api-client";
 import { localizedKey, useQueryLanguage } from "../../../lib/localized-query-key";
 import { tableQueryKey, tableQueryParams, type SearchSort, type TableQuery } from "./table-search";
 
@@ -22,10 +22,14 @@ export interface SearchParams {
 // Five decimals are a metre: enough for distances, and no finer trail of where the diner is.
 export const coordinate = (value: number) => value.toFixed(5);
 
-export function searchRestaurants(params: SearchParams & { page: number; pageSize?: number }, signal?: AbortSignal) {
+export function searchRestaurants(
+  params: SearchParams & { page: number; pageSize?: number },
+  signal?: AbortSignal,
+  api: ApiClient = apiClient,
+) {
   const sort = params.sort ?? "relevance";
   const byDistance = sort === "distance" && params.position;
-  return apiClient.get<SearchRestaurantsResponse>(clientPath("/searchRestaurantsByLocation"), {
+  return api.get<SearchRestaurantsResponse>(clientPath("/searchRestaurantsByLocation"), {
     query: {
       location: params.location,
       category: params.category,
@@ -53,22 +57,22 @@ export const searchRestaurantsKey = (params: SearchParams) =>
   ] as const;
 
 /**
- * Pages of results for one city, cuisine and (optionally) table: key and fetcher in one place, so a
- * route loader can `ensureInfiniteQueryData` exactly what the page will read.
+ * Pages of results for one city, cuisine and table (null: no city, the query stays idle): key and
+ * fetcher in one place, so a route loader can prefetch exactly what the page reads.
  */
-export const searchRestaurantsOptions = (params: SearchParams, language?: Language) =>
+export const searchRestaurantsQuery = (params: SearchParams | null, language: Language, api: ApiClient = apiClient) =>
   infiniteQueryOptions({
-    queryKey: localizedKey(searchRestaurantsKey(params), language),
-    queryFn: ({ pageParam, signal }) => searchRestaurants({ ...params, page: pageParam }, signal),
+    queryKey: localizedKey(params ? searchRestaurantsKey(params) : ["restaurants", "search", null], language),
+    queryFn: ({ pageParam, signal }) => searchRestaurants({ ...params!, page: pageParam }, signal, api),
     initialPageParam: 1,
     getNextPageParam: (last: SearchRestaurantsResponse) =>
       last.page * last.pageSize < last.total ? last.page + 1 : undefined,
-    enabled: params.location.trim() !== "",
+    enabled: params !== null && params.location.trim() !== "",
   });
 
 /** Pages of results for one city and cuisine; disabled until a city is given. */
 export function useSearchRestaurants(params: SearchParams | null) {
-  return useInfiniteQuery(searchRestaurantsOptions(params ?? { location: "", category: "all" }, useQueryLanguage()));
+  return useInfiniteQuery(searchRestaurantsQuery(params, useQueryLanguage()));
 }
 
 /** The API's answer for a city it does not know (a typo, a made-up place). */
