@@ -47,6 +47,8 @@ describe("SlotPicker on the restaurant page", () => {
     renderAt(<SlotPicker restaurant={restaurant} />);
     expect(screen.getByRole("heading", { name: "Quando venite?" })).toBeInTheDocument();
     const list = await screen.findByRole("list", { name: "Orari liberi per 2 persone" });
+    // Screen readers hear the count, not forty times.
+    expect(screen.getByRole("status")).toHaveTextContent("2 orari liberi in questa data");
     expect(within(list).getByRole("link", { name: /^21:15/ })).toHaveAttribute(
       "href",
       `/reservation/${ID}?date=2025-06-11&time=21%3A15&people=2`,

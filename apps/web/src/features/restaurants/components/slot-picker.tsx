@@ -50,27 +50,32 @@ export function SlotPicker({ restaurant }: Props) {
           options={PARTY_SIZES.map((count) => ({ value: String(count), label: t("history.people", { count }) }))}
         />
       </div>
-      <div aria-live="polite" aria-busy={slots.isFetching || undefined}>
-        {slots.isError ? (
-          <p className={styles.note}>{t("tableSearch.slotsError")}</p>
-        ) : !slots.data ? (
-          <p className={styles.note}>{t("common.loading")}</p>
-        ) : slots.data.length === 0 ? (
-          <p className={styles.note}>{t("tableSearch.noSlotThatDay", { count: people })}</p>
-        ) : (
-          <ul
-            role="list"
-            className={[styles.list, slots.isPlaceholderData ? styles.stale : ""].join(" ")}
-            aria-label={t("tableSearch.freeAt", { count: people })}
-          >
-            {slots.data.map((time) => (
-              <li key={time}>
-                <SlotChip restaurant={restaurant} table={{ date, time, people }} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      {/* Only the summary is announced on a change: forty times read aloud would drown it. */}
+      <p className={slots.data?.length ? "visually-hidden" : styles.note} role="status">
+        {slots.isError
+          ? t("tableSearch.slotsError")
+          : !slots.data
+            ? t("common.loading")
+            : slots.data.length === 0
+              ? t("tableSearch.noSlotThatDay", { count: people })
+              : slots.isPlaceholderData
+                ? t("common.loading")
+                : t("tableSearch.slotCount", { count: slots.data.length })}
+      </p>
+      {slots.data?.length && !slots.isError ? (
+        <ul
+          role="list"
+          className={[styles.list, slots.isPlaceholderData ? styles.stale : ""].join(" ")}
+          aria-label={t("tableSearch.freeAt", { count: people })}
+          aria-busy={slots.isPlaceholderData || undefined}
+        >
+          {slots.data.map((time) => (
+            <li key={time}>
+              <SlotChip restaurant={restaurant} table={{ date, time, people }} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }
