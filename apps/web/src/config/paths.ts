@@ -36,13 +36,28 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
   return text ? `${path}?${text}` : path;
 }
 
+export interface ReservationQuery {
+  date?: string;
+  time?: string;
+  people?: number;
+  modify?: string;
+}
+
 export const paths = {
   home: () => routePatterns.home,
   login: () => routePatterns.login,
   register: () => routePatterns.register,
-  search: (query: { location?: string; category?: string } = {}) => withQuery(routePatterns.search, query),
+  /** A search for a table adds date, time, people and sort (decision 026); absent ones take their defaults. */
+  search: (
+    query: { location?: string; category?: string; date?: string; time?: string; people?: number; sort?: string } = {},
+  ) => withQuery(routePatterns.search, { ...query, people: query.people?.toString() }),
   restaurant: (id: string) => `/restaurants/${encodeURIComponent(id)}`,
-  reservation: (restaurantId: string) => `/reservation/${encodeURIComponent(restaurantId)}`,
+  /**
+   * The booking form, optionally prefilled (a slot chip: date, time, people) or moving one of the
+   * diner's bookings (`modify`: its id). Decision 026.
+   */
+  reservation: (restaurantId: string, query: ReservationQuery = {}) =>
+    withQuery(`/reservation/${encodeURIComponent(restaurantId)}`, { ...query, people: query.people?.toString() }),
   profile: () => routePatterns.profile,
   settings: () => routePatterns.settings,
   history: () => routePatterns.history,

@@ -1,4 +1,4 @@
-import { useParams } from "react-router";
+import { useParams, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api-client";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -10,38 +10,71 @@ import { Card, Page } from "../../components/ui/page";
 import { Skeleton } from "../../components/ui/spinner";
 import { useSession } from "../../features/auth/session/session-context";
 import { ReservationForm } from "../../features/reservations/components/reservation-form";
+import { bookingPrefillFrom } from "../../features/reservations/components/booking-prefill";
+import { useMovingReservation } from "../../features/reservations/components/use-moving-reservation";
+import { MovingSummary } from "../../features/reservations/components/moving-summary";
 import { useRestaurant } from "../../features/restaurants/api/get-restaurant";
 
-/** Composition: the restaurant (restaurants feature) handed to the booking form (reservations feature). */
+/**
+ * Composition: the restaurant (restaurants feature) handed to the booking form (reservations
+ * feature). `?date=&time=&people=` prefill it (a slot chip); `?modify=<id>` moves that booking.
+ */
 export default function ReservationRoute() {
   const { t } = useTranslation();
   const { restaurantId = "" } = useParams();
+  const [params] = useSearchParams();
   const { user } = useSession();
   const restaurant = useRestaurant(restaurantId);
-  useDocumentTitle(restaurant.data ? `${t("reservation.title")} · ${restaurant.data.name}` : t("reservation.title"));
+  const modifyId = params.get("modify");
+  const moving = useMovingReservation(user?.id, restaurantId, modifyId);
+  const title = modifyId ? t("move.title") : t("reservation.title");
+  useDocumentTitle(restaurant.data ? `${title} · ${restaurant.data.name}` : title);
 
-  if (restaurant.isError) {
+  if (restaurant.isError || moving.problem) {
     const missing =
       restaurant.error instanceof ApiError && (restaurant.error.status === 404 || restaurant.error.status === 400);
     return (
-      <Page title={t("reservation.title")}>
+      <Page title={title}>
         <ErrorState
-          title={missing ? t("restaurant.notFound") : t("reservation.fetchError")}
-          message={restaurant.error instanceof ApiError ? restaurant.error.message : undefined}
-          onRetry={missing ? undefined : () => void restaurant.refetch()}
+          title={
+            moving.problem === "notModifiable"
+              ? t("move.unavailable")
+              : missing
+                ? t("restaurant.notFound")
+                : t("reservation.fetchError")
+          }
+          message={
+            moving.problem === "notModifiable"
+              ? t("move.unavailableText")
+              : restaurant.error instanceof ApiError
+                ? restaurant.error.message
+                : undefined
+          }
+          onRetry={
+            missing || moving.problem === "notModifiable"
+              ? undefined
+              : () => void (moving.problem ? moving.refetch() : restaurant.refetch())
+          }
           action={
-            <ButtonLink to={paths.search()} variant="ghost">
-              {t("restaurant.findOthers")}
-            </ButtonLink>
+            moving.problem ? (
+              <ButtonLink to={paths.history()} variant="ghost">
+                {t("move.backToHistory")}
+              </ButtonLink>
+            ) : (
+              <ButtonLink to={paths.search()} variant="ghost">
+                {t("restaurant.findOthers")}
+              </ButtonLink>
+            )
           }
         />
       </Page>
     );
   }
 
+  const ready = restaurant.data && user && (!modifyId || moving.reservation);
   return (
     <Page
-      title={t("reservation.title")}
+      title={title}
       lead={
         restaurant.data ? (
           t("reservation.subtitle", { name: restaurant.data.name, address: restaurant.data.address })
@@ -51,9 +84,15 @@ export default function ReservationRoute() {
       }
       icon={<CalendarIcon size={24} />}
     >
+      {moving.reservation ? <MovingSummary reservation={moving.reservation} /> : null}
       <Card>
-        {restaurant.data && user ? (
-          <ReservationForm userId={user.id} restaurant={restaurant.data} />
+        {ready ? (
+          <ReservationForm
+            userId={user.id}
+            restaurant={restaurant.data}
+            prefill={modifyId ? undefined : bookingPrefillFrom(params)}
+            moving={moving.reservation}
+          />
         ) : (
           <div aria-busy="true" style={{ display: "grid", gap: "var(--space-4)" }}>
             <span className="visually-hidden">{t("common.loading")}</span>
@@ -64,9 +103,15 @@ export default function ReservationRoute() {
         )}
       </Card>
       <p style={{ marginTop: "var(--space-4)" }}>
-        <ButtonLink to={paths.restaurant(restaurantId)} variant="ghost" size="sm">
-          {t("reservation.back")}
-        </ButtonLink>
+        {modifyId ? (
+          <ButtonLink to={paths.history()} variant="ghost" size="sm">
+            {t("move.backToHistory")}
+          </ButtonLink>
+        ) : (
+          <ButtonLink to={paths.restaurant(restaurantId)} variant="ghost" size="sm">
+            {t("reservation.back")}
+          </ButtonLink>
+        )}
       </p>
     </Page>
   );

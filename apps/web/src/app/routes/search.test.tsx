@@ -65,6 +65,12 @@ describe("/search with the position on and no city", () => {
     expect(search.searchParams.get("lat")).toBe("45.46421");
     expect(search.searchParams.get("lng")).toBe("9.19002");
     expect(search.searchParams.get("radius")).toBe("50");
+    // Around the diner it is a search for a table too, and the order may be by distance.
+    expect(search.searchParams.get("people")).toBe("2");
+    expect(search.searchParams.get("time")).toMatch(/^\d\d:(00|15|30|45)$/);
+    expect(
+      within(screen.getByRole("combobox", { name: "Ordina per" })).getByRole("option", { name: "Distanza" }),
+    ).toBeInTheDocument();
 
     // Turned off again: back to the question.
     fireEvent.click(screen.getByRole("button", { name: "Usa la mia posizione" }));

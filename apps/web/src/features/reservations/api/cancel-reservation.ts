@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { reservationResponseSchema, type Reservation } from "@tavolo/shared/reservations";
 import { apiClient, clientPath } from "../../../lib/api-client";
 import { parseAnswer } from "../../../lib/parse-answer";
-import { availabilityKey } from "./get-seating-availability";
+import { invalidateAvailability } from "../../../lib/availability";
 import { userReservationsKey } from "./get-user-reservations";
 
 /** POST /client/cancelReservation/:id (DESIGN §1): only the owner, only before the seating starts. */
@@ -22,7 +22,7 @@ export function useCancelReservation(userId: string) {
         list?.map((item) => (item.id === updated.id ? updated : item)),
       );
       void queryClient.invalidateQueries({ queryKey: userReservationsKey(userId) });
-      void queryClient.invalidateQueries({ queryKey: availabilityKey(reservation.restaurantId) });
+      void invalidateAvailability(queryClient, reservation.restaurantId);
     },
   });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { AvailableTablesResponse } from "@tavolo/shared/restaurants";
 import { apiClient, clientPath } from "../../../lib/api-client";
+import { availabilityKey } from "../../../lib/availability";
 
 /**
  * GET /client/getAvailableTables/:id for the booking form (DESIGN §1: with `time` and `people`,
@@ -12,8 +13,6 @@ export interface SeatingQuery {
   time: string;
   people: number;
 }
-
-export const availabilityKey = (restaurantId: string) => ["reservations", "availability", restaurantId] as const;
 
 export function getSeatingAvailability(restaurantId: string, query: SeatingQuery, signal?: AbortSignal) {
   return apiClient.get<AvailableTablesResponse>(clientPath(`/getAvailableTables/${encodeURIComponent(restaurantId)}`), {

@@ -3,7 +3,7 @@ import { IDEMPOTENCY_KEY_HEADER } from "@tavolo/shared/constants";
 import { reservationResponseSchema, type MakeReservationInput } from "@tavolo/shared/reservations";
 import { apiClient, clientPath } from "../../../lib/api-client";
 import { parseAnswer } from "../../../lib/parse-answer";
-import { availabilityKey } from "./get-seating-availability";
+import { invalidateAvailability } from "../../../lib/availability";
 import { userReservationsKey } from "./get-user-reservations";
 
 /** The payload of SPEC §7 as the form sends it: always for the signed-in diner, named. */
@@ -23,8 +23,7 @@ export function useMakeReservation() {
     mutationFn: ({ input, idempotencyKey }: { input: Booking; idempotencyKey: string }) =>
       makeReservation(input, idempotencyKey),
     // Booked or refused (409: someone was faster), the free tables have changed either way.
-    onSettled: (_data, _error, { input }) =>
-      queryClient.invalidateQueries({ queryKey: availabilityKey(input.restaurantId) }),
+    onSettled: (_data, _error, { input }) => invalidateAvailability(queryClient, input.restaurantId),
     onSuccess: (_data, { input }) => queryClient.invalidateQueries({ queryKey: userReservationsKey(input.userId) }),
   });
 }

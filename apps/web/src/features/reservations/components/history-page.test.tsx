@@ -335,4 +335,30 @@ describe("HistoryPage: 429", () => {
     expect(await screen.findAllByText("Osteria Uno")).toHaveLength(2);
     expect(historyCalls(fetch)).toBe(1);
   });
+
+  it("offers Modifica on upcoming table bookings only, opening the form on that booking", async () => {
+    const upcoming = reservationFixture({ id: "r7", time: "20:30", canCancel: true, status: "confirmed" });
+    const offer = reservationFixture({
+      id: "r8",
+      restaurant: { ...reservationFixture().restaurant, id: "b", name: "Trattoria Due" },
+      kind: "lastMinute",
+      lastMinuteId: "o1",
+      tableId: null,
+      tableNumber: null,
+      canCancel: true,
+    });
+    mockFetch(() => json({ success: true, reservations: [upcoming, offer, reservations[2]!] }));
+    renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
+    const card = (await screen.findByText("Osteria Uno")).closest("article")!;
+    expect(
+      within(card).getByRole("link", { name: "Modifica la prenotazione da Osteria Uno delle 20:30" }),
+    ).toHaveAttribute("href", "/reservation/a?modify=r7");
+    // A Last Minute booking holds offer seats and is not moved; a past one neither.
+    expect(
+      within(screen.getByText("Trattoria Due").closest("article")!).queryByRole("link", { name: /^Modifica/ }),
+    ).toBeNull();
+    expect(
+      within(screen.getByText("Pizzeria Tre").closest("article")!).queryByRole("link", { name: /^Modifica/ }),
+    ).toBeNull();
+  });
 });

@@ -19,6 +19,7 @@ import { backoffDelay, isRateLimited } from "../api/rate-limit-retry";
 import { CancelReservationDialog } from "./cancel-reservation-dialog";
 import { groupHistory } from "./history-groups";
 import { ReservationCard } from "./reservation-card";
+import { isMovable } from "./use-moving-reservation";
 import styles from "./history-page.module.css";
 
 /** The history filter of SPEC §2/§4: all, pending, confirmed, cancelled, completed. */
@@ -158,20 +159,35 @@ export function HistoryPage({ userId, phoneVerified }: { userId: string; phoneVe
                         reservation={reservation}
                         action={
                           reservation.canCancel ? (
-                            <Button
-                              variant="outline"
-                              size="sm"
-                              onClick={() => {
-                                setNotice(null);
-                                setToCancel(reservation);
-                              }}
-                              aria-label={t("history.cancelFor", {
-                                name: reservation.restaurantName,
-                                time: reservation.time,
-                              })}
-                            >
-                              {t("history.cancel")}
-                            </Button>
+                            <>
+                              {isMovable(reservation) ? (
+                                <ButtonLink
+                                  to={paths.reservation(reservation.restaurantId, { modify: reservation.id })}
+                                  variant="outline"
+                                  size="sm"
+                                  aria-label={t("move.modifyFor", {
+                                    name: reservation.restaurantName,
+                                    time: reservation.time,
+                                  })}
+                                >
+                                  {t("move.modify")}
+                                </ButtonLink>
+                              ) : null}
+                              <Button
+                                variant="outline"
+                                size="sm"
+                                onClick={() => {
+                                  setNotice(null);
+                                  setToCancel(reservation);
+                                }}
+                                aria-label={t("history.cancelFor", {
+                                  name: reservation.restaurantName,
+                                  time: reservation.time,
+                                })}
+                              >
+                                {t("history.cancel")}
+                              </Button>
+                            </>
                           ) : undefined
                         }
                       />

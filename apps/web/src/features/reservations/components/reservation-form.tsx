@@ -13,8 +13,11 @@ import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { TextAreaField } from "../../../components/ui/text-area-field";
 import { useIdempotencyKey } from "../../../lib/idempotency-key";
+import type { Reservation } from "@tavolo/shared/reservations";
 import { useMakeReservation } from "../api/make-reservation";
+import { useModifyReservation } from "../api/modify-reservation";
 import { ReservationConfirmation } from "./reservation-confirmation";
+import { formatReservationDate } from "./reservation-card";
 import { TablePicker } from "./table-picker";
 import { useBookingChoices, type BookableRestaurant } from "./use-booking-choices";
 import styles from "./reservation-form.module.css";
@@ -34,38 +37,62 @@ const shortDate = (date: string, language: string) =>
 
 /** A 409 on booking: the table went to someone else between our availability read and the insert. */
 const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
+/** A 409 on a move that means "the new seating is taken"; others (the booking started meanwhile) are said as sent. */
+const isSeatingTaken = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && (error.code === "table_taken" || error.code === "no_table_free");
+
+/** What a slot chip hands the form (decision 026): the diner's date, time and party. */
+export interface BookingPrefill {
+  date?: string;
+  time?: string;
+  people?: number;
+}
+
+interface Props {
+  userId: string;
+  restaurant: BookableRestaurant;
+  prefill?: BookingPrefill;
+  /** Modify mode: the booking being moved, whose date, time and party start the form. */
+  moving?: Reservation;
+}
 
 /**
  * The reservation form of SPEC §3/§5 (issue 5). Times come from the restaurant's open seatings with
  * a table free for the party; tables are those free for that whole seating and big enough. The
  * database has the last word: a 409 says the table was just taken and the choices are re-read.
  */
-export function ReservationForm({ userId, restaurant }: { userId: string; restaurant: BookableRestaurant }) {
+export function ReservationForm({ userId, restaurant, prefill = {}, moving }: Props) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? "it";
   const navigate = useNavigate();
   // "Tonight" when a seating is still to come, else the next day the restaurant opens.
   const [date, setDate] = useState(
     () =>
+      prefill.date ??
+      moving?.date ??
       nextDateWithSeatings(restaurant.openingHours, restaurant.timeZone, todayIn(restaurant.timeZone), new Date()) ??
       todayIn(restaurant.timeZone),
   );
-  const [chosenTime, setTime] = useState("");
-  const [people, setPeople] = useState(DEFAULT_PEOPLE);
+  const [chosenTime, setTime] = useState(prefill.time ?? moving?.time ?? "");
+  const [people, setPeople] = useState(prefill.people ?? moving?.numberOfPeople ?? DEFAULT_PEOPLE);
   const [chosenTable, setTable] = useState("");
   const [specialRequests, setSpecialRequests] = useState("");
   const [showMissing, setShowMissing] = useState(false);
   const [conflict, setConflict] = useState(false);
   const keyFor = useIdempotencyKey();
-  const mutation = useMakeReservation();
+  const booking = useMakeReservation();
+  const move = useModifyReservation();
+  const mutation = moving ? move : booking;
   const dateRef = useRef<HTMLInputElement>(null);
   const timeRef = useRef<HTMLSelectElement>(null);
   const pickerRef = useRef<HTMLFieldSetElement>(null);
 
-  const { today, lastDay, dateProblem, day, daySettled, slots, time, seating, tables, tableId } = useBookingChoices(
-    restaurant,
-    { date, time: chosenTime, people, tableId: chosenTable },
-  );
+  const { today, lastDay, dateProblem, day, daySettled, slots, time, seating, tables, tablesSettled, ...choices } =
+    useBookingChoices(restaurant, { date, time: chosenTime, people, tableId: chosenTable });
+  // A chip or a booking to move asked for a time: the best-fit table (smallest free one that seats
+  // the party; `tables` is in that order) is proposed until the diner picks another (decision 026).
+  const proposeBestFit = prefill.time !== undefined || moving !== undefined;
+  const tableId = choices.tableId || (proposeBestFit && tablesSettled ? (tables[0]?.id ?? "") : "");
 
   const toHistory = useCallback(() => void navigate(paths.history()), [navigate]);
 
@@ -91,6 +118,19 @@ export function ReservationForm({ userId, restaurant }: { userId: string; restau
     }
     setShowMissing(false);
     setConflict(false);
+    const onError = (error: Error) => {
+      if (!isConflict(error)) return;
+      // The availability queries are re-read by the mutation; the lost table must be chosen again.
+      setConflict(true);
+      setTable("");
+      focusPicker();
+    };
+    if (moving) {
+      const change = { date, time, numberOfPeople: people, tableId };
+      const input = { reservationId: moving.id, restaurantId: restaurant.id, userId, change };
+      move.mutate({ input, idempotencyKey: keyFor(input) }, { onError });
+      return;
+    }
     const input = {
       userId,
       restaurantId: restaurant.id,
@@ -100,18 +140,7 @@ export function ReservationForm({ userId, restaurant }: { userId: string; restau
       tableId,
       specialRequests: specialRequests.trim(),
     };
-    mutation.mutate(
-      { input, idempotencyKey: keyFor(input) },
-      {
-        onError: (error) => {
-          if (!isConflict(error)) return;
-          // The availability queries are re-read by the mutation; the lost table must be chosen again.
-          setConflict(true);
-          setTable("");
-          focusPicker();
-        },
-      },
-    );
+    booking.mutate({ input, idempotencyKey: keyFor(input) }, { onError });
   };
 
   const required = t("validation.required");
@@ -222,7 +251,16 @@ export function ReservationForm({ userId, restaurant }: { userId: string; restau
         stale={seating.isPlaceholderData || (conflict && seating.isFetching)}
         error={showMissing && !tableId && time ? required : undefined}
       >
-        {conflict ? <Alert>{errorMessage(mutation.error, t("apiErrors.tableTaken"))}</Alert> : null}
+        {conflict && moving && isSeatingTaken(mutation.error) ? (
+          <Alert>
+            {t("move.taken", {
+              date: formatReservationDate(moving.date, language),
+              time: moving.time,
+            })}
+          </Alert>
+        ) : conflict ? (
+          <Alert>{errorMessage(mutation.error, t("apiErrors.tableTaken"))}</Alert>
+        ) : null}
         {seating.isError && seating.data ? <Alert tone="warning">{t("reservation.tablesError")}</Alert> : null}
         {seating.isError && !seating.data ? (
           <Button variant="ghost" size="sm" onClick={() => void seating.refetch()}>
@@ -231,22 +269,29 @@ export function ReservationForm({ userId, restaurant }: { userId: string; restau
         ) : null}
       </TablePicker>
 
-      <TextAreaField
-        label={t("reservation.specialRequests")}
-        name="specialRequests"
-        value={specialRequests}
-        onChange={setSpecialRequests}
-        maxLength={SPECIAL_REQUESTS_MAX_LENGTH}
-        placeholder={t("reservation.specialRequestsPlaceholder")}
-        counter={t("reservation.charactersUsed", { used: specialRequests.length, max: SPECIAL_REQUESTS_MAX_LENGTH })}
-      />
+      {moving ? (
+        // A move changes the seating only; what the diner asked for travels with the booking.
+        moving.specialRequests ? (
+          <p className={styles.note}>{t("move.keepsRequests", { requests: moving.specialRequests })}</p>
+        ) : null
+      ) : (
+        <TextAreaField
+          label={t("reservation.specialRequests")}
+          name="specialRequests"
+          value={specialRequests}
+          onChange={setSpecialRequests}
+          maxLength={SPECIAL_REQUESTS_MAX_LENGTH}
+          placeholder={t("reservation.specialRequestsPlaceholder")}
+          counter={t("reservation.charactersUsed", { used: specialRequests.length, max: SPECIAL_REQUESTS_MAX_LENGTH })}
+        />
+      )}
 
       {showMissing && (dateProblem === "missing" || !time || !tableId) ? (
         <Alert>{t("reservation.required")}</Alert>
       ) : null}
       {submitError ? <Alert>{errorMessage(submitError, t("reservation.submitError"))}</Alert> : null}
       <Button type="submit" size="lg" fullWidth loading={mutation.isPending}>
-        {t("reservation.submit")}
+        {moving ? t("move.submit") : t("reservation.submit")}
       </Button>
     </form>
   );

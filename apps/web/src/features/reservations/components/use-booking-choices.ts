@@ -46,5 +46,5 @@ export function useBookingChoices(
     .sort((a, b) => a.capacity - b.capacity || a.number - b.number);
   const tableId = tablesSettled && !tables.some((table) => table.id === picked.tableId) ? "" : picked.tableId;
 
-  return { today, lastDay, dateProblem, day, daySettled, slots, time, seating, tables, tableId };
+  return { today, lastDay, dateProblem, day, daySettled, slots, time, seating, tables, tablesSettled, tableId };
 }

@@ -1,10 +1,12 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { CategoryFilter } from "@tavolo/shared/categories";
 import { RADIUS_KM } from "@tavolo/shared/constants";
+import type { Language } from "@tavolo/shared/languages";
 import type { SearchRestaurantsResponse } from "@tavolo/shared/restaurants";
-import { apiClient, clientPath } from "../../../lib/api-client";
-import { useLocalizedKey } from "../../../lib/localized-query-key";
-import { SEARCH_PAGE_SIZE } from "./search-restaurants";
+import { apiClient, clientPath, type ApiClient } from "../../../lib/api-client";
+import { localizedKey, useQueryLanguage } from "../../../lib/localized-query-key";
+import { coordinate, SEARCH_PAGE_SIZE } from "./search-restaurants";
+import { tableQueryKey, tableQueryParams, type SearchSort, type TableQuery } from "./table-search";
 
 /**
  * How far the list around the diner reaches: the widest radius, since the list is nearest first
@@ -17,20 +19,25 @@ export interface Position {
   lng: number;
 }
 
-// Five decimals are a metre: enough for distances, and no finer trail of where the diner is.
-const coordinate = (value: number) => value.toFixed(5);
+export interface NearParams {
+  category: CategoryFilter;
+  table?: TableQuery;
+  sort?: SearchSort;
+}
 
 export function searchRestaurantsNear(
   near: Position,
-  params: { category: CategoryFilter; page: number },
+  params: NearParams & { page: number },
   signal?: AbortSignal,
+  api: ApiClient = apiClient,
 ) {
-  return apiClient.get<SearchRestaurantsResponse>(clientPath("/searchRestaurantsByLocation"), {
+  return api.get<SearchRestaurantsResponse>(clientPath("/searchRestaurantsByLocation"), {
     query: {
       lat: coordinate(near.lat),
       lng: coordinate(near.lng),
       radius: NEARBY_RADIUS_KM,
       category: params.category,
+      ...(params.table ? tableQueryParams(params.table, params.sort ?? "relevance") : {}),
       page: params.page,
       pageSize: SEARCH_PAGE_SIZE,
     },
@@ -38,19 +45,32 @@ export function searchRestaurantsNear(
   });
 }
 
-/** Pages of the restaurants around a position, nearest first; disabled without one. */
-export function useRestaurantsNear(near: Position | null, category: CategoryFilter) {
-  return useInfiniteQuery({
-    queryKey: useLocalizedKey([
-      "restaurants",
-      "near",
-      near ? coordinate(near.lat) : null,
-      near ? coordinate(near.lng) : null,
-      category,
-    ]),
-    queryFn: ({ pageParam, signal }) => searchRestaurantsNear(near!, { category, page: pageParam }, signal),
+/** Pages of the restaurants around a position (nearest first unless sorted otherwise); idle without one. */
+export const restaurantsNearQuery = (
+  near: Position | null,
+  params: NearParams,
+  language: Language,
+  api: ApiClient = apiClient,
+) =>
+  infiniteQueryOptions({
+    queryKey: localizedKey(
+      [
+        "restaurants",
+        "near",
+        near ? coordinate(near.lat) : null,
+        near ? coordinate(near.lng) : null,
+        params.category,
+        ...(params.table ? tableQueryKey(params.table, params.sort ?? "relevance") : []),
+      ],
+      language,
+    ),
+    queryFn: ({ pageParam, signal }) => searchRestaurantsNear(near!, { ...params, page: pageParam }, signal, api),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    getNextPageParam: (last: SearchRestaurantsResponse) =>
+      last.page * last.pageSize < last.total ? last.page + 1 : undefined,
     enabled: near !== null,
   });
+
+export function useRestaurantsNear(near: Position | null, params: NearParams) {
+  return useInfiniteQuery(restaurantsNearQuery(near, params, useQueryLanguage()));
 }

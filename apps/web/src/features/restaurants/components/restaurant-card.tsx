@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { RestaurantSummary } from "@tavolo/shared/restaurants";
@@ -16,9 +17,11 @@ interface Props {
   headingLevel?: 2 | 3;
   /** History state for the detail page, e.g. the results URL its back link returns to. */
   linkState?: unknown;
+  /** A search for a table: the card's free times, or what to do without one. */
+  slots?: ReactNode;
 }
 
-export function RestaurantCard({ restaurant, eager = false, headingLevel = 3, linkState }: Props) {
+export function RestaurantCard({ restaurant, eager = false, headingLevel = 3, linkState, slots }: Props) {
   const { t, i18n } = useTranslation();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   // Under a kilometre in metres (tens of them), beyond in kilometres with one decimal.
@@ -62,7 +65,7 @@ export function RestaurantCard({ restaurant, eager = false, headingLevel = 3, li
         {restaurant.distanceKm === undefined ? null : (
           <p className={styles.distance}>{distanceText(restaurant.distanceKm)}</p>
         )}
-        <div className={styles.footer}>
+        <div className={slots ? `${styles.footer} ${styles.footerAbove}` : styles.footer}>
           <ul role="list" className={styles.tags} aria-label={t("restaurant.cuisines")}>
             {restaurant.categories.map((category) => (
               <li key={category}>
@@ -72,6 +75,7 @@ export function RestaurantCard({ restaurant, eager = false, headingLevel = 3, li
           </ul>
           {restaurant.priceRange ? <PriceRange value={restaurant.priceRange} /> : null}
         </div>
+        {slots ? <div className={styles.slots}>{slots}</div> : null}
       </div>
     </article>
   );

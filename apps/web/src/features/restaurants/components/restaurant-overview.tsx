@@ -5,6 +5,7 @@ import { ButtonLink } from "../../../components/ui/button";
 import { Tag } from "../../../components/ui/chip";
 import { CalendarIcon, MapPinIcon, PhoneIcon, UsersIcon } from "../../../components/ui/icons";
 import { HoursToday, OpeningHoursTable } from "./opening-hours";
+import { SlotPicker } from "./slot-picker";
 import { PriceRange, Rating } from "./rating";
 import type { ReserveLink } from "./restaurant-detail-page";
 import { TablesList } from "./tables-list";
@@ -82,6 +83,7 @@ export function RestaurantOverview({ restaurant, tables, tablesLoading, tablesEr
         <aside className={styles.aside} aria-label={t("restaurant.infoTitle")}>
           <div className={styles.card}>
             <HoursToday hours={restaurant.openingHours} timeZone={timeZone} />
+            <SlotPicker restaurant={{ ...restaurant, timeZone }} />
             <ButtonLink
               to={reserveLink.to}
               state={reserveLink.state}

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ALL_CATEGORIES, type CategoryFilter } from "@tavolo/shared/categories";
@@ -8,11 +8,15 @@ import { EmptyState } from "../../../components/ui/empty-state";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useGeolocation } from "../../../lib/use-geolocation";
 import { cityLabel, useAllCities } from "../api/get-all-cities";
-import { isCityNotFound, useSearchRestaurants } from "../api/search-restaurants";
+import { isCityNotFound, useSearchRestaurants, type SearchParams } from "../api/search-restaurants";
+import type { SearchSort, TableQuery } from "../api/table-search";
 import { CitySearchForm, type CitySearch } from "./city-search-form";
 import { cuisineOptions, parseCategory } from "./cuisine-options";
 import { PopularCities } from "./popular-cities";
 import { SearchResults } from "./search-results";
+import { SortControl } from "./sort-control";
+import { TableSearchFields } from "./table-search-fields";
+import { TABLE_PARAMS, tableSearchFrom } from "./table-search-params";
 import styles from "./search-page.module.css";
 
 interface Props {
@@ -25,9 +29,21 @@ export function SearchPage({ offersSlot }: Props) {
   const [params, setParams] = useSearchParams();
   const location = (params.get("location") ?? "").trim();
   const category = parseCategory(params.get("category"));
+  // The instant the page opened: the defaults (today, next quarter hour) hold still while it is open.
+  const [openedAt] = useState(() => new Date());
+  const { table, sort: askedSort } = tableSearchFrom(params, openedAt);
   const cities = useAllCities();
+  // With the position on and no city: the restaurants around the diner (the offers block turns it on).
+  const geo = useGeolocation();
+  const position = geo.state.status === "on" ? { lat: geo.state.lat, lng: geo.state.lng } : null;
+  const near = !location ? position : null;
+  // "distance" needs a position; without one the server would refuse it, so the page asks for relevance.
+  const sort: SearchSort = askedSort === "distance" && !position ? "relevance" : askedSort;
+  const cityParams: SearchParams | null = location
+    ? { location, category, table, sort, position: position ?? undefined }
+    : null;
   // The same query as the results below (one request): it says whether the city exists.
-  const results = useSearchRestaurants(location ? { location, category } : null);
+  const results = useSearchRestaurants(cityParams);
   const unknownCity = isCityNotFound(results.error);
 
   // The city as the user knows it ("Milano" / "Milan"), whatever spelling the URL has; a name the
@@ -42,9 +58,6 @@ export function SearchPage({ offersSlot }: Props) {
     : unknownCity
       ? null
       : (results.data?.pages[0]?.city?.name ?? null);
-  // With the position on and no city: the restaurants around the diner (the offers block turns it on).
-  const geo = useGeolocation();
-  const near = !location && geo.state.status === "on" ? { lat: geo.state.lat, lng: geo.state.lng } : null;
   // A city that does not exist never titles the page.
   const heading = cityName
     ? t("search.headingCity", { city: cityName })
@@ -62,12 +75,28 @@ export function SearchPage({ offersSlot }: Props) {
   );
 
   // URL is the source of truth: back/forward re-renders with the old query.
+  // A new city or cuisine keeps the moment, party and order the diner chose.
   const update = (next: { location: string; category: CategoryFilter }) => {
-    const query: Record<string, string> = {};
-    if (next.location) query.location = next.location;
-    if (next.category !== ALL_CATEGORIES) query.category = next.category;
+    const query = new URLSearchParams();
+    if (next.location) query.set("location", next.location);
+    if (next.category !== ALL_CATEGORIES) query.set("category", next.category);
+    for (const key of TABLE_PARAMS) {
+      const value = params.get(key);
+      if (value) query.set(key, value);
+    }
     setParams(query);
   };
+  // The moment, party and order are refinements of one search: Back leaves it, not each change.
+  const refine = (changes: Partial<Record<(typeof TABLE_PARAMS)[number], string>>) =>
+    setParams(
+      (current) => {
+        const query = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) query.set(key, value);
+        return query;
+      },
+      { replace: true },
+    );
+  const updateTable = (next: TableQuery) => refine({ date: next.date, time: next.time, people: String(next.people) });
 
   return (
     <div className={styles.page}>
@@ -82,6 +111,7 @@ export function SearchPage({ offersSlot }: Props) {
             initialLocation={location}
             onSearch={(search: CitySearch) => update({ location: search.location, category })}
           />
+          <TableSearchFields value={table} onChange={updateTable} now={openedAt} />
           <div className={styles.filters}>
             <ChipRadioGroup
               legend={t("search.cuisineLegend")}
@@ -106,8 +136,17 @@ export function SearchPage({ offersSlot }: Props) {
           </h2>
           {location || near ? (
             <SearchResults
-              where={location ? { location, cityName: cityName ?? location } : { near: near! }}
+              where={cityParams ? { params: cityParams, cityName: cityName ?? location } : { near: near! }}
               category={category}
+              table={table}
+              sort={sort}
+              sortControl={
+                <SortControl
+                  value={sort}
+                  withDistance={position !== null}
+                  onChange={(next) => refine({ sort: next })}
+                />
+              }
               onShowAllCuisines={() => update({ location, category: ALL_CATEGORIES })}
             />
           ) : (

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ALL_CATEGORIES, type CategoryFilter } from "@tavolo/shared/categories";
@@ -5,9 +6,11 @@ import { ApiError } from "../../../lib/api-client";
 import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { ErrorState } from "../../../components/ui/error-state";
-import { isCityNotFound, useSearchRestaurants } from "../api/search-restaurants";
+import { isCityNotFound, useSearchRestaurants, type SearchParams } from "../api/search-restaurants";
 import { NEARBY_RADIUS_KM, useRestaurantsNear, type Position } from "../api/search-restaurants-near";
 import { CitySuggestions } from "./city-suggestions";
+import type { SearchSort, TableQuery } from "../api/table-search";
+import { CardSlots } from "./card-slots";
 import { RestaurantCard, RestaurantCardSkeleton } from "./restaurant-card";
 import styles from "./search-results.module.css";
 
@@ -15,21 +18,26 @@ import styles from "./search-results.module.css";
 const EAGER_CARDS = 3;
 
 interface Props {
-  /** A city (by name), or the diner's position (nearest first). */
-  where: { location: string; cityName: string } | { near: Position };
+  /** A city's search (by name), or the diner's position (nearest first). */
+  where: { params: SearchParams; cityName: string } | { near: Position };
   category: CategoryFilter;
+  /** The moment and party every card shows its free times for. */
+  table: TableQuery;
+  sort: SearchSort;
+  /** The ordering control, shown beside the count once there are results. */
+  sortControl?: ReactNode;
   onShowAllCuisines: () => void;
 }
 
-export function SearchResults({ where, category, onShowAllCuisines }: Props) {
+export function SearchResults({ where, category, table, sort, sortControl, onShowAllCuisines }: Props) {
   const { t } = useTranslation();
-  const inCity = "location" in where ? where : null;
+  const inCity = "params" in where ? where : null;
   const near = "near" in where ? where.near : null;
   // One of the two runs: the other has no parameters and stays idle.
-  const byCity = useSearchRestaurants(inCity ? { location: inCity.location, category } : null);
-  const around = useRestaurantsNear(near, category);
+  const byCity = useSearchRestaurants(inCity ? inCity.params : null);
+  const around = useRestaurantsNear(near, { category, table, sort });
   const query = inCity ? byCity : around;
-  const location = inCity?.location ?? "";
+  const location = inCity?.params.location ?? "";
   const here = useLocation();
   const backState = { backTo: `${here.pathname}${here.search}` };
 
@@ -93,15 +101,27 @@ export function SearchResults({ where, category, onShowAllCuisines }: Props) {
 
   return (
     <div>
-      <p className={styles.count} role="status">
-        {inCity
-          ? t("search.resultCount", { count: total, city: inCity.cityName })
-          : t("search.nearCount", { count: total, km: NEARBY_RADIUS_KM })}
-      </p>
+      <div className={styles.head}>
+        <p className={styles.count} role="status">
+          {inCity
+            ? t("search.resultCount", { count: total, city: inCity.cityName })
+            : t("search.nearCount", { count: total, km: NEARBY_RADIUS_KM })}
+        </p>
+        {sortControl}
+      </div>
       <ul role="list" className={styles.grid}>
         {restaurants.map((restaurant, index) => (
           <li key={restaurant.id} className={styles.cell}>
-            <RestaurantCard restaurant={restaurant} eager={index < EAGER_CARDS} linkState={backState} />
+            <RestaurantCard
+              restaurant={restaurant}
+              eager={index < EAGER_CARDS}
+              linkState={backState}
+              slots={
+                restaurant.availableSlots ? (
+                  <CardSlots restaurant={restaurant} slots={restaurant.availableSlots} table={table} />
+                ) : null
+              }
+            />
           </li>
         ))}
       </ul>

@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { screen } from "@testing-library/react";
+import type { RestaurantDetail } from "@tavolo/shared/restaurants";
+import { reservationFixture } from "../../../test/fixtures";
+import { json, mockFetch, renderRoutes, signInAs } from "../../../test/render";
+import ReservationRoute from "./reservation";
+
+const ID = "11111111-1111-4111-8111-111111111111";
+const every = { open: "12:00", close: "23:00" };
+const restaurant: RestaurantDetail = {
+  id: ID,
+  name: "Osteria del Ponte",
+  type: "osteria",
+  city: "Milano",
+  citySlug: "milano",
+  address: "Ripa di Porta Ticinese 7, Milano",
+  phone: "+39 02 8940 1234",
+  description: "",
+  image: "",
+  imageUrl: "",
+  rating: 4.6,
+  priceRange: 3,
+  categories: ["carne"],
+  location: "45.45,9.17",
+  lat: 45.45,
+  lng: 9.17,
+  timeZone: "Europe/Rome",
+  capacity: 40,
+  openingHours: {
+    monday: every,
+    tuesday: every,
+    wednesday: every,
+    thursday: every,
+    friday: every,
+    saturday: every,
+    sunday: every,
+  },
+  tables: [],
+};
+const mine = reservationFixture({
+  id: "r-1",
+  restaurant: { ...reservationFixture().restaurant, id: ID, name: "Osteria del Ponte" },
+  date: "2099-06-12",
+  time: "20:30",
+  numberOfPeople: 4,
+  tableNumber: 3,
+  canCancel: true,
+});
+const started = reservationFixture({ ...mine, id: "r-2", canCancel: false });
+
+function api() {
+  return mockFetch((url) => {
+    if (url.pathname === `/api/client/getRestaurantById/${ID}`) return json({ success: true, restaurant });
+    if (url.pathname.startsWith("/api/client/getUserReservations/"))
+      return json({ success: true, reservations: [mine, started] });
+    if (url.pathname === `/api/client/getAvailableTables/${ID}`)
+      return json({ success: true, date: "2099-06-12", time: null, slots: [], tables: [] });
+    return json({ success: false, error: "?", code: "not_found" }, 404);
+  });
+}
+
+const render = (at: string) => {
+  signInAs();
+  return renderRoutes([{ path: "/reservation/:restaurantId", element: <ReservationRoute /> }], { at });
+};
+
+describe("/reservation in modify mode", () => {
+  it("opens the form on the diner's booking and says which one is being moved", async () => {
+    api();
+    render(`/reservation/${ID}?modify=r-1`);
+    expect(
+      await screen.findByText(/Stai spostando la prenotazione di .* alle 20:30, 4 persone, tavolo 3/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Modifica prenotazione");
+    expect(await screen.findByLabelText(/^Data/)).toHaveValue("2099-06-12");
+    expect(screen.getByRole("button", { name: "Salva la modifica" })).toBeInTheDocument();
+  });
+
+  it("refuses a booking that can no longer move, or is not the diner's, with the way back", async () => {
+    api();
+    render(`/reservation/${ID}?modify=r-2`);
+    expect(
+      await screen.findByRole("heading", { name: "Questa prenotazione non si può modificare" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Torna alle mie prenotazioni" })).toHaveAttribute("href", "/history");
+    expect(screen.queryByRole("button", { name: "Salva la modifica" })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,80 @@
+import { useTranslation } from "react-i18next";
+import type { RestaurantSummary } from "@tavolo/shared/restaurants";
+import { paths } from "../../../config/paths";
+import { ChipLink } from "../../../components/ui/chip";
+import { useAvailableSlots } from "../api/get-available-slots";
+import type { TableQuery } from "../api/table-search";
+import styles from "./card-slots.module.css";
+
+interface Props {
+  restaurant: Pick<RestaurantSummary, "id" | "name">;
+  /** The free start times the search found near the asked time ("HH:MM", in order). */
+  slots: readonly string[];
+  table: TableQuery;
+}
+
+/**
+ * A search card's free times (issue 16): each chip opens the booking form with the date, time and
+ * party filled in. Without one, the card says so and offers the restaurant's next free time that
+ * day, when there is one (asked only for these cards, from getAvailableSlots).
+ */
+export function CardSlots({ restaurant, slots, table }: Props) {
+  const { t } = useTranslation();
+  if (slots.length === 0) return <NoSlot restaurant={restaurant} table={table} />;
+  return (
+    <div className={styles.slots}>
+      <p className={styles.label} id={`slots-${restaurant.id}`}>
+        {t("tableSearch.freeAt", { count: table.people })}
+      </p>
+      <ul role="list" className={styles.list} aria-labelledby={`slots-${restaurant.id}`}>
+        {slots.map((time) => (
+          <li key={time}>
+            <SlotChip restaurant={restaurant} table={{ ...table, time }} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** One free time: its text is the time; the restaurant is said for screen readers leaving the card. */
+export function SlotChip({
+  restaurant,
+  table,
+}: {
+  restaurant: Pick<RestaurantSummary, "id" | "name">;
+  table: TableQuery;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ChipLink
+      className={styles.chip}
+      to={paths.reservation(restaurant.id, { date: table.date, time: table.time, people: table.people })}
+    >
+      {table.time}
+      <span className="visually-hidden">
+        {" "}
+        {t("tableSearch.bookAt", { name: restaurant.name, count: table.people })}
+      </span>
+    </ChipLink>
+  );
+}
+
+function NoSlot({ restaurant, table }: { restaurant: Pick<RestaurantSummary, "id" | "name">; table: TableQuery }) {
+  const { t } = useTranslation();
+  const day = useAvailableSlots(restaurant.id, { date: table.date, people: table.people });
+  // Later than the asked time: the search already looked ±90 minutes around it and found nothing.
+  const next = day.data?.find((time) => time > table.time);
+  return (
+    <div className={styles.slots}>
+      <p className={styles.none}>{t("tableSearch.noSlot", { count: table.people, time: table.time })}</p>
+      {next ? (
+        <p className={styles.next}>
+          <span>{t("tableSearch.nextFree")}</span> <SlotChip restaurant={restaurant} table={{ ...table, time: next }} />
+        </p>
+      ) : day.isSuccess && !day.isPlaceholderData ? (
+        <p className={styles.next}>{t("tableSearch.noneLater")}</p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { AvailableSlotsResponse, SearchRestaurantsResponse } from "@tavolo/shared/restaurants";
+import { json, mockFetch, renderRoutes } from "../../../../test/render";
+import { SearchPage } from "./search-page";
+import { tableSearchFrom } from "./table-search-params";
+
+type Result = SearchRestaurantsResponse["restaurants"][number];
+
+const result = (n: number, availableSlots: string[]): Result => ({
+  id: `00000000-0000-4000-8000-00000000000${n}`,
+  name: `Trattoria ${n}`,
+  type: "trattoria",
+  city: "Milano",
+  citySlug: "milano",
+  address: `Via Roma ${n}, Milano`,
+  phone: "+39 02 1234567",
+  description: "",
+  image: "",
+  imageUrl: "",
+  rating: 4.5,
+  priceRange: 2,
+  categories: ["pizza"],
+  location: "45.46,9.19",
+  lat: 45.46,
+  lng: 9.19,
+  availableSlots,
+});
+
+const milano = {
+  slug: "milano",
+  name: "Milano",
+  nameIt: "Milano",
+  nameEn: "Milan",
+  region: "Lombardia",
+  lat: 45.46,
+  lng: 9.19,
+};
+
+function api() {
+  return mockFetch((url) => {
+    if (url.pathname === "/api/client/getAllAvailableCities")
+      return json({ success: true, cities: [{ ...milano, restaurantCount: 2 }] });
+    if (url.pathname === "/api/client/searchRestaurantsByLocation") {
+      const restaurants = [result(1, ["20:15", "20:30", "20:45"]), result(2, [])];
+      return json({
+        success: true,
+        city: milano,
+        restaurants,
+        total: 2,
+        page: 1,
+        pageSize: 12,
+      } satisfies SearchRestaurantsResponse);
+    }
+    if (url.pathname === `/api/client/getAvailableSlots/${result(2, []).id}`)
+      return json({
+        success: true,
+        date: url.searchParams.get("date")!,
+        people: Number(url.searchParams.get("people")),
+        slots: ["12:30", "19:00", "22:45", "23:00"],
+      } satisfies AvailableSlotsResponse);
+    return json({ success: false, error: "not here", code: "not_found" }, 404);
+  });
+}
+
+const searches = (fetch: ReturnType<typeof api>) =>
+  fetch.mock.calls
+    .map(([url]) => new URL(String(url), "http://x"))
+    .filter((url) => url.pathname.endsWith("searchRestaurantsByLocation"))
+    .map((url) => url.searchParams);
+const render = (at: string) => renderRoutes([{ path: "/search", element: <SearchPage /> }], { at });
+const card = (name: string) => screen.getByRole("heading", { name }).closest("article")!;
+
+afterEach(() => vi.useRealTimers());
+
+describe("/search as a search for a table", () => {
+  it("asks for the URL's date, time and party, and each free time opens the form filled in", async () => {
+    const fetch = api();
+    render("/search?location=Milano&date=2026-12-04&time=20:30&people=4");
+    await screen.findByRole("heading", { name: "Trattoria 1" });
+    const sent = searches(fetch)[0]!;
+    expect([sent.get("date"), sent.get("time"), sent.get("people"), sent.get("sort")]).toEqual([
+      "2026-12-04",
+      "20:30",
+      "4",
+      null,
+    ]);
+    const slots = within(card("Trattoria 1")).getByRole("list", { name: "Orari liberi per 4 persone" });
+    expect(
+      within(slots)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual([
+      "20:15 da Trattoria 1, per 4 persone",
+      "20:30 da Trattoria 1, per 4 persone",
+      "20:45 da Trattoria 1, per 4 persone",
+    ]);
+    expect(within(slots).getByRole("link", { name: /^20:30/ })).toHaveAttribute(
+      "href",
+      `/reservation/${result(1, []).id}?date=2026-12-04&time=20%3A30&people=4`,
+    );
+    expect(screen.getByLabelText(/^Data/)).toHaveValue("2026-12-04");
+    expect(screen.getByRole("combobox", { name: /^Orario/ })).toHaveValue("20:30");
+    expect(screen.getByRole("combobox", { name: /^Persone/ })).toHaveValue("4");
+  });
+
+  it("says when a card has no free time, and offers the restaurant's next one that day", async () => {
+    api();
+    render("/search?location=Milano&date=2026-12-04&time=20:30&people=4");
+    await screen.findByRole("heading", { name: "Trattoria 2" });
+    const empty = card("Trattoria 2");
+    expect(within(empty).getByText("Nessun tavolo libero per 4 persone intorno alle 20:30.")).toBeInTheDocument();
+    // 12:30 and 19:00 are earlier: the next free time is the first one after 20:30.
+    const next = await within(empty).findByRole("link", { name: /^22:45/ });
+    expect(next).toHaveAttribute("href", `/reservation/${result(2, []).id}?date=2026-12-04&time=22%3A45&people=4`);
+  });
+
+  it("defaults to today at the next quarter hour for two, on Rome's clock", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    // 10:07 UTC is 12:07 in Rome in June.
+    vi.setSystemTime(new Date("2026-06-11T10:07:00Z"));
+    const fetch = api();
+    render("/search?location=Milano");
+    await screen.findByRole("heading", { name: "Trattoria 1" });
+    const sent = searches(fetch)[0]!;
+    expect([sent.get("date"), sent.get("time"), sent.get("people")]).toEqual(["2026-06-11", "12:15", "2"]);
+  });
+
+  it("keeps a new party and a new order in the URL and searches again with them", async () => {
+    const fetch = api();
+    const { router } = render("/search?location=Milano&date=2026-12-04&time=20:30&people=4");
+    await screen.findByRole("heading", { name: "Trattoria 1" });
+    fireEvent.change(screen.getByRole("combobox", { name: /^Persone/ }), { target: { value: "6" } });
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get("people")).toBe("6"));
+    await waitFor(() => expect(searches(fetch).some((query) => query.get("people") === "6")).toBe(true));
+
+    const sort = screen.getByRole("combobox", { name: "Ordina per" });
+    // Without the diner's position there is nothing to be near.
+    expect(within(sort).queryByRole("option", { name: "Distanza" })).not.toBeInTheDocument();
+    fireEvent.change(sort, { target: { value: "soonest" } });
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get("sort")).toBe("soonest"));
+    await waitFor(() => expect(searches(fetch).some((query) => query.get("sort") === "soonest")).toBe(true));
+    expect(new URLSearchParams(router.state.location.search).get("location")).toBe("Milano");
+  });
+});
+
+describe("tableSearchFrom", () => {
+  const now = new Date("2026-11-25T19:40:00Z"); // 20:40 in Rome
+
+  it("takes the URL's values when they are whole", () => {
+    expect(tableSearchFrom(new URLSearchParams("date=2026-11-26&time=21:00&people=4&sort=rating"), now)).toEqual({
+      table: { date: "2026-11-26", time: "21:00", people: 4 },
+      sort: "rating",
+    });
+  });
+
+  it("replaces what is missing or malformed by the defaults, never by a request the server refuses", () => {
+    expect(tableSearchFrom(new URLSearchParams("date=26/11&time=21:07&people=0&sort=cheapest"), now)).toEqual({
+      table: { date: "2026-11-25", time: "20:45", people: 2 },
+      sort: "relevance",
+    });
+  });
+});

@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { AvailableSlotsResponse } from "@tavolo/shared/restaurants";
+import { json, mockFetch, renderAt } from "../../../../test/render";
+import { SlotPicker } from "./slot-picker";
+
+const ID = "11111111-1111-4111-8111-111111111111";
+const lunchAndDinner = { open: "12:00", close: "23:00" };
+const restaurant = {
+  id: ID,
+  name: "Osteria del Ponte",
+  timeZone: "Europe/Rome",
+  openingHours: {
+    monday: null,
+    tuesday: lunchAndDinner,
+    wednesday: lunchAndDinner,
+    thursday: lunchAndDinner,
+    friday: lunchAndDinner,
+    saturday: lunchAndDinner,
+    sunday: lunchAndDinner,
+  },
+};
+
+function api() {
+  return mockFetch((url) => {
+    if (url.pathname === `/api/client/getAvailableSlots/${ID}`) {
+      const people = Number(url.searchParams.get("people"));
+      return json({
+        success: true,
+        date: url.searchParams.get("date")!,
+        people,
+        // A party of eight finds nothing; smaller parties two evening times.
+        slots: people >= 8 ? [] : ["20:00", "21:15"],
+      } satisfies AvailableSlotsResponse);
+    }
+    return json({ success: false, error: "?", code: "not_found" }, 404);
+  });
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe("SlotPicker on the restaurant page", () => {
+  it("lists the day's free times for the party, each opening the form filled in, and follows the party", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2025-06-11T10:00:00Z")); // Wednesday noon in Rome
+    const fetch = api();
+    renderAt(<SlotPicker restaurant={restaurant} />);
+    expect(screen.getByRole("heading", { name: "Quando venite?" })).toBeInTheDocument();
+    const list = await screen.findByRole("list", { name: "Orari liberi per 2 persone" });
+    // Screen readers hear the count, not forty times.
+    expect(screen.getByRole("status")).toHaveTextContent("2 orari liberi in questa data");
+    expect(within(list).getByRole("link", { name: /^21:15/ })).toHaveAttribute(
+      "href",
+      `/reservation/${ID}?date=2025-06-11&time=21%3A15&people=2`,
+    );
+    const asked = new URL(String(fetch.mock.calls[0]![0]), "http://x").searchParams;
+    expect([asked.get("date"), asked.get("people")]).toEqual(["2025-06-11", "2"]);
+
+    fireEvent.change(screen.getByRole("combobox", { name: /^Persone/ }), { target: { value: "8" } });
+    expect(await screen.findByText("Nessun orario libero in questa data per 8 persone.")).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(/^Data/), { target: { value: "2025-06-13" } });
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.some(([url]) => String(url).includes("date=2025-06-13") && String(url).includes("people=8")),
+      ).toBe(true),
+    );
+  });
+});
