@@ -41,7 +41,7 @@ function seatingsByPreference(seatings: Seating[], entry: WaitingEntryRow, timeZ
 
 /**
  * Matching a line (decision 029): the earliest-joined waiting diner whose window and party fit gets
- * the freed table (or seats) held; then the next, while anything fits; nobody holds two of one line.
+ * the freed table (or seats) held; then the next, while anything fits; nobody holds two for one day of a restaurant (or one offer).
  * One transaction per line at a time (the line's advisory lock), and it holds every table's booking
  * lock of the restaurant, taken in key order like a move's (no deadlock with bookings and moves),
  * so what it reads as free cannot be booked before its holds commit. The exclusion constraint
@@ -62,7 +62,7 @@ export function createHoldAssigner(deps: HoldAssignerDeps) {
       trx,
       tables.map((table) => table.id),
     );
-    const holding = await repo.dinersHoldingInLine(trx, scope);
+    const holding = await repo.holdsInLine(trx, scope);
     const plans = entries.map((entry) => ({
       entry,
       seatings: seatingsByPreference(
@@ -86,7 +86,7 @@ export function createHoldAssigner(deps: HoldAssignerDeps) {
 
     const offered: OfferedHold[] = [];
     for (const { entry, seatings } of plans) {
-      if (holding.has(entry.user_id)) continue;
+      if (holding.has(repo.holdKey(entry))) continue;
       for (const seating of seatings) {
         const table = tables.find(
           (candidate) =>
@@ -107,7 +107,7 @@ export function createHoldAssigner(deps: HoldAssignerDeps) {
           notAfter: seating.startsAt,
         });
         occupied.push({ table_id: table.id, startsAt: seating.startsAt, endsAt: seating.endsAt });
-        holding.add(entry.user_id);
+        holding.add(repo.holdKey(entry));
         offered.push({
           id: hold.id,
           userId: entry.user_id,
@@ -127,11 +127,11 @@ export function createHoldAssigner(deps: HoldAssignerDeps) {
     const offer = await repo.lockOffer(trx, scope.offerId);
     if (!offer?.open || offer.available_seats === 0) return [];
     const entries = await repo.listWaitingEntries(trx, scope);
-    const holding = await repo.dinersHoldingInLine(trx, scope);
+    const holding = await repo.holdsInLine(trx, scope);
     let available = offer.available_seats;
     const offered: OfferedHold[] = [];
     for (const entry of entries) {
-      if (holding.has(entry.user_id) || entry.party_size > available) continue;
+      if (holding.has(repo.holdKey(entry)) || entry.party_size > available) continue;
       await repo.takeOfferSeats(trx, scope.offerId, entry.party_size);
       const hold = await repo.insertHold(trx, {
         userId: entry.user_id,
@@ -146,7 +146,7 @@ export function createHoldAssigner(deps: HoldAssignerDeps) {
         notAfter: offer.book_until_at,
       });
       available -= entry.party_size;
-      holding.add(entry.user_id);
+      holding.add(repo.holdKey(entry));
       offered.push({
         id: hold.id,
         userId: entry.user_id,

@@ -206,17 +206,24 @@ export function listWaitingEntries(trx: Transaction<DB>, scope: LineScope): Prom
     .execute();
 }
 
-/** Diners holding something in this line now: nobody gets two holds of one line at once. */
-export async function dinersHoldingInLine(trx: Transaction<DB>, scope: LineScope): Promise<Set<string>> {
+/**
+ * Who holds what in this line now, as `holdKey`s: nobody gets two holds for one day of a restaurant
+ * (or one offer), however many tables free at once.
+ */
+export async function holdsInLine(trx: Transaction<DB>, scope: LineScope): Promise<Set<string>> {
   const rows = await trx
-    .selectFrom("reservations")
-    .select("user_id")
-    .where("restaurant_id", "=", scope.restaurantId)
-    .where((eb) => (scope.offerId === null ? eb("offer_id", "is", null) : eb("offer_id", "=", scope.offerId)))
-    .where("status", "=", "held")
+    .selectFrom("reservations as h")
+    .innerJoin("waitlist_entries as e", "e.id", "h.waitlist_entry_id")
+    .select(["e.user_id", "e.wanted_date"])
+    .where("h.restaurant_id", "=", scope.restaurantId)
+    .where((eb) => (scope.offerId === null ? eb("h.offer_id", "is", null) : eb("h.offer_id", "=", scope.offerId)))
+    .where("h.status", "=", "held")
     .execute();
-  return new Set(rows.flatMap((row) => (row.user_id ? [row.user_id] : [])));
+  return new Set(rows.map((row) => holdKey(row)));
 }
+
+/** A diner and a day: at most one hold each in a line. */
+export const holdKey = (entry: { user_id: string; wanted_date: string }) => `${entry.user_id} ${entry.wanted_date}`;
 
 /** Lines with someone waiting: what the background sweep looks at. */
 export async function linesWithWaitingEntries(db: Db, limit: number): Promise<LineScope[]> {

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { ReservationResponse } from "@tavolo/shared/reservations";
 import type { HoldAnswerResponse } from "@tavolo/shared/waitlist";
 import { latestMail, post } from "../../../test/auth-helpers";
+import { addOffer, bookOffer, offerClosingIn, seatsOf } from "../../../test/offer-helpers";
 import { instantOfWallClock } from "@tavolo/shared/dates";
 import {
   createBookingFixture,
@@ -216,6 +217,49 @@ describe("a table frees", () => {
     );
     expect(moved.statusCode).toBe(200);
     expect((await waitlistOf(t, who!)).entries[0]).toMatchObject({ status: "held", hold: { tableNumber: 1 } });
+  });
+});
+
+describe("seats of a sold-out offer, and tables added", () => {
+  it("a cancelled offer booking gives its seats to the first fitting diner in line; the offer counts them as taken", async () => {
+    const offerId = await addOffer(t, offerClosingIn(f.dinner.id, 180, { totalSeats: 6 }));
+    const [owner, who] = await diners(2);
+    const booked = await bookOffer(t, owner!, { lastMinuteId: offerId, people: 6 });
+    expect(booked.statusCode).toBe(201);
+    const entry = await joined(t, who!, { lastMinuteId: offerId, people: 2 });
+    expect(entry.entry).toMatchObject({ kind: "lastMinute", status: "waiting", position: 1 });
+    await cancel(owner!, (booked.json() as ReservationResponse).reservation.id);
+    const hold = (await waitlistOf(t, who!)).entries[0]!.hold!;
+    expect(hold).toMatchObject({ people: 2, tableNumber: null, lastMinuteId: offerId });
+    expect((await seatsOf(t, offerId)).available).toBe(4);
+    // Seats are left now: joining is refused, booking is the way.
+    const [late] = await diners(1);
+    expect((await joinWaitlist(t, late!, { lastMinuteId: offerId, people: 2 })).json()).toMatchObject({
+      code: "offer_has_seats",
+    });
+    expect((await answerHold(t, who!, hold.id, "decline")).statusCode).toBe(200);
+    expect((await seatsOf(t, offerId)).available).toBe(6);
+  });
+
+  it("a table added to the restaurant (as an import adds it) is held by the next pass of the worker", async () => {
+    const date = romeDate(15);
+    const [owner, who] = await diners(2);
+    await fillAllTables(t, f, [owner!], date, "20:00");
+    await joined(t, who!, at20(date, 2));
+    await t.database.db
+      .insertInto("restaurant_tables")
+      .values({ restaurant_id: f.allDay.id, number: 9, capacity: 2, active: true })
+      .execute();
+    try {
+      await t.app.waitlistWorker.runOnce();
+      expect((await waitlistOf(t, who!)).entries[0]).toMatchObject({ status: "held", hold: { tableNumber: 9 } });
+    } finally {
+      // Other tests count the fixture's tables.
+      await sql`UPDATE reservations SET status = 'released' WHERE table_id IN (SELECT id FROM restaurant_tables WHERE number = 9)`.execute(
+        t.database.db,
+      );
+      await sql`UPDATE restaurant_tables SET active = false WHERE number = 9`.execute(t.database.db);
+    }
   });
 });
 
