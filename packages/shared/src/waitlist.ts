@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { PEOPLE_PER_RESERVATION } from "./constants";
-import { minutesOfDay, timeOfDay } from "./dates";
+import { minutesOfDay } from "./dates";
+import { WAITLIST_MAX_WINDOW_MINUTES } from "./waitlist-window";
 import { reservationSchema } from "./reservations";
+
+export * from "./waitlist-window";
 
 /**
  * The waitlist of issue 17 (decision 029): a diner waits for a table of a restaurant in a time window,
@@ -9,25 +12,7 @@ import { reservationSchema } from "./reservations";
  * it held for WAITLIST_HOLD_MINUTES and confirms or declines it. Messages are shared i18n keys.
  */
 
-/** A diner's entries that are waiting or holding at once (the issue's "at most 5"). */
-export const WAITLIST_MAX_ACTIVE_ENTRIES = 5;
-/** The window offered by default around the wanted time, each way. */
-export const WAITLIST_DEFAULT_WINDOW_MINUTES = 60;
-/** The widest window accepted: a line for "any time today" would hold every table freed that day. */
-export const WAITLIST_MAX_WINDOW_MINUTES = 6 * 60;
-
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const LAST_QUARTER = 23 * 60 + 45;
-
-/** The default window around `time` ("HH:MM"), kept inside the day. */
-export function defaultWaitWindow(time: string): { timeFrom: string; timeTo: string } {
-  const wanted = minutesOfDay(time);
-  return {
-    timeFrom: timeOfDay(Math.max(0, wanted - WAITLIST_DEFAULT_WINDOW_MINUTES)),
-    timeTo: timeOfDay(Math.min(LAST_QUARTER, wanted + WAITLIST_DEFAULT_WINDOW_MINUTES)),
-  };
-}
-
 const people = z
   .number({ error: "validation.people" })
   .int("validation.people")

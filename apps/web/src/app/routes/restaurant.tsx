@@ -3,6 +3,7 @@ import { paths } from "../../config/paths";
 import { useSession } from "../../features/auth/session/session-context";
 import type { ReturnState } from "../../features/auth/session/route-guards";
 import { RestaurantDetailPage, type ReserveLink } from "../../features/restaurants/components/restaurant-detail-page";
+import { RestaurantWaitlist } from "../../features/waitlist/components/restaurant-waitlist";
 
 export default function RestaurantRoute() {
   const { id = "" } = useParams();
@@ -15,5 +16,21 @@ export default function RestaurantRoute() {
       ? { to: reservation }
       : { to: paths.login(), state: { from: reservation } satisfies ReturnState };
   const backTo = (location.state as { backTo?: string } | null)?.backTo;
-  return <RestaurantDetailPage key={id} id={id} reserveLink={reserveLink} backTo={backTo} />;
+  const here = paths.restaurant(id);
+  return (
+    <RestaurantDetailPage
+      key={id}
+      id={id}
+      reserveLink={reserveLink}
+      backTo={backTo}
+      after={(restaurant) => (
+        <RestaurantWaitlist
+          restaurantId={restaurant.id}
+          timeZone={restaurant.timeZone}
+          signedIn={status === "signedIn"}
+          loginLink={{ to: paths.login(), state: { from: here } satisfies ReturnState }}
+        />
+      )}
+    />
+  );
 }
