@@ -12,8 +12,8 @@ const texts = {
   it: {
     locale: "it-IT",
     login: "Accedi",
-    date: /^Data/,
-    time: /^Ora/,
+    date: "Data",
+    time: "Ora",
     people: /^Persone/,
     joinTitle: "Tutto pieno? Avvisami se si libera un tavolo",
     window: /^Fascia oraria/,
@@ -28,8 +28,8 @@ const texts = {
   en: {
     locale: "en-GB",
     login: "Log in",
-    date: /^Date/,
-    time: /^Time/,
+    date: "Date",
+    time: "Time",
     people: /^People/,
     joinTitle: "Fully booked? Notify me if a table frees up",
     window: /^Time window/,
@@ -96,8 +96,8 @@ for (const language of ["it", "en"] as const) {
 
       await signIn(page, b, t.login);
       await page.goto(`/restaurants/${target.id}`);
-      await page.getByLabel(t.date).fill(target.date);
-      await page.getByLabel(t.time).fill(target.time);
+      await page.getByLabel(t.date, { exact: true }).fill(target.date);
+      await page.getByLabel(t.time, { exact: true }).fill(target.time);
       await page.getByRole("combobox", { name: t.people }).selectOption("2");
       await expect(page.getByRole("heading", { name: t.joinTitle })).toBeVisible();
       await page.getByRole("combobox", { name: t.window }).selectOption({ label: t.exact(target.time) });
