@@ -8,7 +8,7 @@ import { holdOfferedMail } from "../../mail/templates/waitlist-mails";
 import { hashToken, newOpaqueToken } from "../auth/secrets";
 import { listLiveSeatings, lockTablesInOrder } from "../reservations/reservations.repository";
 import * as repo from "./waitlist.repository";
-import type { LineScope, WaitingEntryRow } from "./waitlist.repository";
+import type { LineFocus, LineScope, WaitingEntryRow } from "./waitlist.repository";
 
 export interface HoldAssignerDeps {
   db: Kysely<DB>;
@@ -50,10 +50,15 @@ function seatingsByPreference(seatings: Seating[], entry: WaitingEntryRow, timeZ
 export function createHoldAssigner(deps: HoldAssignerDeps) {
   const { db, mailer, appOrigin, holdMinutes, log } = deps;
 
-  async function assignTables(trx: Transaction<DB>, restaurantId: string, now: Date): Promise<OfferedHold[]> {
+  async function assignTables(
+    trx: Transaction<DB>,
+    restaurantId: string,
+    focus: LineFocus,
+    now: Date,
+  ): Promise<OfferedHold[]> {
     const scope: LineScope = { restaurantId, offerId: null };
     await repo.lockLine(trx, scope);
-    const entries = await repo.listWaitingEntries(trx, scope);
+    const entries = await repo.listWaitingEntries(trx, scope, focus);
     if (entries.length === 0) return [];
     const restaurant = await repo.findLineRestaurant(trx, restaurantId);
     const tables = await repo.listActiveTables(trx, restaurantId);
@@ -122,11 +127,15 @@ export function createHoldAssigner(deps: HoldAssignerDeps) {
     return offered;
   }
 
-  async function assignSeats(trx: Transaction<DB>, scope: LineScope & { offerId: string }): Promise<OfferedHold[]> {
+  async function assignSeats(
+    trx: Transaction<DB>,
+    scope: LineScope & { offerId: string },
+    focus: LineFocus,
+  ): Promise<OfferedHold[]> {
     await repo.lockLine(trx, scope);
     const offer = await repo.lockOffer(trx, scope.offerId);
     if (!offer?.open || offer.available_seats === 0) return [];
-    const entries = await repo.listWaitingEntries(trx, scope);
+    const entries = await repo.listWaitingEntries(trx, scope, focus);
     const holding = await repo.holdsInLine(trx, scope);
     let available = offer.available_seats;
     const offered: OfferedHold[] = [];
@@ -195,11 +204,11 @@ export function createHoldAssigner(deps: HoldAssignerDeps) {
    * Matches the line inside the caller's transaction (a release, a join, the sweep) and stages the
    * hold mails in it; returns what starts their delivery after the commit.
    */
-  async function assignWithin(trx: Transaction<DB>, scope: LineScope): Promise<AfterCommit[]> {
+  async function assignWithin(trx: Transaction<DB>, scope: LineScope, focus: LineFocus = {}): Promise<AfterCommit[]> {
     const offered =
       scope.offerId === null
-        ? await assignTables(trx, scope.restaurantId, new Date())
-        : await assignSeats(trx, { restaurantId: scope.restaurantId, offerId: scope.offerId });
+        ? await assignTables(trx, scope.restaurantId, focus, new Date())
+        : await assignSeats(trx, { restaurantId: scope.restaurantId, offerId: scope.offerId }, focus);
     const mails: AfterCommit[] = [];
     for (const hold of offered) mails.push(await stageHoldMail(trx, hold, scope.restaurantId));
     return mails;

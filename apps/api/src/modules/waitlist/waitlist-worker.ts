@@ -37,7 +37,8 @@ export function createWaitlistWorker(deps: {
       await repo.releaseHold(trx, id);
       await repo.spendHoldLinks(trx, id);
       if (hold.waitlist_entry_id) await repo.setEntryStatus(trx, hold.waitlist_entry_id, "lapsed");
-      return holds.assignWithin(trx, scope);
+      // Only the hold's day changed: its waiting diners are the ones to match.
+      return holds.assignWithin(trx, scope, hold.wanted_date ? { date: hold.wanted_date } : {});
     });
     for (const start of outcome ?? []) start();
     return outcome !== undefined;

@@ -194,7 +194,19 @@ export interface WaitingEntryRow {
   party_size: number;
 }
 
-export function listWaitingEntries(trx: Transaction<DB>, scope: LineScope): Promise<WaitingEntryRow[]> {
+/**
+ * Which waiting entries one matching looks at: all of the line (a freed table of any day, the
+ * sweep), or those of one day (a released hold or a join: only that day changed).
+ */
+export interface LineFocus {
+  date?: string;
+}
+
+export function listWaitingEntries(
+  trx: Transaction<DB>,
+  scope: LineScope,
+  focus: LineFocus = {},
+): Promise<WaitingEntryRow[]> {
   return trx
     .selectFrom("waitlist_entries")
     .select(["id", "user_id", "wanted_date", "time_from", "time_to", "party_size"])
@@ -202,6 +214,7 @@ export function listWaitingEntries(trx: Transaction<DB>, scope: LineScope): Prom
     .where((eb) => (scope.offerId === null ? eb("offer_id", "is", null) : eb("offer_id", "=", scope.offerId)))
     .where("status", "=", "waiting")
     .where("window_ends_at", ">", sql<Date>`now()`)
+    .$if(focus.date !== undefined, (query) => query.where("wanted_date", "=", focus.date ?? ""))
     .orderBy("queue_no")
     .execute();
 }
@@ -344,6 +357,7 @@ export function lockHold(trx: Transaction<DB>, id: string, options: { skipLocked
       "h.party_size",
       "h.waitlist_entry_id",
       "e.status as entry_status",
+      "e.wanted_date",
       "r.auto_confirm",
       sql<boolean>`h.status = 'held' AND h.hold_expires_at <= now()`.as("expired"),
     ])

@@ -110,13 +110,20 @@ export function createWaitlistService(deps: {
   /** Releases a hold inside `trx` (the line is locked) and passes the table on to the next in line. */
   async function releaseAndPassOn(
     trx: Transaction<DB>,
-    hold: { id: string; waitlist_entry_id: string | null; restaurant_id: string; offer_id: string | null },
+    hold: {
+      id: string;
+      waitlist_entry_id: string | null;
+      restaurant_id: string;
+      offer_id: string | null;
+      wanted_date: string | null;
+    },
     entryStatus: "declined" | "lapsed" | "left",
   ): Promise<AfterCommit[]> {
     await repo.releaseHold(trx, hold.id);
     await repo.spendHoldLinks(trx, hold.id);
     if (hold.waitlist_entry_id) await repo.setEntryStatus(trx, hold.waitlist_entry_id, entryStatus);
-    return holds.assignWithin(trx, lineOf(hold));
+    // Only the hold's day changed: its waiting diners are the ones to match.
+    return holds.assignWithin(trx, lineOf(hold), hold.wanted_date ? { date: hold.wanted_date } : {});
   }
 
   async function confirm(userId: string, holdId: string, language: Language): Promise<HoldAnswerResponse> {
@@ -171,7 +178,8 @@ export function createWaitlistService(deps: {
         if (await repo.hasOverlappingEntry(trx, entry)) throw duplicate();
         const entryId = await repo.insertEntry(trx, entry);
         // Something may be free already (freed between the search and the join): held at once.
-        return { id: entryId, mails: await holds.assignWithin(trx, scope) };
+        // Matched by day, not by the new entry alone: someone earlier in line comes first.
+        return { id: entryId, mails: await holds.assignWithin(trx, scope, { date: entry.date }) };
       });
       for (const start of mails) start();
       return entryAnswer(id, language, "apiMessages.waitlistJoined");
