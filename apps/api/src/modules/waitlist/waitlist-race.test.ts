@@ -102,7 +102,7 @@ describe("two API processes running the expiry work at once", () => {
        GROUP BY status`.execute(t.database.db);
     // Every waiter of every date had exactly one hold, and let it lapse.
     expect(rows).toEqual([{ status: "lapsed", n: waiters.length * dates.length }]);
-    ctx.annotate(`hold expiry latency per round (ms): ${latencies.join(", ")}`);
+    await ctx.annotate(`hold expiry latency per round (ms): ${latencies.join(", ")}`);
   });
 });
 

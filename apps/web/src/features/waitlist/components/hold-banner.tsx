@@ -1,18 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { DEFAULT_TIME_ZONE } from "@tavolo/shared/constants";
-import type { WaitlistEntry, WaitlistHold } from "@tavolo/shared/waitlist";
+import type { WaitlistEntry } from "@tavolo/shared/waitlist";
 import { errorMessage } from "../../../lib/api-client";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { useAnswerHold } from "../api/waitlist-api";
+import { clockLabel, dayLabel } from "./waitlist-dates";
 import styles from "./waitlist.module.css";
-
-const expiresAtClock = (hold: WaitlistHold, language: string) =>
-  new Intl.DateTimeFormat(language === "en" ? "en-GB" : "it-IT", {
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: DEFAULT_TIME_ZONE,
-  }).format(new Date(hold.expiresAt));
 
 /**
  * A table held for the diner (issue 17): what, until when, and "Conferma" / decline. The hold's
@@ -37,10 +30,10 @@ export function HoldBanner({ entries }: { entries: WaitlistEntry[] }) {
             <p>
               {t("waitlist.hold.text", {
                 restaurant: hold.restaurantName,
-                date: hold.date,
+                date: dayLabel(hold.date, i18n.language),
                 time: hold.time,
                 people: hold.people,
-                until: expiresAtClock(hold, i18n.language),
+                until: clockLabel(hold.expiresAt, i18n.language),
               })}
             </p>
             <div className={styles.actions}>

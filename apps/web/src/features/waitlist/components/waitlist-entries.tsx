@@ -5,11 +5,12 @@ import { errorMessage } from "../../../lib/api-client";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { useLeaveWaitlist } from "../api/waitlist-api";
+import { dayLabel } from "./waitlist-dates";
 import styles from "./waitlist.module.css";
 
 /** "In lista d'attesa": the diner's entries, each with its place in line and a way to leave. */
 export function WaitlistEntries({ entries }: { entries: WaitlistEntry[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const titleId = useId();
   const leave = useLeaveWaitlist();
   const waiting = entries.filter((entry) => entry.status === "waiting");
@@ -28,9 +29,13 @@ export function WaitlistEntries({ entries }: { entries: WaitlistEntry[] }) {
               <span className={styles.entryName}>{entry.restaurantName}</span>
               <span className={styles.entryMeta}>
                 {entry.kind === "lastMinute"
-                  ? t("waitlist.list.offerMeta", { date: entry.date, time: entry.timeFrom, people: entry.people })
+                  ? t("waitlist.list.offerMeta", {
+                      date: dayLabel(entry.date, i18n.language),
+                      time: entry.timeFrom,
+                      people: entry.people,
+                    })
                   : t("waitlist.list.tableMeta", {
-                      date: entry.date,
+                      date: dayLabel(entry.date, i18n.language),
                       from: entry.timeFrom,
                       to: entry.timeTo,
                       people: entry.people,
@@ -43,7 +48,10 @@ export function WaitlistEntries({ entries }: { entries: WaitlistEntry[] }) {
               size="sm"
               onClick={() => leave.mutate(entry.id)}
               loading={leave.isPending && leave.variables === entry.id}
-              aria-label={t("waitlist.list.leaveLabel", { restaurant: entry.restaurantName, date: entry.date })}
+              aria-label={t("waitlist.list.leaveLabel", {
+                restaurant: entry.restaurantName,
+                date: dayLabel(entry.date, i18n.language),
+              })}
             >
               {t("waitlist.list.leave")}
             </Button>
