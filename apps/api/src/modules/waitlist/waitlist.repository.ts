@@ -171,6 +171,11 @@ export function listActiveEntryViews(db: Db, userId: string): Promise<EntryViewR
     .execute();
 }
 
+/** Every entry of the diner, ended ones too, earliest joined first (the account export). */
+export function listAllEntryViews(db: Db, userId: string): Promise<EntryViewRow[]> {
+  return entryViews(db).where("e.user_id", "=", userId).orderBy("e.queue_no").execute();
+}
+
 export function lockEntry(trx: Transaction<DB>, id: string) {
   return trx
     .selectFrom("waitlist_entries")

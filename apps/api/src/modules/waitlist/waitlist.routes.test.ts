@@ -361,6 +361,13 @@ describe("history and account data ignore holds", () => {
       headers: who!.headers,
     });
     expect((history.json() as { reservations: unknown[] }).reservations).toEqual([]);
+    // The account export lists the entry, not the hold as a booking.
+    const exported = await t.app.inject({ method: "GET", url: "/api/client/account/export", headers: who!.headers });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json()).toMatchObject({
+      reservations: [],
+      waitlist: [{ timeFrom: "20:00", timeTo: "20:00", people: 2, status: "held" }],
+    });
     const cancelled = await cancel(who!, holdId);
     expect(cancelled.statusCode).toBe(409);
     const row = await sql<{ status: string }>`SELECT status FROM reservations WHERE id = ${holdId}`.execute(
