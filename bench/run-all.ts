@@ -1,15 +1,17 @@
 import { benchApi } from "./api/api.bench";
 import { benchOverload } from "./api/overload.bench";
 import { benchPages } from "./pages/pages.bench";
+import { benchWaitlist } from "./api/waitlist.bench";
 
 /**
  * `npm run bench`: every benchmark, then one report with every figure next to its target.
- * BENCH_ONLY=api,overload,pages picks some of them (default: all three).
+ * BENCH_ONLY=api,overload,pages,waitlist picks some of them (default: all four).
  */
-const only = new Set((process.env.BENCH_ONLY ?? "api,overload,pages").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "api,overload,pages,waitlist").split(","));
 const api = only.has("api") ? await benchApi() : [];
 const overload = only.has("overload") ? await benchOverload() : undefined;
 const pages = only.has("pages") ? await benchPages() : undefined;
+const waitlist = only.has("waitlist") ? await benchWaitlist() : undefined;
 
 console.log("\n==================== Report ====================");
 if (api.length > 0) {
@@ -34,4 +36,8 @@ if (overload) {
 if (pages) {
   console.log("Pages (Lighthouse mobile, median of runs; bundles gzipped)");
   for (const line of pages.lines) console.log(`  ${line}`);
+}
+if (waitlist) {
+  console.log("Waitlist (one process, PostgreSQL; decision 029)");
+  for (const line of waitlist.lines) console.log(`  ${line}`);
 }

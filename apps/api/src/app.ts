@@ -29,6 +29,7 @@ import { registerFavoritesModule } from "./modules/favorites/favorites.module";
 import { createOutboxSmsSender } from "./sms/outbox-sms-sender";
 import { registerOffersModule } from "./modules/offers/offers.module";
 import { registerSeoModule } from "./modules/seo/seo.module";
+import { createWaitlistHolds, registerWaitlistModule } from "./modules/waitlist/waitlist.module";
 import { connectRedis } from "./redis/redis-connection";
 import { createCacheInvalidation, PUBLIC_CACHES } from "./http/cache-invalidation";
 
@@ -121,6 +122,16 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
   app.addHook("onClose", () => mailer.close());
   const accounts = await registerAuthModule(app, { config, database: deps.database, mailer });
+  // Freed tables and seats go to waiting diners first (decision 029): every freeing write calls it.
+  const waitlistDeps = {
+    database: deps.database,
+    mailer,
+    appOrigin: config.appOrigin,
+    holdMinutes: config.waitlist.holdMinutes,
+    pollMs: config.waitlist.pollMs,
+    invalidateAvailability,
+  };
+  const holds = createWaitlistHolds(app, waitlistDeps);
   // Text messages: the outbox is the only transport so far (see sms/sms-sender.ts for a real gateway).
   const sms = createOutboxSmsSender(deps.database.db, app.log);
   await registerAccountModule(app, {
@@ -130,6 +141,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     sms,
     ...accounts,
     invalidateAvailability,
+    freed: holds.freed,
   });
   await registerFavoritesModule(app, { database: deps.database });
   await registerReservationsModule(app, {
@@ -138,6 +150,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     appOrigin: config.appOrigin,
     availabilityCache,
     invalidateAvailability,
+    freed: holds.freed,
   });
   const offers = await registerOffersModule(app, {
     database: deps.database,
@@ -145,6 +158,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     appOrigin: config.appOrigin,
     availabilityCache,
     invalidateAvailability,
+    freed: holds.freed,
     now: deps.now,
   });
   await registerSeoModule(app, {
@@ -157,6 +171,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     publicCacheTtlSeconds: config.publicCacheTtlSeconds,
     now: deps.now,
   });
+  await registerWaitlistModule(app, { ...waitlistDeps, holds });
   // The development mailbox exists only where no real mail is sent (DESIGN §6).
   if (mailer.transportKind === "outbox")
     await app.register(devMailboxRoutes, { db: deps.database.db, publicAccess: config.devMailboxPublic });

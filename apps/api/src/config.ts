@@ -43,6 +43,10 @@ const envSchema = z.object({
     .number()
     .positive()
     .default(DEFAULT_MAIL_RETRY.pollMs / 1000),
+  // The waitlist (decision 029): how long a freed table is held for the first in line, and how
+  // often each process releases due holds (within 30 s of their time: at most 30). Fractions for tests.
+  WAITLIST_HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(10),
+  WAITLIST_POLL_SECONDS: z.coerce.number().positive().max(30).default(5),
 });
 
 export interface RateLimitRule {
@@ -81,6 +85,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Sign-in, registration, code and reset routes (decision 017). */
   authRateLimit: AuthRateLimits;
+  /** Holds of freed tables for waiting diners (decision 029). */
+  waitlist: { holdMinutes: number; pollMs: number };
 }
 
 /** Requests per client address; failed attempts per address, per (account, address) and per account. */
@@ -158,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       failuresPerAccount: { max: e.AUTH_RATE_LIMIT_PER_ACCOUNT, windowSeconds: FAILURE_WINDOW_SECONDS },
       failureDelayMs: e.AUTH_RATE_LIMIT_FAILURE_DELAY_MS,
     },
+    waitlist: { holdMinutes: e.WAITLIST_HOLD_MINUTES, pollMs: e.WAITLIST_POLL_SECONDS * 1000 },
   };
 }
 

@@ -109,7 +109,7 @@ export async function seatsOf(
   const result = await sql<{ available: number; total: number; booked: number }>`
     SELECT o.available_seats AS available, o.total_seats AS total,
            COALESCE((SELECT sum(party_size)::int FROM reservations r
-                     WHERE r.offer_id = o.id AND r.status IN ('pending', 'confirmed')), 0) AS booked
+                     WHERE r.offer_id = o.id AND r.status IN ('pending', 'confirmed', 'held')), 0) AS booked
     FROM offers o WHERE o.id = ${offerId}`.execute(t.database.db);
   return result.rows[0]!;
 }

@@ -73,6 +73,19 @@ export const accountExportSchema = z.object({
   cityAlerts: z.array(
     z.object({ city: z.string(), citySlug: z.string(), includeNearbyCities: z.boolean(), radiusKm: z.number() }),
   ),
+  /** Every waitlist entry (decision 029): what was waited for and how it ended. */
+  waitlist: z.array(
+    z.object({
+      restaurantName: z.string(),
+      lastMinuteId: z.string().nullable(),
+      date: z.string(),
+      timeFrom: z.string(),
+      timeTo: z.string(),
+      people: z.number(),
+      status: z.string(),
+      joinedAt: instant,
+    }),
+  ),
   /** Open sessions (signed-in devices); no token, only when they began and were last refreshed. */
   sessions: z.array(z.object({ createdAt: instant, lastUsedAt: instant, current: z.boolean() })),
   /** The e-mails sent to the account's address in the last EXPORT_MAIL_HISTORY_DAYS days. */

@@ -39,6 +39,7 @@ const ERROR_STATUS_MEANINGS = {
   403: "The object belongs to another user, or the action is not allowed for this account",
   404: "The object does not exist",
   409: "Conflict with the current state (taken, sold out, already exists)",
+  410: "Gone: the object's time ran out (a hold that expired, decision 029)",
   413: "Request body too large",
   415: "Unsupported media type (send application/json)",
   422: "Idempotency-Key reused with another request",

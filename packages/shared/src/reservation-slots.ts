@@ -142,6 +142,23 @@ export function openSeatingsNear(
 }
 
 /**
+ * The seatings of `date` still to come at `now` that start from `fromTime` to `toTime` inclusive: what
+ * a waitlist entry's window accepts (decision 029).
+ */
+export function openSeatingsBetween(
+  hours: OpeningHours,
+  timeZone: string,
+  date: string,
+  fromTime: string,
+  toTime: string,
+  now: Date,
+): Seating[] {
+  return seatingsBetween(hours, timeZone, date, minutesOfDay(fromTime), minutesOfDay(toTime)).filter(
+    (seating) => seating.startsAt > now,
+  );
+}
+
+/**
  * The free start times a search shows (issue 16): the SEARCH_SLOTS.max nearest to `time`, the
  * earlier one first on a tie, listed in the order of the day.
  */

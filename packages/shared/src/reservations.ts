@@ -7,8 +7,23 @@ import { IDEMPOTENCY_KEY_HEADER, PEOPLE_PER_RESERVATION, SPECIAL_REQUESTS_MAX_LE
 
 export const RESERVATION_STATUSES = ["pending", "confirmed", "completed", "rejected", "cancelled"] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
-/** The statuses that hold a table: the database's exclusion constraint covers exactly these. */
+/** The statuses of a live booking (cancellable, movable). */
 export const ACTIVE_RESERVATION_STATUSES = ["pending", "confirmed"] as const satisfies readonly ReservationStatus[];
+/**
+ * What a stored row may also be (decision 029): a table or seats held for a waiting diner, and a hold
+ * that was declined or lapsed. Neither is a booking: answers about bookings never list them.
+ */
+export const HOLD_STATUSES = ["held", "released"] as const;
+export type StoredReservationStatus = ReservationStatus | (typeof HOLD_STATUSES)[number];
+/**
+ * The statuses that occupy a table or seats: the exclusion constraint covers exactly these (a hold
+ * is taken like a booking), and so does every availability answer.
+ */
+export const OCCUPYING_RESERVATION_STATUSES = [
+  "pending",
+  "confirmed",
+  "held",
+] as const satisfies readonly StoredReservationStatus[];
 
 /** A missing field gets the form's 'fields marked with * are required'; a malformed one its own message. */
 const requiredOr =

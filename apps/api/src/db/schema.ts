@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from "kysely";
 import type { AuthProvider } from "@tavolo/shared/auth";
 import type { Language } from "@tavolo/shared/languages";
 import type { OpeningHours } from "@tavolo/shared/opening-hours";
-import type { ReservationStatus } from "@tavolo/shared/reservations";
+import type { StoredReservationStatus } from "@tavolo/shared/reservations";
 import type { MailAttachment } from "../mail/mail-transport";
 
 /** Row types of the tables, as Kysely sees them. Keep in step with migrations/. */
@@ -113,7 +113,13 @@ export interface OneTimeCodesTable {
 }
 
 export type ActionTokenPurpose =
-  "email_verification" | "password_reset" | "login" | "google_exchange" | "google_state" | "email_change";
+  | "email_verification"
+  | "password_reset"
+  | "login"
+  | "google_exchange"
+  | "google_state"
+  | "email_change"
+  | "hold_confirm";
 
 export interface ActionTokensTable {
   id: Generated<string>;
@@ -169,9 +175,12 @@ export interface ReservationsTable {
   ends_at: RequiredTimestamp;
   party_size: number;
   special_requests: Generated<string>;
-  status: ReservationStatus;
+  status: StoredReservationStatus;
   created_at: ColumnType<Date, never, never>;
   cancelled_at: NullableTimestamp;
+  /** Set while the row is a hold offered to a waiting diner (decision 029). */
+  hold_expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  waitlist_entry_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The .ics SEQUENCE of the booking's last mail: 0 when booked, one more per move and for the cancellation (decision 025). */
   calendar_sequence: Generated<number>;
 }
@@ -257,4 +266,25 @@ export interface DB {
   favorites: FavoritesTable;
   offers: OffersTable;
   city_interests: CityInterestsTable;
+  waitlist_entries: WaitlistEntriesTable;
+}
+
+export type WaitlistEntryStatus = "waiting" | "held" | "booked" | "declined" | "lapsed" | "left";
+
+/** A diner in line for a table or an offer's seats (decision 029). */
+export interface WaitlistEntriesTable {
+  id: Generated<string>;
+  queue_no: ColumnType<string, never, never>;
+  user_id: string;
+  restaurant_id: string;
+  offer_id: string | null;
+  /** "YYYY-MM-DD" (read as text, see database.ts). */
+  wanted_date: string;
+  time_from: string;
+  time_to: string;
+  window_starts_at: RequiredTimestamp;
+  window_ends_at: RequiredTimestamp;
+  party_size: number;
+  status: Generated<WaitlistEntryStatus>;
+  created_at: ColumnType<Date, never, never>;
 }

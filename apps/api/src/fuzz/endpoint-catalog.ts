@@ -177,6 +177,17 @@ export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
     },
     "POST /api/client/cancelReservation/:id": { auth: true, params: { id: me.reservationId } },
     "GET /api/client/getUserReservations/:userId": { auth: true, params: { userId: me.userId } },
+    // The waitlist (decision 029): a window on the booking date; the ids of a booking stand in for
+    // an entry and a hold (a 404 when valid, since a booking is neither).
+    "POST /api/client/waitlist": {
+      auth: true,
+      body: { restaurantId: ids.restaurantId, date: ids.bookingDate, timeFrom: "19:00", timeTo: "21:00", people: 2 },
+    },
+    "GET /api/client/waitlist": { auth: true },
+    "DELETE /api/client/waitlist/:id": { auth: true, params: { id: me.reservationId } },
+    "POST /api/client/holds/:id/confirm": { auth: true, params: { id: me.reservationId } },
+    "POST /api/client/holds/:id/decline": { auth: true, params: { id: me.reservationId } },
+    "POST /api/client/holds/confirm-by-link": { body: { token: "a".repeat(43) } },
   };
 }
 
@@ -186,11 +197,14 @@ export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
  */
 export function foreignCalls(
   ids: Omit<FuzzIds, "me" | "googleIdToken">,
-): { method: "GET" | "POST" | "PUT"; url: string; body?: Json }[] {
+): { method: "GET" | "POST" | "PUT" | "DELETE"; url: string; body?: Json }[] {
   const { other } = ids;
   return [
     { method: "GET", url: `/api/client/getUserReservations/${other.userId}` },
     { method: "POST", url: `/api/client/cancelReservation/${other.reservationId}` },
+    { method: "DELETE", url: `/api/client/waitlist/${other.reservationId}` },
+    { method: "POST", url: `/api/client/holds/${other.reservationId}/confirm` },
+    { method: "POST", url: `/api/client/holds/${other.reservationId}/decline` },
     {
       method: "POST",
       url: `/api/client/modifyReservation/${other.reservationId}`,

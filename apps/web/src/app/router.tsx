@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
       { path: strip(routePatterns.terms), ...page(() => import("./routes/terms")) },
       { path: strip(routePatterns.privacy), ...page(() => import("./routes/privacy")) },
       { path: strip(routePatterns.accountDeletion), ...page(() => import("./routes/account-deletion")) },
+      { path: strip(routePatterns.holdConfirm), ...page(() => import("./routes/hold-confirm")) },
       {
         element: <RedirectIfSignedIn />,
         children: [

@@ -27,6 +27,8 @@ export const routePatterns = {
   privacy: "/privacy",
   /** How to delete an account and what is kept: the URL app stores ask for. */
   accountDeletion: "/account-deletion",
+  /** The hold mail's one-tap confirm link lands here (decision 029). */
+  holdConfirm: "/hold/confirm",
 } as const;
 
 function withQuery(path: string, query: Record<string, string | undefined>): string {

@@ -23,15 +23,41 @@ export function lockUserForDeletion(trx: Transaction<DB>, userId: string) {
 }
 
 /** Live bookings (tables and Last Minute seats) whose seating has not started. */
-export async function upcomingLiveReservationIds(trx: Transaction<DB>, userId: string): Promise<string[]> {
-  const rows = await trx
+export function upcomingLiveReservations(trx: Transaction<DB>, userId: string) {
+  return trx
     .selectFrom("reservations")
-    .select("id")
+    .select(["id", "restaurant_id", "offer_id"])
     .where("user_id", "=", userId)
     .where("status", "in", ACTIVE_RESERVATION_STATUSES)
     .where("starts_at", ">", sql<Date>`now()`)
     .execute();
-  return rows.map((row) => row.id);
+}
+
+/**
+ * Holds offered to the diner (decision 029) are released: a held table must not stay taken by a
+ * booking without a diner. An offer gets its seats back in the same statement.
+ */
+export function releaseHolds(trx: Transaction<DB>, userId: string) {
+  return trx
+    .with("released", (cte) =>
+      cte
+        .updateTable("reservations")
+        .set({ status: "released" })
+        .where("user_id", "=", userId)
+        .where("status", "=", "held")
+        .returning(["restaurant_id", "offer_id", "party_size"]),
+    )
+    .with("returned", (cte) =>
+      cte
+        .updateTable("offers")
+        .from("released")
+        .set((eb) => ({ available_seats: eb("offers.available_seats", "+", eb.ref("released.party_size")) }))
+        .whereRef("offers.id", "=", "released.offer_id")
+        .returning("offers.id"),
+    )
+    .selectFrom("released")
+    .select(["released.restaurant_id", "released.offer_id"])
+    .execute();
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Mailer } from "../../mail/mailer";
 import { accountDeletedMail } from "../../mail/templates/account-mails";
 import { verifyPassword } from "../auth/passwords";
 import * as users from "../auth/users.repository";
+import { lineOf, type FreedLine, type FreedTrigger } from "../reservations/freed-trigger";
 import { cancelUpcomingReservation } from "../reservations/reservations.repository";
 import * as repo from "./account-deletion.repository";
 
@@ -27,8 +28,9 @@ export function createAccountDeletionService(options: {
   mailer: Mailer;
   appOrigin: string;
   log: FastifyBaseLogger;
+  freed: FreedTrigger;
 }) {
-  const { db, mailer, appOrigin, log } = options;
+  const { db, mailer, appOrigin, log, freed } = options;
 
   /** A password account proves it with its password; one without (Google) with its address typed again. */
   async function checkConfirmation(userId: string, confirmation: DeleteAccountRequest): Promise<void> {
@@ -47,15 +49,20 @@ export function createAccountDeletionService(options: {
   return {
     async delete(userId: string, confirmation: DeleteAccountRequest): Promise<{ cancelledBookings: number }> {
       await checkConfirmation(userId, confirmation);
-      const { cancelledBookings, startMail } = await db.transaction().execute(async (trx) => {
+      const { cancelledBookings, startMail, freedLines } = await db.transaction().execute(async (trx) => {
         const user = await repo.lockUserForDeletion(trx, userId);
         // A second deletion that waited on the lock: the first one has done everything.
         if (!user) throw accountGone();
         let cancelled = 0;
-        for (const id of await repo.upcomingLiveReservationIds(trx, userId)) {
+        const lines: FreedLine[] = [];
+        for (const booking of await repo.upcomingLiveReservations(trx, userId)) {
           // The same cancel as the diner's own: a table is free again, an offer gets its seats back.
-          if (await cancelUpcomingReservation(trx, id, userId)) cancelled++;
+          if (await cancelUpcomingReservation(trx, booking.id, userId)) {
+            cancelled++;
+            lines.push(lineOf(booking));
+          }
         }
+        for (const hold of await repo.releaseHolds(trx, userId)) lines.push(lineOf(hold));
         await repo.blankSpecialRequests(trx, userId);
         await repo.deleteSessionsAndSecrets(trx, userId, user.email);
         await repo.deletePreferencesAndRecords(trx, userId);
@@ -67,9 +74,11 @@ export function createAccountDeletionService(options: {
         });
         // Staged here, sent once committed: a rolled-back deletion sends nothing.
         const start = await mailer.stage(trx, user.email, user.language, { ...mail, forgetRecipientWhenSent: true });
-        return { cancelledBookings: cancelled, startMail: start };
+        return { cancelledBookings: cancelled, startMail: start, freedLines: lines };
       });
       startMail();
+      // What the deletion freed goes to the waitlist's first fitting diners (decision 029).
+      await freed(freedLines);
       log.info({ cancelledBookings }, "account deleted");
       return { cancelledBookings };
     },

@@ -10,6 +10,7 @@ import { toAuthUser } from "../auth/user.mapper";
 import * as users from "../auth/users.repository";
 import { findCityInterests } from "../offers/city-interests.repository";
 import { listUserReservationViews, type ReservationViewRow } from "../reservations/reservations.repository";
+import { listAllEntryViews } from "../waitlist/waitlist.repository";
 import * as repo from "./account-export.repository";
 
 const cityName = (language: Language, row: { name_it: string; name_en: string }) =>
@@ -42,13 +43,14 @@ export function createAccountExportService(db: Kysely<DB>) {
       if (!user) throw unauthorized("invalid_token", "apiErrors.invalidToken");
       // City names in the diner's own language: the document is theirs, wherever it is opened.
       const language = user.language;
-      const [bookings, favorites, notificationSettings, cityAlerts, sessions, emails] = await Promise.all([
+      const [bookings, favorites, notificationSettings, cityAlerts, sessions, emails, entries] = await Promise.all([
         listUserReservationViews(db, userId),
         repo.listFavoriteRestaurants(db, userId),
         findNotificationSettings(db, userId),
         findCityInterests(db, userId),
         repo.listOpenSessions(db, userId),
         repo.listRecentMail(db, user.email, EXPORT_MAIL_HISTORY_DAYS),
+        listAllEntryViews(db, userId),
       ]);
       const exported = bookings.map((row) => toExportedBooking(row, language));
       return {
@@ -69,6 +71,16 @@ export function createAccountExportService(db: Kysely<DB>) {
           citySlug: row.slug,
           includeNearbyCities: row.include_nearby,
           radiusKm: row.radius_km,
+        })),
+        waitlist: entries.map((row) => ({
+          restaurantName: row.restaurant_name,
+          lastMinuteId: row.offer_id,
+          date: row.wanted_date,
+          timeFrom: row.time_from,
+          timeTo: row.time_to,
+          people: row.party_size,
+          status: row.status,
+          joinedAt: row.created_at.toISOString(),
         })),
         sessions: sessions.map((row) => ({
           createdAt: row.created_at.toISOString(),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { FreedTrigger } from "../reservations/freed-trigger";
 import type { AppConfig } from "../../config";
 import type { Database } from "../../db/database";
 import type { Mailer } from "../../mail/mailer";
@@ -29,13 +30,21 @@ export async function registerAccountModule(
     emailChange: EmailChangeService;
     /** Clears the availability caches of every process (decision 015): a deletion frees tables and seats. */
     invalidateAvailability: () => void;
+    /** The waitlist gets the tables and seats a deletion frees (decision 029). */
+    freed: FreedTrigger;
   },
 ): Promise<void> {
   const db = deps.database.db;
   const appOrigin = deps.config.appOrigin;
   const phone = createPhoneVerificationService({ db, sms: deps.sms, hashCode: deps.hashCode, appOrigin, log: app.log });
   const passwordChange = createPasswordChangeService({ db, mailer: deps.mailer, appOrigin, log: app.log });
-  const deletion = createAccountDeletionService({ db, mailer: deps.mailer, appOrigin, log: app.log });
+  const deletion = createAccountDeletionService({
+    db,
+    mailer: deps.mailer,
+    appOrigin,
+    log: app.log,
+    freed: deps.freed,
+  });
 
   await app.register(
     async (client) => {

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from "kysely";
-import { ACTIVE_RESERVATION_STATUSES } from "@tavolo/shared/reservations";
+import { OCCUPYING_RESERVATION_STATUSES } from "@tavolo/shared/reservations";
 import type { Seating } from "@tavolo/shared/reservation-slots";
 import type { DB } from "../../db/schema";
 
@@ -44,7 +44,7 @@ export async function findFreeSeatings(
                       SELECT 1
                         FROM reservations x
                        WHERE x.table_id = t.id
-                         AND x.status IN (${sql.join(ACTIVE_RESERVATION_STATUSES.map((status) => sql.lit(status)))})
+                         AND x.status IN (${sql.join(OCCUPYING_RESERVATION_STATUSES.map((status) => sql.lit(status)))})
                          AND tstzrange(x.starts_at, x.ends_at) && tstzrange(s.starts_at, s.ends_at))
               LIMIT 1
            ) AS free_table`.execute(db);

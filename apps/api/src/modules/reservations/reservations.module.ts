@@ -9,6 +9,7 @@ import { reservationRoutes } from "./reservations.routes";
 import { createReservationService } from "./reservations.service";
 import { noStore } from "../../http/no-store";
 import type { PublicReadCache } from "../../http/public-read-cache";
+import type { FreedTrigger } from "./freed-trigger";
 
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -21,6 +22,8 @@ export interface BookingModuleDeps {
   availabilityCache: PublicReadCache;
   /** Called by every booking and cancellation: clears the availability caches of every process (decision 015). */
   invalidateAvailability: () => void;
+  /** Called after a write freed tables or seats: the waitlist's first fitting diners get them held (decision 029). */
+  freed: FreedTrigger;
 }
 
 /**
@@ -34,7 +37,7 @@ export async function registerReservationsModule(app: FastifyInstance, deps: Boo
     appOrigin: deps.appOrigin,
     log: app.log,
   });
-  const reservations = createReservationService({ db, notifications });
+  const reservations = createReservationService({ db, notifications, freed: deps.freed });
   const availability = createAvailabilityService(db);
 
   await app.register(

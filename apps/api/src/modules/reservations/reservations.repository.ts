@@ -1,7 +1,12 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Transaction } from "kysely";
 import type { OpeningHours } from "@tavolo/shared/opening-hours";
 import type { Language } from "@tavolo/shared/languages";
-import { ACTIVE_RESERVATION_STATUSES, type ReservationStatus } from "@tavolo/shared/reservations";
+import {
+  ACTIVE_RESERVATION_STATUSES,
+  HOLD_STATUSES,
+  OCCUPYING_RESERVATION_STATUSES,
+  type ReservationStatus,
+} from "@tavolo/shared/reservations";
 import type { DB, ReservationsTable } from "../../db/schema";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -126,7 +131,7 @@ export function findSmallestFittingTable(
               .select(sql`1`.as("one"))
               .whereRef("res.table_id", "=", "t.id")
               .where("res.id", "<>", request.movingReservationId)
-              .where("res.status", "in", ACTIVE_RESERVATION_STATUSES)
+              .where("res.status", "in", OCCUPYING_RESERVATION_STATUSES)
               // The constraint's own expression: its GiST index (table, range) answers this.
               .where(
                 sql<boolean>`tstzrange(res.starts_at, res.ends_at) && tstzrange(${request.startsAt}, ${request.endsAt})`,
@@ -311,12 +316,16 @@ export function findReservationView(db: Db, id: string): Promise<ReservationView
  * account export, decision 021).
  */
 export function listUserReservationViews(db: Db, userId: string, limit?: number): Promise<ReservationViewRow[]> {
-  return reservationViews(db)
-    .where("res.user_id", "=", userId)
-    .orderBy("res.starts_at", "desc")
-    .orderBy("res.created_at", "desc")
-    .$if(limit !== undefined, (query) => query.limit(limit ?? 0))
-    .execute();
+  return (
+    reservationViews(db)
+      .where("res.user_id", "=", userId)
+      // Holds are offers to the diner, not bookings: the waitlist answers show them (decision 029).
+      .where("res.status", "not in", HOLD_STATUSES)
+      .orderBy("res.starts_at", "desc")
+      .orderBy("res.created_at", "desc")
+      .$if(limit !== undefined, (query) => query.limit(limit ?? 0))
+      .execute()
+  );
 }
 
 /**
@@ -359,7 +368,7 @@ export function findReservationOwnerAndStatus(db: Db, id: string) {
   return db.selectFrom("reservations").select(["user_id", "status"]).where("id", "=", id).executeTakeFirst();
 }
 
-/** Live seatings of a restaurant's tables that overlap [from, to). */
+/** Occupied seatings (bookings and holds) of a restaurant's tables that overlap [from, to). */
 export function listLiveSeatings(db: Db, restaurantId: string, from: Date, to: Date) {
   return (
     db
@@ -369,7 +378,8 @@ export function listLiveSeatings(db: Db, restaurantId: string, from: Date, to: D
       // Last Minute bookings hold offer seats, not tables.
       .where("table_id", "is not", null)
       .$narrowType<{ table_id: string }>()
-      .where("status", "in", ACTIVE_RESERVATION_STATUSES)
+      // A hold takes its table like a booking (decision 029).
+      .where("status", "in", OCCUPYING_RESERVATION_STATUSES)
       .where("starts_at", "<", to)
       .where("ends_at", ">", from)
       // No seating lasts a day: this bound keeps the (restaurant_id, starts_at) index scan to a few days.

@@ -13,6 +13,7 @@ import { AppError, forbidden } from "../../errors";
 import { bookableSeating } from "./booking-rules";
 import { runIdempotently, type Answer } from "./idempotency";
 import { moveReservationWithin, noTableFreeForMove, PickedTableTaken, reservationNotFound } from "./move-reservation";
+import { lineOf, type FreedTrigger } from "./freed-trigger";
 import type { ReservationNotifications } from "./reservation-notifications";
 import * as repo from "./reservations.repository";
 import { toReservation } from "./reservations.mapper";
@@ -41,8 +42,12 @@ const bookingIntent = (input: MakeReservationInput) => ({
  */
 const MOVE_PICK_ATTEMPTS = 10;
 
-export function createReservationService(deps: { db: Kysely<DB>; notifications: ReservationNotifications }) {
-  const { db, notifications } = deps;
+export function createReservationService(deps: {
+  db: Kysely<DB>;
+  notifications: ReservationNotifications;
+  freed: FreedTrigger;
+}) {
+  const { db, notifications, freed } = deps;
 
   async function viewOf(executor: Parameters<typeof repo.findReservationView>[0], id: string) {
     const row = await repo.findReservationView(executor, id);
@@ -134,7 +139,10 @@ export function createReservationService(deps: { db: Kysely<DB>; notifications: 
         );
       for (let attempt = 1; ; attempt++) {
         try {
-          return await move();
+          const answer = await move();
+          // The seating left is free: the waitlist's first fitting diner gets it held (decision 029).
+          if (!answer.replayed) await freed([{ restaurantId: answer.body.reservation.restaurantId, offerId: null }]);
+          return answer;
         } catch (error) {
           if (!(error instanceof PickedTableTaken)) throw error;
           if (attempt >= MOVE_PICK_ATTEMPTS) throw noTableFreeForMove(input.numberOfPeople);
@@ -155,7 +163,12 @@ export function createReservationService(deps: { db: Kysely<DB>; notifications: 
         if (existing.status !== "cancelled") throw notCancellable();
       }
       const row = await viewOf(db, id);
-      if (cancelled) await notifications.cancelled(row);
+      if (cancelled) {
+        // Before the answer (and the route's cache invalidation): a freed table held for a waiting
+        // diner is never shown as free meanwhile (decision 029).
+        await freed([lineOf(row)]);
+        await notifications.cancelled(row);
+      }
       return {
         success: true,
         message: translateShared(language, "apiMessages.reservationCancelled"),

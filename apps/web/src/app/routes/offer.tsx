@@ -5,6 +5,7 @@ import { useSession } from "../../features/auth/session/session-context";
 import type { ReturnState } from "../../features/auth/session/route-guards";
 import { OfferDetailPage } from "../../features/offers/components/offer-detail-page";
 import { NOT_FOUND_TEXTS, notFoundBoundary } from "../page-not-found-boundary";
+import { WaitlistJoin } from "../../features/waitlist/components/waitlist-join";
 
 export default function OfferRoute() {
   const { id = "" } = useParams();
@@ -19,6 +20,13 @@ export default function OfferRoute() {
       signedIn={status === "signedIn"}
       loginLink={{ to: paths.login(), state: { from: here } satisfies ReturnState }}
       onBooked={onBooked}
+      soldOut={(offer) => (
+        <WaitlistJoin
+          target={{ lastMinuteId: offer.id, people: 2 }}
+          signedIn={status === "signedIn"}
+          loginLink={{ to: paths.login(), state: { from: here } satisfies ReturnState }}
+        />
+      )}
     />
   );
 }

@@ -4,6 +4,7 @@ import { useSession } from "../../features/auth/session/session-context";
 import type { ReturnState } from "../../features/auth/session/route-guards";
 import { RestaurantDetailPage, type ReserveLink } from "../../features/restaurants/components/restaurant-detail-page";
 import { NOT_FOUND_TEXTS, notFoundBoundary } from "../page-not-found-boundary";
+import { RestaurantWaitlist } from "../../features/waitlist/components/restaurant-waitlist";
 
 export default function RestaurantRoute() {
   const { id = "" } = useParams();
@@ -16,7 +17,23 @@ export default function RestaurantRoute() {
       ? { to: reservation }
       : { to: paths.login(), state: { from: reservation } satisfies ReturnState };
   const backTo = (location.state as { backTo?: string } | null)?.backTo;
-  return <RestaurantDetailPage key={id} id={id} reserveLink={reserveLink} backTo={backTo} />;
+  const here = paths.restaurant(id);
+  return (
+    <RestaurantDetailPage
+      key={id}
+      id={id}
+      reserveLink={reserveLink}
+      backTo={backTo}
+      after={(restaurant) => (
+        <RestaurantWaitlist
+          restaurantId={restaurant.id}
+          timeZone={restaurant.timeZone}
+          signedIn={status === "signedIn"}
+          loginLink={{ to: paths.login(), state: { from: here } satisfies ReturnState }}
+        />
+      )}
+    />
+  );
 }
 
 // Server rendering (decision 027): the loader fills the query cache this page reads.

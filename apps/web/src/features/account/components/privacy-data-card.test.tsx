@@ -68,6 +68,7 @@ describe("PrivacyDataCard", () => {
       favorites: [],
       notificationSettings: { enabled: true, favoriteRestaurants: false, weekendsOnly: false },
       cityAlerts: [],
+      waitlist: [],
       sessions: [],
       emails: [],
     };

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { offerTimeLeft } from "@tavolo/shared/offer-time";
@@ -25,9 +26,11 @@ interface Props {
   signedIn: boolean;
   loginLink: { to: string; state?: unknown };
   onBooked: () => void;
+  /** Under "sold out": the route places the waitlist control here (seats that come back). */
+  soldOut?: (offer: LastMinuteOffer) => ReactNode;
 }
 
-export function OfferDetailPage({ id, signedIn, loginLink, onBooked }: Props) {
+export function OfferDetailPage({ id, signedIn, loginLink, onBooked, soldOut }: Props) {
   const { t } = useTranslation();
   const offer = useLastMinuteOffer(id);
   useDocumentTitle(offer.data ? t("offers.titleFor", { name: offer.data.restaurantName }) : t("offers.title"));
@@ -119,6 +122,7 @@ export function OfferDetailPage({ id, signedIn, loginLink, onBooked }: Props) {
             loginLink={loginLink}
             onBooked={onBooked}
             onStale={() => void offer.refetch()}
+            soldOut={soldOut}
           />
         </div>
       </article>
@@ -136,12 +140,14 @@ function Booking({
   loginLink,
   onBooked,
   onStale,
+  soldOut,
 }: {
   offer: LastMinuteOffer;
   signedIn: boolean;
   loginLink: Props["loginLink"];
   onBooked: () => void;
   onStale: () => void;
+  soldOut: Props["soldOut"];
 }) {
   const { t } = useTranslation();
   const book = useBookLastMinute();
@@ -169,6 +175,7 @@ function Booking({
         <ButtonLink to={paths.search()} variant="outline">
           {t("offers.findOthers")}
         </ButtonLink>
+        {soldOut?.(offer)}
       </div>
     );
   }

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { paths } from "../../../config/paths";
@@ -46,7 +46,16 @@ function useHistoryFilter(): [Filter, (filter: Filter) => void] {
   return [parseFilter(params.get(FILTER_PARAM)), setFilter];
 }
 
-export function HistoryPage({ userId, phoneVerified }: { userId: string; phoneVerified: boolean }) {
+export function HistoryPage({
+  userId,
+  phoneVerified,
+  top,
+}: {
+  userId: string;
+  phoneVerified: boolean;
+  /** Shown above the bookings: the route places the waitlist's hold banner and entries here. */
+  top?: ReactNode;
+}) {
   const { t } = useTranslation();
   useDocumentTitle(t("history.title"));
   const [filter, setFilter] = useHistoryFilter();
@@ -91,6 +100,7 @@ export function HistoryPage({ userId, phoneVerified }: { userId: string; phoneVe
           </Alert>
         </div>
       )}
+      {top}
       <ChipRadioGroup
         legend={t("history.filterLegend")}
         hideLegend

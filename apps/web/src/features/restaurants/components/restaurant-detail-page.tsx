@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { To } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useMountInstant } from "../../../lib/clock";
@@ -23,9 +24,11 @@ interface Props {
   reserveLink: ReserveLink;
   /** The results page the visitor came from, when known. */
   backTo?: string;
+  /** Under the overview: the route places the waitlist's "is there a table?" control here. */
+  after?: (restaurant: { id: string; timeZone: string }) => ReactNode;
 }
 
-export function RestaurantDetailPage({ id, reserveLink, backTo }: Props) {
+export function RestaurantDetailPage({ id, reserveLink, backTo, after }: Props) {
   const { t } = useTranslation();
   const restaurant = useRestaurant(id);
   // Tables for today in Italy: asked in parallel with the details, not after them.
@@ -77,6 +80,7 @@ export function RestaurantDetailPage({ id, reserveLink, backTo }: Props) {
         reserveLink={reserveLink}
         timeZone={restaurant.data.timeZone || DEFAULT_TIME_ZONE}
       />
+      {after?.({ id, timeZone: restaurant.data.timeZone || DEFAULT_TIME_ZONE })}
     </DetailPage>
   );
 }

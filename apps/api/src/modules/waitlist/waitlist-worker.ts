@@ -1,0 +1,97 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema";
+import type { HoldAssigner } from "./hold-assignment";
+import { lineOf } from "../reservations/freed-trigger";
+import * as repo from "./waitlist.repository";
+import type { LineScope } from "./waitlist.repository";
+
+/** Due holds one pass takes at a time; the pass goes on while it finds full batches. */
+const EXPIRY_BATCH = 50;
+/** Lines one sweep looks at: far more than a day of waiting diners needs. */
+const SWEEP_LINES = 2_000;
+
+/**
+ * The waitlist's background work, run by every API process every WAITLIST_POLL_SECONDS (decision
+ * 029): holds whose time is up are released and passed on to the next in line, then every line
+ * with someone waiting is matched again (a table added by an import, seats given back by an offer
+ * update, a trigger lost with its process). Nothing belongs to one process: a hold is taken under
+ * its line's lock and its row's FOR UPDATE SKIP LOCKED, and released only while still 'held' and
+ * due, so two processes never release or pass on one hold twice; a line another process is
+ * matching is skipped by the sweep.
+ */
+export function createWaitlistWorker(deps: {
+  db: Kysely<DB>;
+  holds: HoldAssigner;
+  log: FastifyBaseLogger;
+  /** Called when a pass changed what is free: the availability caches of every process are cleared. */
+  invalidateAvailability: () => void;
+}) {
+  const { db, holds, log, invalidateAvailability } = deps;
+
+  async function expireOne(id: string, scope: LineScope): Promise<boolean> {
+    const outcome = await db.transaction().execute(async (trx) => {
+      await repo.lockLine(trx, scope);
+      const hold = await repo.lockHold(trx, id, { skipLocked: true });
+      if (!hold || hold.status !== "held" || !hold.expired) return undefined;
+      await repo.releaseHold(trx, id);
+      await repo.spendHoldLinks(trx, id);
+      if (hold.waitlist_entry_id) await repo.setEntryStatus(trx, hold.waitlist_entry_id, "lapsed");
+      // Only the hold's day changed: its waiting diners are the ones to match.
+      return holds.assignWithin(trx, scope, hold.wanted_date ? { date: hold.wanted_date } : {});
+    });
+    for (const start of outcome ?? []) start();
+    return outcome !== undefined;
+  }
+
+  /** Releases every due hold (passing each on); the number released. */
+  async function expireDue(): Promise<number> {
+    let released = 0;
+    for (;;) {
+      const due = await repo.dueHolds(db, EXPIRY_BATCH);
+      let progressed = 0;
+      for (const hold of due) if (await expireOne(hold.id, lineOf(hold))) progressed++;
+      released += progressed;
+      // A short batch, or one whose holds another process took meanwhile: done for this pass.
+      if (due.length < EXPIRY_BATCH || progressed === 0) return released;
+    }
+  }
+
+  /** Matches every line with someone waiting that no other process is matching; the holds offered. */
+  async function sweep(): Promise<number> {
+    let offered = 0;
+    for (const scope of await repo.linesWithWaitingEntries(db, SWEEP_LINES)) {
+      offered += await holds.assignLine(scope, { skipIfBusy: true });
+    }
+    return offered;
+  }
+
+  async function runOnce(): Promise<{ released: number; offered: number }> {
+    const released = await expireDue();
+    const offered = await sweep();
+    if (released > 0 || offered > 0) invalidateAvailability();
+    return { released, offered };
+  }
+
+  let running: Promise<unknown> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    runOnce,
+    /** Polls every `pollMs` (0: never; tests and command-line tools call runOnce themselves). */
+    start(pollMs: number): void {
+      if (pollMs <= 0) return;
+      timer = setInterval(() => {
+        if (running) return;
+        running = runOnce()
+          .catch((error: unknown) => log.warn({ err: error }, "waitlist worker pass failed; the next one retries"))
+          .finally(() => (running = undefined));
+      }, pollMs).unref();
+    },
+    async close(): Promise<void> {
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+export type WaitlistWorker = ReturnType<typeof createWaitlistWorker>;

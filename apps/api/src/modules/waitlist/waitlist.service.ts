@@ -1,0 +1,250 @@
+import type { Kysely, Transaction } from "kysely";
+import { translateShared } from "@tavolo/shared/i18n/translate";
+import type { Language } from "@tavolo/shared/languages";
+import { checkBookingDate, hoursOn, openSeatingsBetween } from "@tavolo/shared/reservation-slots";
+import {
+  WAITLIST_MAX_ACTIVE_ENTRIES,
+  type HoldAnswerResponse,
+  type JoinWaitlistInput,
+  type WaitlistEntryResponse,
+  type WaitlistResponse,
+} from "@tavolo/shared/waitlist";
+import type { DB } from "../../db/schema";
+import { AppError, badRequest, forbidden, notFound } from "../../errors";
+import { hashToken } from "../auth/secrets";
+import { seatingProblemError } from "../reservations/booking-rules";
+import type { ReservationNotifications } from "../reservations/reservation-notifications";
+import { findReservationView } from "../reservations/reservations.repository";
+import { toReservation } from "../reservations/reservations.mapper";
+import { restaurantNotFound } from "../restaurants/restaurants.service";
+import type { HoldAssigner } from "./hold-assignment";
+import { toWaitlistEntry } from "./waitlist.mapper";
+import { lineOf } from "../reservations/freed-trigger";
+import * as repo from "./waitlist.repository";
+import type { LineScope } from "./waitlist.repository";
+
+const tooMany = () =>
+  new AppError(409, "waitlist_limit", "apiErrors.waitlistTooMany", { max: WAITLIST_MAX_ACTIVE_ENTRIES });
+const duplicate = () => new AppError(409, "waitlist_duplicate", "apiErrors.waitlistDuplicate");
+const entryNotFound = () => notFound("waitlist_entry_not_found", "apiErrors.waitlistEntryNotFound");
+const windowPassed = () => badRequest("waitlist_window_passed", "apiErrors.waitlistWindowPassed");
+const offerNotFound = () => notFound("offer_not_found", "apiErrors.offerNotFound");
+const offerOpen = () => new AppError(409, "offer_has_seats", "apiErrors.waitlistOfferOpen");
+const offerClosed = () => new AppError(409, "offer_closed", "apiErrors.waitlistOfferClosed");
+const holdNotFound = () => notFound("hold_not_found", "apiErrors.holdNotFound");
+/** 410: the hold existed and its time ran out; the table went on to the next in line. */
+const holdExpired = () => new AppError(410, "hold_expired", "apiErrors.holdExpired");
+const holdDeclined = () => new AppError(409, "hold_declined", "apiErrors.holdDeclined");
+const holdConfirmed = () => new AppError(409, "hold_confirmed", "apiErrors.holdConfirmed");
+const linkUsed = () => new AppError(410, "hold_link_used", "apiErrors.holdLinkUsed");
+
+type AfterCommit = () => void;
+
+/**
+ * The diner's side of the waitlist (issue 17, decision 029): join, list, leave, and answer a hold.
+ * Every write that touches a line takes the line's lock first, then the rows: the order the
+ * matching and the expiry worker use, so none of them waits on another in a cycle.
+ */
+export function createWaitlistService(deps: {
+  db: Kysely<DB>;
+  holds: HoldAssigner;
+  notifications: ReservationNotifications;
+}) {
+  const { db, holds, notifications } = deps;
+
+  async function entryAnswer(id: string, language: Language, message: string): Promise<WaitlistEntryResponse> {
+    const row = await repo.findEntryView(db, id);
+    if (!row) throw entryNotFound();
+    return { success: true, message: translateShared(language, message), entry: toWaitlistEntry(row) };
+  }
+
+  /** What the entry asks for, checked by the booking rules before anything is written. */
+  async function describeEntry(userId: string, input: JoinWaitlistInput, now: Date): Promise<repo.NewEntry> {
+    if (input.lastMinuteId !== undefined) {
+      const offer = await db
+        .selectFrom("offers")
+        .select(["restaurant_id", "offer_date", "start_time", "available_seats", "starts_at", "book_until_at"])
+        .where("id", "=", input.lastMinuteId)
+        .executeTakeFirst();
+      if (!offer) throw offerNotFound();
+      if (offer.book_until_at <= now) throw offerClosed();
+      if (offer.available_seats >= input.people) throw offerOpen();
+      // The entry lasts while the offer can be booked.
+      return {
+        userId,
+        restaurantId: offer.restaurant_id,
+        offerId: input.lastMinuteId,
+        date: offer.offer_date,
+        timeFrom: offer.start_time,
+        timeTo: offer.start_time,
+        windowStartsAt: now,
+        windowEndsAt: offer.book_until_at,
+        people: input.people,
+      };
+    }
+    const restaurantId = input.restaurantId ?? "";
+    const date = input.date ?? "";
+    const timeFrom = input.timeFrom ?? "";
+    const timeTo = input.timeTo ?? "";
+    const restaurant = await repo.findLineRestaurant(db, restaurantId);
+    if (!restaurant) throw restaurantNotFound();
+    const dateProblem = checkBookingDate(date, restaurant.time_zone, now);
+    if (dateProblem) throw seatingProblemError(dateProblem);
+    if (!hoursOn(restaurant.opening_hours, date)) throw seatingProblemError("closed");
+    const seatings = openSeatingsBetween(restaurant.opening_hours, restaurant.time_zone, date, timeFrom, timeTo, now);
+    if (seatings.length === 0) throw windowPassed();
+    // The window as the seatings it accepts: the entry ends when its last one has started.
+    return {
+      userId,
+      restaurantId,
+      offerId: null,
+      date,
+      timeFrom,
+      timeTo,
+      windowStartsAt: seatings[0]!.startsAt,
+      windowEndsAt: seatings.at(-1)!.startsAt,
+      people: input.people,
+    };
+  }
+
+  /** Releases a hold inside `trx` (the line is locked) and passes the table on to the next in line. */
+  async function releaseAndPassOn(
+    trx: Transaction<DB>,
+    hold: {
+      id: string;
+      waitlist_entry_id: string | null;
+      restaurant_id: string;
+      offer_id: string | null;
+      wanted_date: string | null;
+    },
+    entryStatus: "declined" | "lapsed" | "left",
+  ): Promise<AfterCommit[]> {
+    await repo.releaseHold(trx, hold.id);
+    await repo.spendHoldLinks(trx, hold.id);
+    if (hold.waitlist_entry_id) await repo.setEntryStatus(trx, hold.waitlist_entry_id, entryStatus);
+    // Only the hold's day changed: its waiting diners are the ones to match.
+    return holds.assignWithin(trx, lineOf(hold), hold.wanted_date ? { date: hold.wanted_date } : {});
+  }
+
+  async function confirm(userId: string, holdId: string, language: Language): Promise<HoldAnswerResponse> {
+    const line = await repo.findHoldLine(db, holdId);
+    if (!line) throw holdNotFound();
+    const outcome = await db.transaction().execute(async (trx) => {
+      await repo.lockLine(trx, lineOf(line));
+      const hold = await repo.lockHold(trx, holdId);
+      if (!hold) throw holdNotFound();
+      if (hold.user_id !== userId) throw forbidden();
+      if (hold.status === "held" && !hold.expired) {
+        const status = hold.auto_confirm ? "confirmed" : "pending";
+        await repo.confirmHold(trx, holdId, status);
+        await repo.spendHoldLinks(trx, holdId);
+        if (hold.waitlist_entry_id) await repo.setEntryStatus(trx, hold.waitlist_entry_id, "booked");
+        const view = await findReservationView(trx, holdId);
+        if (!view) throw holdNotFound();
+        return { kind: "booked" as const, mails: [await notifications.bookedWithin(trx, view)] };
+      }
+      // Its time is up though no worker has released it yet: released now, passed on, and 410.
+      if (hold.status === "held")
+        return { kind: "expired" as const, mails: await releaseAndPassOn(trx, hold, "lapsed") };
+      if (hold.status === "released")
+        return { kind: hold.entry_status === "declined" ? ("declined" as const) : ("expired" as const), mails: [] };
+      // Confirmed before (pending, confirmed, or since cancelled): the same answer again.
+      return { kind: "booked" as const, mails: [] };
+    });
+    for (const start of outcome.mails) start();
+    if (outcome.kind === "expired") throw holdExpired();
+    if (outcome.kind === "declined") throw holdDeclined();
+    const view = await findReservationView(db, holdId);
+    if (!view) throw holdNotFound();
+    const message = view.status === "pending" ? "apiMessages.holdConfirmedPending" : "apiMessages.holdConfirmed";
+    return {
+      success: true,
+      message: translateShared(language, message),
+      reservation: toReservation(view, language),
+    };
+  }
+
+  return {
+    async join(userId: string, input: JoinWaitlistInput, language: Language): Promise<WaitlistEntryResponse> {
+      const entry = await describeEntry(userId, input, new Date());
+      const scope: LineScope =
+        entry.offerId === null
+          ? { restaurantId: entry.restaurantId, offerId: null }
+          : { restaurantId: entry.restaurantId, offerId: entry.offerId };
+      const { id, mails } = await db.transaction().execute(async (trx) => {
+        // One join of a diner at a time: the limit is counted, then kept.
+        await repo.lockDinerJoins(trx, userId);
+        if ((await repo.countActiveEntries(trx, userId)) >= WAITLIST_MAX_ACTIVE_ENTRIES) throw tooMany();
+        if (await repo.hasOverlappingEntry(trx, entry)) throw duplicate();
+        const entryId = await repo.insertEntry(trx, entry);
+        // Something may be free already (freed between the search and the join): held at once.
+        // Matched by day, not by the new entry alone: someone earlier in line comes first.
+        return { id: entryId, mails: await holds.assignWithin(trx, scope, { date: entry.date }) };
+      });
+      for (const start of mails) start();
+      return entryAnswer(id, language, "apiMessages.waitlistJoined");
+    },
+
+    async list(userId: string): Promise<WaitlistResponse> {
+      const rows = await repo.listActiveEntryViews(db, userId);
+      return { success: true, entries: rows.map(toWaitlistEntry) };
+    },
+
+    /** Leaves the line; a hold offered to the entry is declined with it. Leaving twice answers the same. */
+    async leave(userId: string, entryId: string, language: Language): Promise<WaitlistEntryResponse> {
+      const found = await repo.findEntryView(db, entryId);
+      if (!found) throw entryNotFound();
+      if (found.user_id !== userId) throw forbidden();
+      const mails = await db.transaction().execute(async (trx) => {
+        await repo.lockLine(trx, lineOf(found));
+        const entry = await repo.lockEntry(trx, entryId);
+        if (!entry) throw entryNotFound();
+        if (entry.status === "waiting") {
+          await repo.setEntryStatus(trx, entryId, "left");
+          return [];
+        }
+        if (entry.status !== "held" || !found.hold_id) return [];
+        const hold = await repo.lockHold(trx, found.hold_id);
+        if (!hold || hold.status !== "held") return [];
+        return releaseAndPassOn(trx, hold, "left");
+      });
+      for (const start of mails) start();
+      return entryAnswer(entryId, language, "apiMessages.waitlistLeft");
+    },
+
+    confirm,
+
+    /** The one-tap link of the hold mail: the token stands for the diner, once. */
+    async confirmByLink(token: string, language: Language): Promise<HoldAnswerResponse> {
+      const link = await repo.findHoldLinkToken(db, hashToken(token));
+      if (!link?.user_id || !link.target) throw holdNotFound();
+      if (!link.usable) {
+        // A second tap after confirming gets the booking again; a link whose hold ran out is 410.
+        const state = await repo.findHoldState(db, link.target);
+        if (state?.status === "pending" || state?.status === "confirmed")
+          return confirm(link.user_id, link.target, language);
+        if (state?.status === "held" || state?.entry_status === "lapsed") throw holdExpired();
+        throw linkUsed();
+      }
+      return confirm(link.user_id, link.target, language);
+    },
+
+    async decline(userId: string, holdId: string, language: Language): Promise<HoldAnswerResponse> {
+      const line = await repo.findHoldLine(db, holdId);
+      if (!line) throw holdNotFound();
+      const mails = await db.transaction().execute(async (trx) => {
+        await repo.lockLine(trx, lineOf(line));
+        const hold = await repo.lockHold(trx, holdId);
+        if (!hold) throw holdNotFound();
+        if (hold.user_id !== userId) throw forbidden();
+        if (hold.status === "held") return releaseAndPassOn(trx, hold, hold.expired ? "lapsed" : "declined");
+        if (hold.status === "released") return [];
+        throw holdConfirmed();
+      });
+      for (const start of mails) start();
+      return { success: true, message: translateShared(language, "apiMessages.holdDeclined"), reservation: null };
+    },
+  };
+}
+
+export type WaitlistService = ReturnType<typeof createWaitlistService>;

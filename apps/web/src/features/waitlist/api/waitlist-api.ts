@@ -1,0 +1,84 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  HoldAnswerResponse,
+  JoinWaitlistRequest,
+  WaitlistEntryResponse,
+  WaitlistResponse,
+} from "@tavolo/shared/waitlist";
+import type { AvailableSlotsResponse } from "@tavolo/shared/restaurants";
+import { apiClient, clientPath } from "../../../lib/api-client";
+
+/**
+ * The waitlist's requests (issue 17, decision 029). Types only from the shared contract: the
+ * control is shown on public pages, which stay zod-free (decision 012).
+ */
+const WAITLIST_KEY = ["waitlist"] as const;
+
+/** The caller's entries and holds; kept fresh while a hold's minutes run. */
+export const waitlistQuery = () =>
+  queryOptions({
+    queryKey: WAITLIST_KEY,
+    queryFn: ({ signal }) => apiClient.get<WaitlistResponse>(clientPath("/waitlist"), { signal }),
+    select: (answer) => answer.entries,
+    staleTime: 15_000,
+    refetchInterval: 30_000,
+  });
+
+export const useWaitlist = (enabled = true) => useQuery({ ...waitlistQuery(), enabled });
+
+/** Start times of a day with a table free for the party (the restaurant page's question). */
+export const freeSlotsQuery = (restaurantId: string, date: string, people: number) =>
+  queryOptions({
+    queryKey: ["waitlist", "slots", restaurantId, date, people],
+    queryFn: ({ signal }) =>
+      apiClient.get<AvailableSlotsResponse>(clientPath(`/getAvailableSlots/${encodeURIComponent(restaurantId)}`), {
+        query: { date, people },
+        signal,
+      }),
+    staleTime: 15_000,
+  });
+
+/** Every answer to the waitlist changes the lists, and possibly what is free. */
+function useRefreshAfter() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: WAITLIST_KEY });
+    void queryClient.invalidateQueries({ queryKey: ["reservations"] });
+    void queryClient.invalidateQueries({ queryKey: ["restaurants"] });
+  };
+}
+
+export function useJoinWaitlist() {
+  const refresh = useRefreshAfter();
+  return useMutation({
+    mutationFn: (body: JoinWaitlistRequest) => apiClient.post<WaitlistEntryResponse>(clientPath("/waitlist"), body),
+    onSuccess: refresh,
+  });
+}
+
+export function useLeaveWaitlist() {
+  const refresh = useRefreshAfter();
+  return useMutation({
+    mutationFn: (entryId: string) =>
+      apiClient.delete<WaitlistEntryResponse>(clientPath(`/waitlist/${encodeURIComponent(entryId)}`)),
+    onSuccess: refresh,
+  });
+}
+
+export function useAnswerHold() {
+  const refresh = useRefreshAfter();
+  return useMutation({
+    mutationFn: ({ holdId, answer }: { holdId: string; answer: "confirm" | "decline" }) =>
+      apiClient.post<HoldAnswerResponse>(clientPath(`/holds/${encodeURIComponent(holdId)}/${answer}`)),
+    // A 410 (expired) or 409 changed the lists too.
+    onSettled: refresh,
+  });
+}
+
+/** The hold mail's one-tap link: the token stands for the diner, no session needed. */
+export function useConfirmHoldByLink() {
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiClient.post<HoldAnswerResponse>(clientPath("/holds/confirm-by-link"), { token }, { anonymous: true }),
+  });
+}
