@@ -28,6 +28,7 @@ import { registerAccountModule } from "./modules/account/account.module";
 import { registerFavoritesModule } from "./modules/favorites/favorites.module";
 import { createOutboxSmsSender } from "./sms/outbox-sms-sender";
 import { registerOffersModule } from "./modules/offers/offers.module";
+import { registerSeoModule } from "./modules/seo/seo.module";
 import { connectRedis } from "./redis/redis-connection";
 import { createCacheInvalidation, PUBLIC_CACHES } from "./http/cache-invalidation";
 
@@ -138,12 +139,22 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     availabilityCache,
     invalidateAvailability,
   });
-  await registerOffersModule(app, {
+  const offers = await registerOffersModule(app, {
     database: deps.database,
     mailer,
     appOrigin: config.appOrigin,
     availabilityCache,
     invalidateAvailability,
+    now: deps.now,
+  });
+  await registerSeoModule(app, {
+    db: (deps.catalogueReplica ?? deps.database).db,
+    appOrigin: config.appOrigin,
+    webDistDir: config.webDistDir,
+    restaurants,
+    offers,
+    cacheInvalidation,
+    publicCacheTtlSeconds: config.publicCacheTtlSeconds,
     now: deps.now,
   });
   // The development mailbox exists only where no real mail is sent (DESIGN §6).

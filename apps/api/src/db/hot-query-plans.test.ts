@@ -7,6 +7,7 @@ import { bearer, register } from "../../test/auth-helpers";
 import { capturingKysely, explainQuery, HOT_TABLES, type QueryPlan } from "../../test/query-plans";
 import { useTestApp } from "../../test/test-app";
 import { seed } from "./seed/seed";
+import { indexLocations } from "../../test/sitemap-reader";
 
 /**
  * Issue 8: at the catalogue's real scale (50,000 restaurants with their tables and offers, 150,000
@@ -145,7 +146,20 @@ describe.skipIf(!onPostgres)("hot query plans at 50,000 restaurants", () => {
         201,
       ),
       history: await statementsOf(get(`/api/client/getUserReservations/${account.userId}`, auth), 200),
+      // The sitemap (decision 028): the index walks each section's keys, a file reads one key range.
+      sitemapIndex: await statementsOf(get("/sitemap.xml"), 200),
     };
+    const sitemapFiles = indexLocations((await get("/sitemap.xml")()).body);
+    const middle = (section: string) => {
+      const files = sitemapFiles.filter((file) => file.includes(`/sitemaps/${section}.xml`));
+      return (
+        new URL(files[Math.floor(files.length / 2)]!).pathname + new URL(files[Math.floor(files.length / 2)]!).search
+      );
+    };
+    expect(sitemapFiles.filter((file) => file.includes("/sitemaps/restaurants.xml")).length).toBeGreaterThan(2);
+    hot.sitemapPages = await statementsOf(get(middle("pages")), 200);
+    hot.sitemapRestaurants = await statementsOf(get(middle("restaurants")), 200);
+    hot.sitemapOffers = await statementsOf(get(middle("offers")), 200);
 
     const scanning: string[] = [];
     for (const [route, statements] of Object.entries(hot)) {

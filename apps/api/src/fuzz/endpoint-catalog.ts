@@ -56,6 +56,18 @@ export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
     "GET /api/docs/static/*": { params: { "*": "index.css" }, successNotJson: true },
     "GET /api/dev/outbox": { query: { to: me.email } },
     "GET /dev/mailbox": { successNotJson: true },
+    // What link previews and search engines read, outside /api (decision 028)
+    "GET /share/tavolo.png": { query: { lang: "en", v: "AbC-12_x" }, successNotJson: true },
+    "GET /share/restaurants/:id.png": { params: { id: ids.restaurantId }, query: { lang: "it" }, successNotJson: true },
+    "GET /share/lastminute/:id.png": { params: { id: ids.offerId }, query: { lang: "en" }, successNotJson: true },
+    "GET /robots.txt": { successNotJson: true },
+    "GET /sitemap.xml": { successNotJson: true },
+    // A middle page of a section: both bounds given, as the index lists it.
+    "GET /sitemaps/:section.xml": {
+      params: { section: "restaurants" },
+      query: { from: "00000000-0000-4000-8000-000000000000", before: "ffffffff-ffff-4fff-bfff-ffffffffffff" },
+      successNotJson: true,
+    },
     // Catalog reads
     // With a city and a position: fuzzing away the city searches around the position (lat, lng, radius).
     // With a date, time and party: every restaurant of the page lists its free start times (decision 024).

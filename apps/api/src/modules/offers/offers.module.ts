@@ -3,7 +3,7 @@ import type { BookingModuleDeps } from "../reservations/reservations.module";
 import { createReservationNotifications } from "../reservations/reservation-notifications";
 import { createOfferAnnouncer, type OfferAnnouncer } from "./offer-alerts";
 import { offerActionRoutes, offerReadRoutes } from "./offers.routes";
-import { createOfferService } from "./offers.service";
+import { createOfferService, type OfferService } from "./offers.service";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -20,7 +20,7 @@ declare module "fastify" {
 export async function registerOffersModule(
   app: FastifyInstance,
   deps: BookingModuleDeps & { now?: () => Date },
-): Promise<void> {
+): Promise<OfferService> {
   const notifications = createReservationNotifications({
     mailer: deps.mailer,
     appOrigin: deps.appOrigin,
@@ -42,4 +42,6 @@ export async function registerOffersModule(
     },
     { prefix: "/api/client" },
   );
+  // The share cards of offer pages (seo module) read offers through the same service.
+  return offers;
 }

@@ -25,6 +25,7 @@ export interface SeoTexts {
   cardNoDiscount: string;
   cardBookBy: (time: string) => string;
   cardBookTable: string;
+  cardGenericSubtitle: string;
   imageAlt: (name: string, city: string) => string;
   cuisine: Record<SearchCategory, string>;
   /** og:locale */
@@ -65,6 +66,7 @@ export const SEO_TEXTS: Record<Language, SeoTexts> = {
     cardNoDiscount: "Last Minute",
     cardBookBy: (time) => `Prenota entro le ${time}`,
     cardBookTable: "Prenota un tavolo",
+    cardGenericSubtitle: "Offerte Last Minute ogni giorno, nella tua città",
     imageAlt: (name, city) => `${name}, ${city}: prenota su Tavolo`,
     cuisine: {
       carne: "Carne",
@@ -102,6 +104,7 @@ export const SEO_TEXTS: Record<Language, SeoTexts> = {
     cardNoDiscount: "Last Minute",
     cardBookBy: (time) => `Book by ${time}`,
     cardBookTable: "Book a table",
+    cardGenericSubtitle: "Last Minute offers every day, in your city",
     imageAlt: (name, city) => `${name}, ${city}: book on Tavolo`,
     cuisine: {
       carne: "Meat",

@@ -11,20 +11,23 @@ import { SEO_TEXTS } from "./seo-texts";
  */
 export type ShareCard =
   | { kind: "generic"; language: Language }
-  | { kind: "restaurant"; language: Language; name: string; city: string; cuisines: string[] }
+  | { kind: "restaurant"; language: Language; name: string; city: string; cuisines: string[]; picture: string }
   | {
       kind: "offer";
       language: Language;
       name: string;
       city: string;
+      /** The restaurant's illustration, a path in the web app's public folder. */
+      picture: string;
       deal: string;
-      /** "giovedì 26 novembre · 19:30–21:00" */
-      window: string;
+      /** "giovedì 26 novembre" and "19:30–21:00" */
+      date: string;
+      time: string;
       bookBy: string;
     };
 
 /** Bump when the drawing changes, so every card gets a new address and ETag. */
-const CARD_DESIGN = 1;
+const CARD_DESIGN = 2;
 
 export const genericCard = (language: Language): ShareCard => ({ kind: "generic", language });
 
@@ -36,6 +39,7 @@ export function restaurantCard(restaurant: RestaurantDetail, language: Language)
     name: restaurant.name,
     city: restaurant.city,
     cuisines: restaurant.categories.map((category) => texts.cuisine[category]),
+    picture: restaurant.imageUrl,
   };
 }
 
@@ -46,8 +50,10 @@ export function offerCard(offer: LastMinuteOffer, language: Language): ShareCard
     language,
     name: offer.restaurantName,
     city: offer.city,
+    picture: offer.restaurantImageUrl,
     deal: offer.discountPercent ? texts.cardDiscount(offer.discountPercent) : texts.cardNoDiscount,
-    window: `${offer.formattedDate} · ${offer.startTime}–${offer.endTime}`,
+    date: offer.formattedDate,
+    time: `${offer.startTime}–${offer.endTime}`,
     bookBy: texts.cardBookBy(offer.bookUntil),
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { offerFixture, restaurantFixture } from "../../../test/seo-fixtures";
 import { renderPageHead } from "./page-head";
-import { propertiesOf, schemaOrgProblems } from "./schema-org-check";
+import { propertiesOf, schemaOrgProblems } from "../../../test/schema-org-check";
 
 const ctx = { lang: "it", origin: "https://tavolo.example", path: "/" } as const;
 

@@ -1,0 +1,101 @@
+import { Readable } from "node:stream";
+import type { Kysely } from "kysely";
+import { SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoose } from "sitemap";
+import type { SitemapSection } from "@tavolo/shared/seo";
+import type { DB } from "../../db/schema";
+import { badRequest } from "../../errors";
+import { languageAlternates, localizedUrl, publicPaths, withoutTrailingSlash } from "./public-urls";
+import * as repo from "./sitemap.repository";
+
+/**
+ * Rows of a section per sitemap file. Each row is one page in two languages, so a file lists twice
+ * as many URLs: 10,000, far under the protocol's 50,000 URLs and 50 MB (about 6 MB).
+ */
+export const SITEMAP_ROWS_PER_FILE = 5_000;
+/**
+ * What one file may list whatever happens between the index and the file's request (rows added to
+ * its key range meanwhile): 24,999 rows, still under 50,000 URLs with the home page's two.
+ */
+export const SITEMAP_MAX_ROWS_PER_FILE = 24_999;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CITY_SLUG = /^[a-z0-9-]{1,100}$/;
+
+export interface SitemapFile {
+  section: SitemapSection;
+  from?: string;
+  before?: string;
+}
+
+/**
+ * /sitemap.xml (an index) and its files (decision 028): every city search page (and the home
+ * page), every restaurant and every live offer, each in Italian and English with hreflang
+ * alternates (the URL form of public-urls.ts), lastmod where the row has one.
+ */
+export function createSitemapService(deps: { db: Kysely<DB>; origin: string; now: () => Date }) {
+  const origin = withoutTrailingSlash(deps.origin);
+
+  /** The address of a file as the index lists it. */
+  function fileUrl(file: SitemapFile): string {
+    const params = new URLSearchParams();
+    if (file.from !== undefined) params.set("from", file.from);
+    if (file.before !== undefined) params.set("before", file.before);
+    const query = params.toString();
+    return `${origin}/sitemaps/${file.section}.xml${query ? `?${query}` : ""}`;
+  }
+
+  /** Each language version as its own entry, each listing all three alternates (it, en, x-default). */
+  function entries(path: string, lastmod: Date | null): SitemapItemLoose[] {
+    const links = languageAlternates(origin, path).map((alternate) => ({
+      lang: alternate.hreflang,
+      hreflang: alternate.hreflang,
+      url: alternate.href,
+    }));
+    return (["it", "en"] as const).map((language) => ({
+      url: localizedUrl(origin, path, language),
+      links,
+      ...(lastmod ? { lastmod: lastmod.toISOString() } : {}),
+    }));
+  }
+
+  function checkKey(section: SitemapSection, key: string | undefined): void {
+    if (key === undefined) return;
+    if (!(section === "pages" ? CITY_SLUG : UUID).test(key))
+      throw badRequest("invalid_input", "validation.sitemapPage");
+  }
+
+  return {
+    async index(): Promise<string> {
+      const now = deps.now();
+      const files: SitemapFile[] = [];
+      for (const section of ["pages", "restaurants", "offers"] as const) {
+        const starts = await repo.fileStarts(deps.db, section, SITEMAP_ROWS_PER_FILE, now);
+        const bounds = [undefined, ...starts];
+        bounds.forEach((from, page) => files.push({ section, from, before: starts[page] }));
+      }
+      const stream = new SitemapIndexStream();
+      return (
+        await streamToPromise(Readable.from(files.map((file) => ({ url: fileUrl(file) }))).pipe(stream))
+      ).toString();
+    },
+
+    async file(file: SitemapFile): Promise<string> {
+      checkKey(file.section, file.from);
+      checkKey(file.section, file.before);
+      const range = { from: file.from, before: file.before };
+      const items: SitemapItemLoose[] = [];
+      if (file.section === "pages" && file.from === undefined) items.push(...entries(publicPaths.home(), null));
+      const rows = await repo.fileRows(deps.db, file.section, range, SITEMAP_MAX_ROWS_PER_FILE, deps.now());
+      const pathOf =
+        file.section === "pages"
+          ? (key: string) => publicPaths.search({ location: key })
+          : file.section === "restaurants"
+            ? publicPaths.restaurant
+            : publicPaths.offer;
+      for (const row of rows) items.push(...entries(pathOf(row.key), row.lastmod));
+      const stream = new SitemapStream({ xmlns: { xhtml: true, news: false, image: false, video: false } });
+      return (await streamToPromise(Readable.from(items).pipe(stream))).toString();
+    },
+  };
+}
+export type SitemapService = ReturnType<typeof createSitemapService>;
