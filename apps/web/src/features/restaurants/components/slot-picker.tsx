@@ -9,7 +9,7 @@ import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { useAvailableSlots } from "../api/get-available-slots";
 import { SlotChip } from "./card-slots";
-import { DEFAULT_PARTY, PARTY_SIZES } from "./table-search-params";
+import { DEFAULT_PARTY, PARTY_SIZES } from "./party";
 import styles from "./slot-picker.module.css";
 
 type Props = { restaurant: Pick<RestaurantDetail, "id" | "name" | "openingHours" | "timeZone"> };

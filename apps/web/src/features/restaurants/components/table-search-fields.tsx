@@ -5,7 +5,8 @@ import { CalendarIcon, ClockIcon, UsersIcon } from "../../../components/ui/icons
 import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import type { TableQuery } from "../api/table-search";
-import { PARTY_SIZES, QUARTER_HOURS } from "./table-search-params";
+import { PARTY_SIZES } from "./party";
+import { QUARTER_HOURS } from "./table-search-params";
 import styles from "./table-search-fields.module.css";
 
 interface Props {

@@ -2,9 +2,7 @@ import { DEFAULT_TIME_ZONE, PEOPLE_PER_RESERVATION, SEARCH_SORTS, SLOT_MINUTES }
 import { minutesOfDay, timeOfDay } from "@tavolo/shared/dates";
 import { searchMoment } from "@tavolo/shared/search-moment";
 import type { SearchSort, TableQuery } from "../api/table-search";
-
-/** The party a search for a table assumes until the diner says otherwise (decision 026). */
-export const DEFAULT_PARTY = 2;
+import { DEFAULT_PARTY } from "./party";
 
 /** The URL parameters of /search that ask for a table, beside `location` and `category`. */
 export const TABLE_PARAMS = ["date", "time", "people", "sort"] as const;
@@ -46,10 +44,4 @@ export function tableSearchFrom(params: URLSearchParams, now: Date): TableSearch
 /** Every start time of a day on the grid, for the time picker. */
 export const QUARTER_HOURS = Array.from({ length: (24 * 60) / SLOT_MINUTES }, (_, index) =>
   timeOfDay(index * SLOT_MINUTES),
-);
-
-/** 1 to 10 people, the party sizes a booking takes. */
-export const PARTY_SIZES = Array.from(
-  { length: PEOPLE_PER_RESERVATION.max - PEOPLE_PER_RESERVATION.min + 1 },
-  (_, index) => PEOPLE_PER_RESERVATION.min + index,
 );
