@@ -40,9 +40,15 @@ function routerState(data: HydrationData) {
   return { loaderData: data.router.loaderData, errors };
 }
 
-/** Renders nothing; its effect runs once the hydrated tree has committed: from then on, the real clock. */
-function ReleaseClockAfterHydration() {
-  useEffect(releaseClock, []);
+/**
+ * Renders nothing; its effect runs once the hydrated tree has committed: from then on, the real
+ * clock. `<html data-hydrated>` then tells tests (and anyone curious) that the page is interactive.
+ */
+function AfterHydration() {
+  useEffect(() => {
+    releaseClock();
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return null;
 }
 
@@ -54,7 +60,7 @@ const app = (
     <Providers queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>
-    {hydration ? <ReleaseClockAfterHydration /> : null}
+    {hydration ? <AfterHydration /> : null}
   </StrictMode>
 );
 
