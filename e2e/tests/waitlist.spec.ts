@@ -5,16 +5,14 @@ import { findBookable, signIn } from "./support/booking";
 
 /**
  * Issue 17 end to end: diner A takes the last table, diner B joins the waitlist from the restaurant
- * page, A cancels, B gets the table held (the mail and the banner on /history) and confirms it.
+ * page (as a search card's "notify me" opens it), A cancels, B gets the table held (the mail and the banner on /history) and confirms it.
  * The seating is read from the API (findBookable), so it works whatever hour the suite runs.
  */
 const texts = {
   it: {
     locale: "it-IT",
     login: "Accedi",
-    date: "Data",
-    time: "Ora",
-    people: /^Persone/,
+    wantedTime: "Ora desiderata",
     joinTitle: "Tutto pieno? Avvisami se si libera un tavolo",
     window: /^Fascia oraria/,
     exact: (time: string) => `Solo alle ${time}`,
@@ -28,9 +26,7 @@ const texts = {
   en: {
     locale: "en-GB",
     login: "Log in",
-    date: "Date",
-    time: "Time",
-    people: /^People/,
+    wantedTime: "Preferred time",
     joinTitle: "Fully booked? Notify me if a table frees up",
     window: /^Time window/,
     exact: (time: string) => `Only at ${time}`,
@@ -95,11 +91,10 @@ for (const language of ["it", "en"] as const) {
       const lastTable = await takeEveryTable(request, aToken, target);
 
       await signIn(page, b, t.login);
-      await page.goto(`/restaurants/${target.id}`);
-      await page.getByLabel(t.date, { exact: true }).fill(target.date);
-      await page.getByLabel(t.time, { exact: true }).fill(target.time);
-      await page.getByRole("combobox", { name: t.people }).selectOption("2");
+      // Where a search card's "notify me" leads: the restaurant page asked for that day, time and party.
+      await page.goto(`/restaurants/${target.id}?date=${target.date}&time=${target.time}&people=2`);
       await expect(page.getByRole("heading", { name: t.joinTitle })).toBeVisible();
+      await expect(page.getByRole("combobox", { name: t.wantedTime })).toHaveValue(target.time);
       await page.getByRole("combobox", { name: t.window }).selectOption({ label: t.exact(target.time) });
       await expectNoSeriousA11yViolations(page);
       await page.getByRole("button", { name: t.join }).click();

@@ -1,5 +1,6 @@
 import type { AuthUser } from "@tavolo/shared/auth";
 import type { Reservation } from "@tavolo/shared/reservations";
+import type { RestaurantDetail } from "@tavolo/shared/restaurants";
 
 /**
  * Answers' parts as the server sends them, typed by the shared contract (decision 020): a test can
@@ -56,3 +57,36 @@ export function authUserFixture(overrides: Partial<AuthUser> = {}): AuthUser {
     ...overrides,
   };
 }
+
+/** A restaurant page's data: Milan, open Tuesday to Sunday. */
+export const restaurantDetailFixture = (extra: Partial<RestaurantDetail> = {}): RestaurantDetail => ({
+  id: "11111111-1111-4111-8111-111111111111",
+  name: "Osteria del Ponte",
+  type: "osteria",
+  city: "Milano",
+  citySlug: "milano",
+  address: "Ripa di Porta Ticinese 7, Milano",
+  phone: "+39 02 8940 1234",
+  description: "Cucina milanese di stagione sul Naviglio.",
+  image: "/images/restaurants/carne-1.svg",
+  imageUrl: "/images/restaurants/carne-1.svg",
+  rating: 4.6,
+  priceRange: 3,
+  categories: ["carne", "italiano"],
+  location: "45.45,9.17",
+  lat: 45.45,
+  lng: 9.17,
+  timeZone: "Europe/Rome",
+  capacity: 40,
+  openingHours: {
+    monday: null,
+    tuesday: { open: "12:00", close: "23:00" },
+    wednesday: { open: "12:00", close: "22:30" },
+    thursday: { open: "12:00", close: "23:00" },
+    friday: { open: "12:00", close: "23:30" },
+    saturday: { open: "12:00", close: "23:30" },
+    sunday: { open: "12:00", close: "15:00" },
+  },
+  tables: [],
+  ...extra,
+});

@@ -3,6 +3,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { API_TIMEOUT_MS } from "@tavolo/shared/constants";
+import { restaurantDetailFixture } from "../../test/fixtures";
 import { createApiClient } from "../lib/api-client";
 import { restaurantQuery, useRestaurant } from "../features/restaurants/api/get-restaurant";
 import { createQueryClient } from "./providers";
@@ -61,8 +62,15 @@ function renderAt(path: string, load: PageLoadContext) {
 describe("the restaurant page's loader", () => {
   it("loads the restaurant into the query the page reads: the page does not fetch it again", async () => {
     const { fetch, load } = setUp({
-      "/api/client/getRestaurantById/r1": { status: 200, body: { success: true, restaurant: { name: "Da Gino" } } },
+      "/api/client/getRestaurantById/r1": {
+        status: 200,
+        body: { success: true, restaurant: restaurantDetailFixture({ id: "r1", name: "Da Gino" }) },
+      },
       "/api/client/getAvailableTables/r1": { status: 200, body: { success: true, tables: [] } },
+      "/api/client/getAvailableSlots/r1": {
+        status: 200,
+        body: { success: true, date: "2026-11-25", people: 2, slots: ["20:00"] },
+      },
     });
     renderAt("/restaurants/r1", load);
     expect(await screen.findByRole("heading", { name: "Da Gino" })).toBeInTheDocument();
@@ -71,6 +79,10 @@ describe("the restaurant page's loader", () => {
     });
     const restaurantCalls = fetch.mock.calls.filter(([url]) => String(url).includes("getRestaurantById"));
     expect(restaurantCalls).toHaveLength(1);
+    // The picker's free times of its first day come with the page too, for a party of two.
+    const slotCalls = fetch.mock.calls.filter(([url]) => String(url).includes("getAvailableSlots"));
+    expect(slotCalls).toHaveLength(1);
+    expect(String(slotCalls[0]![0])).toContain("people=2");
   });
 
   it("turns the API's 404 into the not-found page", async () => {

@@ -11,6 +11,9 @@ import { tablesQuery } from "../features/restaurants/api/get-available-tables";
 import { restaurantQuery } from "../features/restaurants/api/get-restaurant";
 import { searchRestaurantsQuery } from "../features/restaurants/api/search-restaurants";
 import { parseCategory } from "../features/restaurants/components/cuisine-options";
+import { availableSlotsQuery } from "../features/restaurants/api/get-available-slots";
+import { firstPick } from "../features/restaurants/components/slot-pick";
+import { tableParamsFrom, tableSearchFrom } from "../features/restaurants/components/table-search-params";
 
 /**
  * What a server render hands the loaders of the four public pages (decision 027): the request's own
@@ -55,9 +58,13 @@ export async function searchLoader({ request, context }: LoaderFunctionArgs): Pr
   const location = (params.get("location") ?? "").trim();
   const category = parseCategory(params.get("category"));
   const { queryClient, language, api } = load;
+  // The very query the page asks on its first render: the same moment, party and order. The server
+  // has no position, and neither has the hydrating page yet, so "distance" is asked as relevance.
+  const { table, sort } = tableSearchFrom(params, new Date(load.now));
+  const search = { location, category, table, sort: sort === "distance" ? ("relevance" as const) : sort };
   await Promise.all([
     queryClient.prefetchQuery(citiesQuery(language, api)),
-    location ? queryClient.prefetchInfiniteQuery(searchRestaurantsQuery({ location, category }, language, api)) : null,
+    location ? queryClient.prefetchInfiniteQuery(searchRestaurantsQuery(search, language, api)) : null,
     location
       ? queryClient.prefetchQuery(
           offerListQuery(
@@ -77,16 +84,22 @@ export async function searchLoader({ request, context }: LoaderFunctionArgs): Pr
   return null;
 }
 
-export async function restaurantLoader({ params, context }: LoaderFunctionArgs): Promise<null> {
+export async function restaurantLoader({ request, params, context }: LoaderFunctionArgs): Promise<null> {
   const load = loadContext(context);
   if (!load) return null;
   const id = params.id ?? "";
   const { queryClient, language, api } = load;
-  const today = todayIn(DEFAULT_TIME_ZONE, new Date(load.now));
-  await Promise.all([
+  const now = new Date(load.now);
+  const today = todayIn(DEFAULT_TIME_ZONE, now);
+  const [found] = await Promise.all([
     queryClient.ensureQueryData(restaurantQuery(id, language, api)).catch(notFoundOn),
     queryClient.prefetchQuery(tablesQuery(id, { date: today }, api)),
   ]);
+  // The picker's first day and party depend on the opening hours: its free times come second.
+  if (found) {
+    const pick = firstPick(found.restaurant, tableParamsFrom(new URL(request.url).searchParams), now);
+    await queryClient.prefetchQuery(availableSlotsQuery(id, pick, api));
+  }
   return null;
 }
 

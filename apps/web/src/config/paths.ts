@@ -53,7 +53,9 @@ export const paths = {
   search: (
     query: { location?: string; category?: string; date?: string; time?: string; people?: number; sort?: string } = {},
   ) => withQuery(routePatterns.search, { ...query, people: query.people?.toString() }),
-  restaurant: (id: string) => `/restaurants/${encodeURIComponent(id)}`,
+  /** A restaurant's page, optionally asking about a day, time and party (a search card's "notify me"). */
+  restaurant: (id: string, query: Omit<ReservationQuery, "modify"> = {}) =>
+    withQuery(`/restaurants/${encodeURIComponent(id)}`, { ...query, people: query.people?.toString() }),
   /**
    * The booking form, optionally prefilled (a slot chip: date, time, people) or moving one of the
    * diner's bookings (`modify`: its id). Decision 026.

@@ -1,15 +1,17 @@
-import { useLocation, useParams } from "react-router";
+import { useLocation, useParams, useSearchParams } from "react-router";
 import { paths } from "../../config/paths";
 import { useSession } from "../../features/auth/session/session-context";
 import type { ReturnState } from "../../features/auth/session/route-guards";
 import { RestaurantDetailPage, type ReserveLink } from "../../features/restaurants/components/restaurant-detail-page";
+import { tableParamsFrom } from "../../features/restaurants/components/table-search-params";
+import { WaitlistJoin } from "../../features/waitlist/components/waitlist-join";
 import { NOT_FOUND_TEXTS, notFoundBoundary } from "../page-not-found-boundary";
-import { RestaurantWaitlist } from "../../features/waitlist/components/restaurant-waitlist";
 
 export default function RestaurantRoute() {
   const { id = "" } = useParams();
   const { status } = useSession();
   const location = useLocation();
+  const [params] = useSearchParams();
   const reservation = paths.reservation(id);
   // Visitors go through /login, which brings them back to the reservation form.
   const reserveLink: ReserveLink =
@@ -17,17 +19,18 @@ export default function RestaurantRoute() {
       ? { to: reservation }
       : { to: paths.login(), state: { from: reservation } satisfies ReturnState };
   const backTo = (location.state as { backTo?: string } | null)?.backTo;
-  const here = paths.restaurant(id);
+  // A visitor joining the waitlist signs in and comes back to this very page and question.
+  const here = location.pathname + location.search;
   return (
     <RestaurantDetailPage
       key={id}
       id={id}
       reserveLink={reserveLink}
       backTo={backTo}
-      after={(restaurant) => (
-        <RestaurantWaitlist
-          restaurantId={restaurant.id}
-          timeZone={restaurant.timeZone}
+      asked={tableParamsFrom(params)}
+      whenNothingFits={(table) => (
+        <WaitlistJoin
+          target={{ restaurantId: id, ...table }}
           signedIn={status === "signedIn"}
           loginLink={{ to: paths.login(), state: { from: here } satisfies ReturnState }}
         />

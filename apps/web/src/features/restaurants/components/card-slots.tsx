@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { RestaurantSummary } from "@tavolo/shared/restaurants";
 import { paths } from "../../../config/paths";
@@ -75,6 +76,13 @@ function NoSlot({ restaurant, table }: { restaurant: Pick<RestaurantSummary, "id
       ) : day.isSuccess && !day.isPlaceholderData ? (
         <p className={styles.next}>{t("tableSearch.noneLater")}</p>
       ) : null}
+      {/* The restaurant page asks the same question and offers the waitlist there (issue 17). */}
+      <p className={styles.next}>
+        <Link className={styles.notify} to={paths.restaurant(restaurant.id, table)}>
+          {t("tableSearch.notifyMe")}
+          <span className="visually-hidden"> ({restaurant.name})</span>
+        </Link>
+      </p>
     </div>
   );
 }

@@ -1,42 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import type { RestaurantDetail } from "@tavolo/shared/restaurants";
+import { restaurantDetailFixture } from "../../../../test/fixtures";
 import { json, mockFetch, renderRoutes } from "../../../../test/render";
 import { RestaurantDetailPage } from "./restaurant-detail-page";
 
 const ID = "11111111-1111-4111-8111-111111111111";
 
-const detail = (extra: Partial<RestaurantDetail> = {}): RestaurantDetail => ({
-  id: ID,
-  name: "Osteria del Ponte",
-  type: "osteria",
-  city: "Milano",
-  citySlug: "milano",
-  address: "Ripa di Porta Ticinese 7, Milano",
-  phone: "+39 02 8940 1234",
-  description: "Cucina milanese di stagione sul Naviglio.",
-  image: "/images/restaurants/carne-1.svg",
-  imageUrl: "/images/restaurants/carne-1.svg",
-  rating: 4.6,
-  priceRange: 3,
-  categories: ["carne", "italiano"],
-  location: "45.45,9.17",
-  lat: 45.45,
-  lng: 9.17,
-  timeZone: "Europe/Rome",
-  capacity: 40,
-  openingHours: {
-    monday: null,
-    tuesday: { open: "12:00", close: "23:00" },
-    wednesday: { open: "12:00", close: "22:30" },
-    thursday: { open: "12:00", close: "23:00" },
-    friday: { open: "12:00", close: "23:30" },
-    saturday: { open: "12:00", close: "23:30" },
-    sunday: { open: "12:00", close: "15:00" },
-  },
-  tables: [],
-  ...extra,
-});
+const detail = (extra: Partial<RestaurantDetail> = {}) => restaurantDetailFixture({ id: ID, ...extra });
 
 const tables = [
   { id: "t1", number: 1, capacity: 2, isAvailable: true },

@@ -9,6 +9,7 @@ import { paths } from "../../../config/paths";
 import { DetailError, DetailPage } from "../../../components/ui/detail-page";
 import { Skeleton } from "../../../components/ui/spinner";
 import { useAvailableTables } from "../api/get-available-tables";
+import type { TableQuery } from "../api/table-search";
 import { useRestaurant } from "../api/get-restaurant";
 import { RestaurantOverview } from "./restaurant-overview";
 import styles from "./restaurant-detail-page.module.css";
@@ -24,11 +25,13 @@ interface Props {
   reserveLink: ReserveLink;
   /** The results page the visitor came from, when known. */
   backTo?: string;
-  /** Under the overview: the route places the waitlist's "is there a table?" control here. */
-  after?: (restaurant: { id: string; timeZone: string }) => ReactNode;
+  /** What the page's link asked for (a search card's "notify me"): day, time and party. */
+  asked?: Partial<TableQuery>;
+  /** Where no free time suits the diner: the route places the waitlist's control here (issue 17). */
+  whenNothingFits?: (table: TableQuery) => ReactNode;
 }
 
-export function RestaurantDetailPage({ id, reserveLink, backTo, after }: Props) {
+export function RestaurantDetailPage({ id, reserveLink, backTo, asked, whenNothingFits }: Props) {
   const { t } = useTranslation();
   const restaurant = useRestaurant(id);
   // Tables for today in Italy: asked in parallel with the details, not after them.
@@ -79,8 +82,9 @@ export function RestaurantDetailPage({ id, reserveLink, backTo, after }: Props) 
         tablesError={tables.isError}
         reserveLink={reserveLink}
         timeZone={restaurant.data.timeZone || DEFAULT_TIME_ZONE}
+        asked={asked}
+        whenNothingFits={whenNothingFits}
       />
-      {after?.({ id, timeZone: restaurant.data.timeZone || DEFAULT_TIME_ZONE })}
     </DetailPage>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { RestaurantDetail, Table } from "@tavolo/shared/restaurants";
 import { FavoriteButton } from "../../../components/ui/favorite-button";
@@ -6,6 +7,7 @@ import { Tag } from "../../../components/ui/chip";
 import { CalendarIcon, MapPinIcon, PhoneIcon, UsersIcon } from "../../../components/ui/icons";
 import { HoursToday, OpeningHoursTable } from "./opening-hours";
 import { SlotPicker } from "./slot-picker";
+import type { TableQuery } from "../api/table-search";
 import { PriceRange, Rating } from "./rating";
 import type { ReserveLink } from "./restaurant-detail-page";
 import { TablesList } from "./tables-list";
@@ -19,12 +21,23 @@ interface Props {
   tablesError: boolean;
   reserveLink: ReserveLink;
   timeZone: string;
+  asked?: Partial<TableQuery>;
+  whenNothingFits?: (table: TableQuery) => ReactNode;
 }
 
 export const mapsUrl = (restaurant: Pick<RestaurantDetail, "lat" | "lng">) =>
   `https://www.google.com/maps/search/?api=1&query=${restaurant.lat},${restaurant.lng}`;
 
-export function RestaurantOverview({ restaurant, tables, tablesLoading, tablesError, reserveLink, timeZone }: Props) {
+export function RestaurantOverview({
+  restaurant,
+  tables,
+  tablesLoading,
+  tablesError,
+  reserveLink,
+  timeZone,
+  asked,
+  whenNothingFits,
+}: Props) {
   const { t } = useTranslation();
   const image = restaurant.imageUrl || restaurant.image;
   return (
@@ -83,7 +96,7 @@ export function RestaurantOverview({ restaurant, tables, tablesLoading, tablesEr
         <aside className={styles.aside} aria-label={t("restaurant.infoTitle")}>
           <div className={styles.card}>
             <HoursToday hours={restaurant.openingHours} timeZone={timeZone} />
-            <SlotPicker restaurant={{ ...restaurant, timeZone }} />
+            <SlotPicker restaurant={{ ...restaurant, timeZone }} asked={asked} whenNothingFits={whenNothingFits} />
             <ButtonLink
               to={reserveLink.to}
               state={reserveLink.state}

@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { useMountInstant } from "../../../lib/clock";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ALL_CATEGORIES, type CategoryFilter } from "@tavolo/shared/categories";
@@ -29,8 +30,9 @@ export function SearchPage({ offersSlot }: Props) {
   const [params, setParams] = useSearchParams();
   const location = (params.get("location") ?? "").trim();
   const category = parseCategory(params.get("category"));
-  // The instant the page opened: the defaults (today, next quarter hour) hold still while it is open.
-  const [openedAt] = useState(() => new Date());
+  // The instant the page opened (the server's, when it rendered the page): the defaults (today, next
+  // quarter hour) hold still while it is open, and come out the same on both sides.
+  const openedAt = useMountInstant();
   const { table, sort: askedSort } = tableSearchFrom(params, openedAt);
   const cities = useAllCities();
   // With the position on and no city: the restaurants around the diner (the offers block turns it on).

@@ -65,4 +65,37 @@ describe("SlotPicker on the restaurant page", () => {
       ).toBe(true),
     );
   });
+
+  it("opens the waitlist at once for a time the link asked about that is not free, on that day and party", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2025-06-11T10:00:00Z")); // Wednesday noon in Rome
+    api();
+    const waitFor = vi.fn((table: { date: string; time: string; people: number }) => (
+      <p>
+        wait {table.date} {table.time} {table.people}
+      </p>
+    ));
+    renderAt(
+      <SlotPicker
+        restaurant={restaurant}
+        asked={{ date: "2025-06-12", time: "20:30", people: 4 }}
+        whenNothingFits={waitFor}
+      />,
+    );
+    // 20:30 is not among the free times (20:00, 21:15): the waitlist shows, for the asked moment.
+    expect(await screen.findByText("wait 2025-06-12 20:30 4")).toBeVisible();
+    expect(screen.getByRole("combobox", { name: "Ora desiderata" })).toHaveValue("20:30");
+    fireEvent.change(screen.getByRole("combobox", { name: "Ora desiderata" }), { target: { value: "21:00" } });
+    expect(await screen.findByText("wait 2025-06-12 21:00 4")).toBeInTheDocument();
+  });
+
+  it("keeps the waitlist one tap away when free times are there and none was asked", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2025-06-11T10:00:00Z"));
+    api();
+    renderAt(<SlotPicker restaurant={restaurant} whenNothingFits={() => <p>waitlist</p>} />);
+    await screen.findByRole("list", { name: "Orari liberi per 2 persone" });
+    expect(screen.getByText("Nessun orario va bene? Mettiti in lista d'attesa")).toBeInTheDocument();
+    expect(screen.getByText("waitlist")).not.toBeVisible();
+  });
 });

@@ -1,31 +1,41 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BOOKING_HORIZON_DAYS } from "@tavolo/shared/constants";
 import { addDays } from "@tavolo/shared/dates";
 import type { RestaurantDetail } from "@tavolo/shared/restaurants";
-import { nextDateWithSeatings } from "@tavolo/shared/reservation-slots";
+import { useMountInstant } from "../../../lib/clock";
 import { todayIn } from "../../../lib/dates";
 import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { useAvailableSlots } from "../api/get-available-slots";
+import type { TableQuery } from "../api/table-search";
 import { SlotChip } from "./card-slots";
-import { DEFAULT_PARTY, PARTY_SIZES } from "./party";
+import { NothingFits } from "./nothing-fits";
+import { PARTY_SIZES } from "./party";
+import { firstPick } from "./slot-pick";
 import styles from "./slot-picker.module.css";
 
-type Props = { restaurant: Pick<RestaurantDetail, "id" | "name" | "openingHours" | "timeZone"> };
+type Props = {
+  restaurant: Pick<RestaurantDetail, "id" | "name" | "openingHours" | "timeZone">;
+  /** What the page's link asked for (a search card's "notify me"): the day, time and party. */
+  asked?: Partial<TableQuery>;
+  /** Where no free time suits the diner: the waitlist's control, placed by the route (issue 17). */
+  whenNothingFits?: (table: TableQuery) => ReactNode;
+};
 
 /**
  * The restaurant page's "when and how many" (issue 16): a date and a party, and every start time of
- * that day with a table free for them. A chip opens the booking form filled in.
+ * that day with a table free for them. A chip opens the booking form filled in; when none suits,
+ * the diner can wait for a table (issue 17).
  */
-export function SlotPicker({ restaurant }: Props) {
+export function SlotPicker({ restaurant, asked = {}, whenNothingFits }: Props) {
   const { t } = useTranslation();
-  const today = todayIn(restaurant.timeZone);
-  // Today while a seating is still to come, else the next day it opens (as the booking form).
-  const [date, setDate] = useState(
-    () => nextDateWithSeatings(restaurant.openingHours, restaurant.timeZone, today, new Date()) ?? today,
-  );
-  const [people, setPeople] = useState(DEFAULT_PARTY);
+  // The server's render instant while hydrating: the same day on both sides (decision 027).
+  const now = useMountInstant();
+  const today = todayIn(restaurant.timeZone, now);
+  const [first] = useState(() => firstPick(restaurant, asked, now));
+  const [date, setDate] = useState(first.date);
+  const [people, setPeople] = useState(first.people);
   const slots = useAvailableSlots(restaurant.id, { date, people }, date >= today);
   return (
     <section className={styles.picker} aria-labelledby="slot-picker-title">
@@ -75,6 +85,18 @@ export function SlotPicker({ restaurant }: Props) {
             </li>
           ))}
         </ul>
+      ) : null}
+      {whenNothingFits && slots.data && !slots.isPlaceholderData && !slots.isError ? (
+        <NothingFits
+          restaurant={restaurant}
+          date={date}
+          people={people}
+          freeTimes={slots.data}
+          askedTime={asked.date === date ? asked.time : undefined}
+          now={now}
+        >
+          {whenNothingFits}
+        </NothingFits>
       ) : null}
     </section>
   );

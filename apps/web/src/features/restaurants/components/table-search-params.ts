@@ -16,27 +16,37 @@ export interface TableSearch {
 }
 
 /**
- * What /search asks for, from its URL: each parameter that is missing or malformed takes its
- * default (today, the next quarter hour, two people, relevance), so every search is a search for a
- * table and a hand-edited link never becomes a 400. `now` is handed in: the server's render and
- * the browser's first render must agree (ssr15).
+ * The date, time and party a URL asks about, each only when it is given and well formed (a
+ * hand-edited link never becomes a 400): /search fills the rest with defaults, the restaurant page
+ * starts its picker from them.
  */
-export function tableSearchFrom(params: URLSearchParams, now: Date): TableSearch {
-  const moment = searchMoment(now, DEFAULT_TIME_ZONE);
+export function tableParamsFrom(params: URLSearchParams): Partial<TableQuery> {
   const date = params.get("date") ?? "";
   const time = params.get("time") ?? "";
   const people = Number(params.get("people"));
+  return {
+    date: ISO_DATE.test(date) ? date : undefined,
+    // Off the quarter-hour grid nothing could ever be free: as if not asked.
+    time: TIME.test(time) && minutesOfDay(time) % SLOT_MINUTES === 0 ? time : undefined,
+    people:
+      Number.isInteger(people) && people >= PEOPLE_PER_RESERVATION.min && people <= PEOPLE_PER_RESERVATION.max
+        ? people
+        : undefined,
+  };
+}
+
+/**
+ * What /search asks for, from its URL: each parameter that is missing or malformed takes its
+ * default (today, the next quarter hour, two people, relevance), so every search is a search for a
+ * table. `now` is handed in: the server's render and the browser's first render must agree
+ * (decision 027).
+ */
+export function tableSearchFrom(params: URLSearchParams, now: Date): TableSearch {
+  const moment = searchMoment(now, DEFAULT_TIME_ZONE);
+  const asked = tableParamsFrom(params);
   const sort = SEARCH_SORTS.find((value) => value === params.get("sort")) ?? "relevance";
   return {
-    table: {
-      date: ISO_DATE.test(date) ? date : moment.date,
-      // Off the quarter-hour grid nothing could ever be free: back to the default.
-      time: TIME.test(time) && minutesOfDay(time) % SLOT_MINUTES === 0 ? time : moment.time,
-      people:
-        Number.isInteger(people) && people >= PEOPLE_PER_RESERVATION.min && people <= PEOPLE_PER_RESERVATION.max
-          ? people
-          : DEFAULT_PARTY,
-    },
+    table: { date: asked.date ?? moment.date, time: asked.time ?? moment.time, people: asked.people ?? DEFAULT_PARTY },
     sort,
   };
 }

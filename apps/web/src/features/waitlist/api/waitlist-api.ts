@@ -5,7 +5,6 @@ import type {
   WaitlistEntryResponse,
   WaitlistResponse,
 } from "@tavolo/shared/waitlist";
-import type { AvailableSlotsResponse } from "@tavolo/shared/restaurants";
 import { apiClient, clientPath } from "../../../lib/api-client";
 
 /**
@@ -27,17 +26,6 @@ export const waitlistQuery = () =>
 export const useWaitlist = (enabled = true) => useQuery({ ...waitlistQuery(), enabled });
 
 /** Start times of a day with a table free for the party (the restaurant page's question). */
-export const freeSlotsQuery = (restaurantId: string, date: string, people: number) =>
-  queryOptions({
-    queryKey: ["waitlist", "slots", restaurantId, date, people],
-    queryFn: ({ signal }) =>
-      apiClient.get<AvailableSlotsResponse>(clientPath(`/getAvailableSlots/${encodeURIComponent(restaurantId)}`), {
-        query: { date, people },
-        signal,
-      }),
-    staleTime: 15_000,
-  });
-
 /** Every answer to the waitlist changes the lists, and possibly what is free. */
 function useRefreshAfter() {
   const queryClient = useQueryClient();
