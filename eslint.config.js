@@ -113,4 +113,22 @@ export default tseslint.config(
     files: ["apps/web/src/lib/native.ts", "apps/web/capacitor.config.ts", "apps/web/test/fake-capacitor.ts"],
     rules: { "no-restricted-imports": "off" },
   },
+  // Every e2e spec takes `test` from support/test, whose fixture fails on React hydration problems
+  // (decision 027): a spec importing Playwright's own would silently skip that check.
+  {
+    files: ["e2e/tests/**/*.spec.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@playwright/test",
+              message: "Import test and expect from ./support/test: it fails on hydration warnings.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

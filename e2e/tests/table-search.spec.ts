@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./support/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { newPerson, registerViaApi, type Person } from "./support/accounts";
 import { signIn } from "./support/booking";
