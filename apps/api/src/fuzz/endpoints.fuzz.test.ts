@@ -34,18 +34,29 @@ const recorder = routeRecorder();
 const google = useGoogleMock();
 const t = useTestApp(() => ({ env: google.env, onRoute: recorder.onRoute }));
 
-/** Each diner books on a day of their own, so no two bookings of the suite clash. */
-let bookingDay = 2;
+/**
+ * Each diner books a seating of their own, so no two bookings of the suite clash: a day of its
+ * own within the booking horizon, then the same days again at a later time (the routes outnumber
+ * the horizon's days).
+ */
+let bookings = 0;
+const DAYS = 80;
+const SEPARATE_TIMES = ["20:00", "12:00", "16:00"];
+function nextSeating(): { date: string; time: string } {
+  const n = bookings++;
+  return { date: romeDate(2 + (n % DAYS)), time: SEPARATE_TIMES[Math.floor(n / DAYS) % SEPARATE_TIMES.length]! };
+}
 
 /** The diner whose token the calls carry, with a booking of their own, and another diner with one. */
 async function dinerWithBooking(base: Omit<FuzzIds, "me" | "other" | "bookingDate" | "googleIdToken">) {
   const who = await diner(t);
-  const ids = { ...base, bookingDate: romeDate(bookingDay++) };
+  const seating = nextSeating();
+  const ids = { ...base, bookingDate: seating.date };
   const res = await makeReservation(t, who, {
     restaurantId: ids.restaurantId,
     tableId: ids.tableId,
     date: ids.bookingDate,
-    time: "20:00",
+    time: seating.time,
     numberOfPeople: 2,
   });
   if (res.statusCode !== 201 && res.statusCode !== 200) throw new Error(`booking failed: ${res.body}`);
