@@ -120,15 +120,23 @@ export async function diner(t: TestApp, overrides: Record<string, unknown> = {})
 }
 export type Diner = Awaited<ReturnType<typeof diner>>;
 
-/** What every booking race starts from: the fixture and `count` diners, registered 10 at a time. */
-export async function raceParticipants(t: TestApp, count: number): Promise<{ f: BookingFixture; diners: Diner[] }> {
-  const f = await createBookingFixture(t);
+/** `count` diners, registered 10 at a time (the test pool's connections stay free for the race). */
+export async function registerDiners(t: TestApp, count: number): Promise<Diner[]> {
   const diners: Diner[] = [];
   for (let batch = 0; batch < count; batch += 10) {
     diners.push(...(await Promise.all(Array.from({ length: Math.min(10, count - batch) }, () => diner(t)))));
   }
-  return { f, diners };
+  return diners;
 }
+
+/** What every booking race starts from: the fixture and `count` diners. */
+export async function raceParticipants(t: TestApp, count: number): Promise<{ f: BookingFixture; diners: Diner[] }> {
+  const f = await createBookingFixture(t);
+  return { f, diners: await registerDiners(t, count) };
+}
+
+export const cancelReservation = (t: TestApp, who: Diner, id: string) =>
+  t.app.inject({ method: "POST", url: `/api/client/cancelReservation/${id}`, headers: who.headers });
 
 export function makeReservation(
   t: TestApp,

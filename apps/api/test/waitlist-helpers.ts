@@ -69,3 +69,12 @@ export async function holdLinkToken(t: TestApp, who: Diner): Promise<string> {
   if (!match?.[1]) throw new Error(`no link in: ${mail.text}`);
   return match[1];
 }
+
+/** Waiting at the all-day restaurant for exactly the 20:00 seating of `date`. */
+export const waitingAt20 = (f: BookingFixture, date: string, people = 2) => ({
+  restaurantId: f.allDay.id,
+  date,
+  timeFrom: "20:00",
+  timeTo: "20:00",
+  people,
+});

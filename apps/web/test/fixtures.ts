@@ -1,6 +1,6 @@
 import type { AuthUser } from "@tavolo/shared/auth";
 import type { Reservation } from "@tavolo/shared/reservations";
-import type { RestaurantDetail } from "@tavolo/shared/restaurants";
+import type { CityInfo, RestaurantDetail, RestaurantSummary } from "@tavolo/shared/restaurants";
 
 /**
  * Answers' parts as the server sends them, typed by the shared contract (decision 020): a test can
@@ -88,5 +88,37 @@ export const restaurantDetailFixture = (extra: Partial<RestaurantDetail> = {}): 
     sunday: { open: "12:00", close: "15:00" },
   },
   tables: [],
+  ...extra,
+});
+
+/** Milano as the city list and a search answer describe it. */
+export const milanoFixture: CityInfo = {
+  slug: "milano",
+  name: "Milano",
+  nameIt: "Milano",
+  nameEn: "Milan",
+  region: "Lombardia",
+  lat: 45.46,
+  lng: 9.19,
+};
+
+/** Search card number `n` in Milano: "Trattoria n", a pizzeria. */
+export const restaurantSummaryFixture = (n: number, extra: Partial<RestaurantSummary> = {}): RestaurantSummary => ({
+  id: `00000000-0000-4000-8000-00000000000${n}`,
+  name: `Trattoria ${n}`,
+  type: "trattoria",
+  city: "Milano",
+  citySlug: "milano",
+  address: `Via Roma ${n}, Milano`,
+  phone: "+39 02 1234567",
+  description: "",
+  image: `/images/restaurants/pizza-${n}.svg`,
+  imageUrl: `/images/restaurants/pizza-${n}.svg`,
+  rating: 4.5,
+  priceRange: 2,
+  categories: ["pizza", "italiano"],
+  location: "45.46,9.19",
+  lat: 45.46,
+  lng: 9.19,
   ...extra,
 });

@@ -6,6 +6,7 @@ import { post } from "../../../test/auth-helpers";
 import { skipUnlessPostgres } from "../../../test/booking-races";
 import {
   diner,
+  cancelReservation,
   makeReservation,
   raceParticipants,
   ROME,
@@ -14,7 +15,14 @@ import {
   type Diner,
 } from "../../../test/reservation-helpers";
 import { useTestApp } from "../../../test/test-app";
-import { answerHold, expireHolds, fillAllTables, joined, joinWaitlist } from "../../../test/waitlist-helpers";
+import {
+  answerHold,
+  expireHolds,
+  fillAllTables,
+  joined,
+  joinWaitlist,
+  waitingAt20,
+} from "../../../test/waitlist-helpers";
 
 /**
  * The waitlist's write paths under concurrency (decision 029), on a real PostgreSQL server only:
@@ -28,15 +36,8 @@ beforeAll(async () => {
   ({ f, diners } = await raceParticipants(t, 30));
 });
 
-const at20 = (date: string, people = 2) => ({
-  restaurantId: f.allDay.id,
-  date,
-  timeFrom: "20:00",
-  timeTo: "20:00",
-  people,
-});
-const cancel = (who: Diner, id: string) =>
-  t.app.inject({ method: "POST", url: `/api/client/cancelReservation/${id}`, headers: who.headers });
+const at20 = (date: string, people = 2) => waitingAt20(f, date, people);
+const cancel = (who: Diner, id: string) => cancelReservation(t, who, id);
 
 /** Rows occupying a table's 20:00 seating of `date` (bookings and holds). */
 async function occupying(date: string, tableId: string) {

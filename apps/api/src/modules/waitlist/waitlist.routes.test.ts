@@ -7,8 +7,9 @@ import { addOffer, bookOffer, offerClosingIn, seatsOf } from "../../../test/offe
 import { instantOfWallClock } from "@tavolo/shared/dates";
 import {
   createBookingFixture,
-  diner,
+  cancelReservation,
   makeReservation,
+  registerDiners,
   ROME,
   romeDate,
   type Diner,
@@ -22,29 +23,16 @@ import {
   joined,
   joinWaitlist,
   liveHolds,
+  waitingAt20,
   waitlistOf,
 } from "../../../test/waitlist-helpers";
 
 const t = useTestApp();
 const f = useFixture(() => createBookingFixture(t));
 
-/** Diners registered 10 at a time. */
-async function diners(count: number): Promise<Diner[]> {
-  const all: Diner[] = [];
-  for (let i = 0; i < count; i += 10)
-    all.push(...(await Promise.all(Array.from({ length: Math.min(10, count - i) }, () => diner(t)))));
-  return all;
-}
-/** Waiting for exactly the 20:00 seating of `date`. */
-const at20 = (date: string, people: number) => ({
-  restaurantId: f.allDay.id,
-  date,
-  timeFrom: "20:00",
-  timeTo: "20:00",
-  people,
-});
-const cancel = (who: Diner, id: string) =>
-  t.app.inject({ method: "POST", url: `/api/client/cancelReservation/${id}`, headers: who.headers });
+const diners = (count: number) => registerDiners(t, count);
+const at20 = (date: string, people = 2) => waitingAt20(f, date, people);
+const cancel = (who: Diner, id: string) => cancelReservation(t, who, id);
 const slotsOf = async (date: string) =>
   (
     (

@@ -1,39 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { act, fireEvent, screen, within } from "@testing-library/react";
-import type { RestaurantSummary } from "@tavolo/shared/restaurants";
+import { milanoFixture, restaurantSummaryFixture } from "../../../../test/fixtures";
 import { json, mockFetch, renderRoutes } from "../../../../test/render";
 import i18n from "../../../i18n/i18n";
 import { SearchPage } from "./search-page";
 
-const restaurant = (n: number, extra: Partial<RestaurantSummary> = {}): RestaurantSummary => ({
-  id: `00000000-0000-4000-8000-00000000000${n}`,
-  name: `Trattoria ${n}`,
-  type: "trattoria",
-  city: "Milano",
-  citySlug: "milano",
-  address: `Via Roma ${n}, Milano`,
-  phone: "+39 02 1234567",
-  description: "",
-  image: `/images/restaurants/pizza-${n}.svg`,
-  imageUrl: `/images/restaurants/pizza-${n}.svg`,
-  rating: 4.5,
-  priceRange: 2,
-  categories: ["pizza", "italiano"],
-  location: "45.46,9.19",
-  lat: 45.46,
-  lng: 9.19,
-  ...extra,
-});
+const restaurant = restaurantSummaryFixture;
 
-const milano = {
-  slug: "milano",
-  name: "Milano",
-  nameIt: "Milano",
-  nameEn: "Milan",
-  region: "Lombardia",
-  lat: 45.46,
-  lng: 9.19,
-};
+const milano = milanoFixture;
 
 function api() {
   return mockFetch((url) => {

@@ -1,41 +1,16 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { AvailableSlotsResponse, SearchRestaurantsResponse } from "@tavolo/shared/restaurants";
+import { milanoFixture, restaurantSummaryFixture } from "../../../../test/fixtures";
 import { json, mockFetch, renderRoutes } from "../../../../test/render";
 import { SearchPage } from "./search-page";
 import { tableSearchFrom } from "./table-search-params";
 
 type Result = SearchRestaurantsResponse["restaurants"][number];
 
-const result = (n: number, availableSlots: string[]): Result => ({
-  id: `00000000-0000-4000-8000-00000000000${n}`,
-  name: `Trattoria ${n}`,
-  type: "trattoria",
-  city: "Milano",
-  citySlug: "milano",
-  address: `Via Roma ${n}, Milano`,
-  phone: "+39 02 1234567",
-  description: "",
-  image: "",
-  imageUrl: "",
-  rating: 4.5,
-  priceRange: 2,
-  categories: ["pizza"],
-  location: "45.46,9.19",
-  lat: 45.46,
-  lng: 9.19,
-  availableSlots,
-});
+const result = (n: number, availableSlots: string[]): Result => ({ ...restaurantSummaryFixture(n), availableSlots });
 
-const milano = {
-  slug: "milano",
-  name: "Milano",
-  nameIt: "Milano",
-  nameEn: "Milan",
-  region: "Lombardia",
-  lat: 45.46,
-  lng: 9.19,
-};
+const milano = milanoFixture;
 
 function api() {
   return mockFetch((url) => {
