@@ -6,6 +6,9 @@ import { restaurantNotFound } from "../restaurants/restaurants.service";
 import type { BookingContextRow } from "./reservations.repository";
 
 /** Why a seating cannot be booked, as the 400 the diner reads. */
+/** No table of the restaurant seats the party: a move, or a wait, that could never be met. */
+export const partyTooLarge = (people: number) => badRequest("party_too_large", "apiErrors.partyTooLarge", { people });
+
 export function seatingProblemError(problem: SeatingProblem): AppError {
   switch (problem) {
     case "dateInPast":

@@ -2,8 +2,8 @@ import type { Transaction } from "kysely";
 import type { ModifyReservationInput } from "@tavolo/shared/reservations";
 import { isExclusionViolation } from "../../db/postgres-errors";
 import type { DB } from "../../db/schema";
-import { AppError, badRequest, forbidden, notFound } from "../../errors";
-import { bookableSeating, requestedSeating } from "./booking-rules";
+import { AppError, forbidden, notFound } from "../../errors";
+import { bookableSeating, partyTooLarge, requestedSeating } from "./booking-rules";
 import * as repo from "./reservations.repository";
 import type { ReservationViewRow } from "./reservations.repository";
 
@@ -19,7 +19,6 @@ const notModifiable = () => new AppError(409, "reservation_not_modifiable", "api
 const tableTakenForMove = () => new AppError(409, "table_taken", "apiErrors.modifyTableTaken");
 export const noTableFreeForMove = (people: number) =>
   new AppError(409, "no_table_free", "apiErrors.modifyNoTableFree", { people });
-const partyTooLarge = (people: number) => badRequest("party_too_large", "apiErrors.partyTooLarge", { people });
 
 /**
  * The table the server picked was booked between its look and its lock: the move is rolled back

@@ -97,6 +97,11 @@ describe("joining the waitlist", () => {
     expect(backwards.json().error).toMatch(/fascia oraria/);
     const past = await joinWaitlist(t, other!, { ...at20(romeDate(-1), 2) });
     expect(past.statusCode).toBe(400);
+    // The largest table in service seats 6: a wait for 7 could never end in a table.
+    const tooMany = await joinWaitlist(t, other!, at20(romeDate(21), 7));
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({ code: "party_too_large" });
+    expect(tooMany.json().error).toContain("7");
     const anonymous = await post(t.app, "/api/client/waitlist", at20(romeDate(20), 2));
     expect(anonymous.statusCode).toBe(401);
   });
@@ -174,9 +179,11 @@ describe("a table frees", () => {
     const date = romeDate(7);
     const [owner, a, b, big, c, d] = await diners(6);
     await fillAllTables(t, f, [owner!], date, "20:00");
-    await joined(t, a!, at20(date, 2));
-    await joined(t, b!, at20(date, 2));
-    await joined(t, big!, at20(date, 8));
+    // Tables of 2, 4 and 6 free: the two fours take the 4 and the 6, so the six after them no
+    // longer fits anything left; the two after it does.
+    await joined(t, a!, at20(date, 4));
+    await joined(t, b!, at20(date, 4));
+    await joined(t, big!, at20(date, 6));
     await joined(t, c!, at20(date, 2));
     await joined(t, d!, at20(date, 2));
     // The owner deletes the account: all three tables free in one write.

@@ -12,7 +12,7 @@ import {
 import type { DB } from "../../db/schema";
 import { AppError, badRequest, forbidden, notFound } from "../../errors";
 import { hashToken } from "../auth/secrets";
-import { seatingProblemError } from "../reservations/booking-rules";
+import { partyTooLarge, seatingProblemError } from "../reservations/booking-rules";
 import type { ReservationNotifications } from "../reservations/reservation-notifications";
 import { findReservationView } from "../reservations/reservations.repository";
 import { toReservation } from "../reservations/reservations.mapper";
@@ -91,6 +91,9 @@ export function createWaitlistService(deps: {
     const dateProblem = checkBookingDate(date, restaurant.time_zone, now);
     if (dateProblem) throw seatingProblemError(dateProblem);
     if (!hoursOn(restaurant.opening_hours, date)) throw seatingProblemError("closed");
+    // Waiting for a table no table of the restaurant could ever be: refused, as a move would be.
+    const tables = await repo.listActiveTables(db, restaurantId);
+    if (!tables.some((table) => table.capacity >= input.people)) throw partyTooLarge(input.people);
     const seatings = openSeatingsBetween(restaurant.opening_hours, restaurant.time_zone, date, timeFrom, timeTo, now);
     if (seatings.length === 0) throw windowPassed();
     // The window as the seatings it accepts: the entry ends when its last one has started.

@@ -7,7 +7,7 @@ import type { TableQuery } from "../api/table-search";
 import styles from "./slot-picker.module.css";
 
 interface Props {
-  restaurant: Pick<RestaurantDetail, "openingHours" | "timeZone">;
+  restaurant: Pick<RestaurantDetail, "openingHours" | "timeZone" | "tables">;
   date: string;
   people: number;
   /** The day's free start times for the party. */
@@ -31,7 +31,8 @@ export function NothingFits({ restaurant, date, people, freeTimes, askedTime, no
   const preferred = seatings.find((time) => time === askedTime) ?? seatings.find((time) => !freeTimes.includes(time));
   const [chosen, setChosen] = useState<string | null>(null);
   const time = chosen !== null && seatings.includes(chosen) ? chosen : (preferred ?? seatings[0]);
-  if (!time) return null;
+  // No table of the restaurant seats the party: nothing to wait for (the server refuses it too).
+  if (!time || !restaurant.tables.some((table) => table.capacity >= people)) return null;
   const content = (
     <div className={styles.waitlist}>
       <Select

@@ -8,6 +8,10 @@ const ID = "11111111-1111-4111-8111-111111111111";
 const lunchAndDinner = { open: "12:00", close: "23:00" };
 const restaurant = {
   id: ID,
+  tables: [
+    { id: "t1", number: 1, capacity: 4, isAvailable: true },
+    { id: "t2", number: 2, capacity: 8, isAvailable: true },
+  ],
   name: "Osteria del Ponte",
   timeZone: "Europe/Rome",
   openingHours: {
@@ -97,5 +101,20 @@ describe("SlotPicker on the restaurant page", () => {
     await screen.findByRole("list", { name: "Orari liberi per 2 persone" });
     expect(screen.getByText("Nessun orario va bene? Mettiti in lista d'attesa")).toBeInTheDocument();
     expect(screen.getByText("waitlist")).not.toBeVisible();
+  });
+
+  it("offers no waitlist for a party no table of the restaurant seats", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2025-06-11T10:00:00Z"));
+    api();
+    renderAt(
+      <SlotPicker
+        restaurant={restaurant}
+        asked={{ date: "2025-06-12", time: "20:30", people: 10 }}
+        whenNothingFits={() => <p>waitlist</p>}
+      />,
+    );
+    expect(await screen.findByText("Nessun orario libero in questa data per 10 persone.")).toBeInTheDocument();
+    expect(screen.queryByText("waitlist")).not.toBeInTheDocument();
   });
 });

@@ -16,7 +16,7 @@ import { firstPick } from "./slot-pick";
 import styles from "./slot-picker.module.css";
 
 type Props = {
-  restaurant: Pick<RestaurantDetail, "id" | "name" | "openingHours" | "timeZone">;
+  restaurant: Pick<RestaurantDetail, "id" | "name" | "openingHours" | "timeZone" | "tables">;
   /** What the page's link asked for (a search card's "notify me"): the day, time and party. */
   asked?: Partial<TableQuery>;
   /** Where no free time suits the diner: the waitlist's control, placed by the route (issue 17). */
