@@ -18,21 +18,31 @@ async function expectInert(page: Page) {
   ).toBe(0);
 }
 
-test("the shell has no inline script and the CSP forbids inline and eval'd scripts", async ({ request }) => {
-  const response = await request.get("/");
-  expect(response.status()).toBe(200);
-  const html = await response.text();
-  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
-  expect(scripts.length).toBeGreaterThan(0);
-  for (const [, attributes, body] of scripts) {
-    expect(attributes).toMatch(/\bsrc="\/assets\//);
-    expect(body!.trim()).toBe("");
+test("pages carry no inline script (only non-executed JSON data) and the CSP forbids inline and eval'd scripts", async ({
+  request,
+}) => {
+  // A server-rendered public page and a client-rendered shell (decision 027).
+  for (const path of ["/", "/settings"]) {
+    const response = await request.get(path);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+    expect(scripts.some(([, attributes]) => /\bsrc="\/assets\//.test(attributes!))).toBe(true);
+    for (const [, attributes, body] of scripts) {
+      // The hydration data and JSON-LD are data blocks the browser never runs: they must parse as JSON.
+      if (/\btype="application\/(ld\+)?json"/.test(attributes!)) {
+        expect(() => JSON.parse(body!), `${path}: ${attributes}`).not.toThrow();
+        continue;
+      }
+      expect(attributes).toMatch(/\bsrc="\/assets\//);
+      expect(body!.trim()).toBe("");
+    }
+    const csp = response.headers()["content-security-policy"] ?? "";
+    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1];
+    expect(scriptSrc, csp).toBeDefined();
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc).not.toContain("'unsafe-eval'");
   }
-  const csp = response.headers()["content-security-policy"] ?? "";
-  const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1];
-  expect(scriptSrc, csp).toBeDefined();
-  expect(scriptSrc).not.toContain("'unsafe-inline'");
-  expect(scriptSrc).not.toContain("'unsafe-eval'");
 });
 
 test("the Permissions-Policy leaves geolocation to our pages only, in feature names chromium knows", async ({
