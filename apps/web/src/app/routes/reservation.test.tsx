@@ -1,31 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
-import type { RestaurantDetail } from "@tavolo/shared/restaurants";
-import { reservationFixture } from "../../../test/fixtures";
+import { reservationFixture, restaurantDetailFixture } from "../../../test/fixtures";
 import { json, mockFetch, renderRoutes, signInAs } from "../../../test/render";
 import ReservationRoute from "./reservation";
 
 const ID = "11111111-1111-4111-8111-111111111111";
 const every = { open: "12:00", close: "23:00" };
-const restaurant: RestaurantDetail = {
+// Open every day, so any date the tests pick is bookable.
+const restaurant = restaurantDetailFixture({
   id: ID,
-  name: "Osteria del Ponte",
-  type: "osteria",
-  city: "Milano",
-  citySlug: "milano",
-  address: "Ripa di Porta Ticinese 7, Milano",
-  phone: "+39 02 8940 1234",
-  description: "",
-  image: "",
-  imageUrl: "",
-  rating: 4.6,
-  priceRange: 3,
-  categories: ["carne"],
-  location: "45.45,9.17",
-  lat: 45.45,
-  lng: 9.17,
-  timeZone: "Europe/Rome",
-  capacity: 40,
   openingHours: {
     monday: every,
     tuesday: every,
@@ -35,8 +18,7 @@ const restaurant: RestaurantDetail = {
     saturday: every,
     sunday: every,
   },
-  tables: [],
-};
+});
 const mine = reservationFixture({
   id: "r-1",
   restaurant: { ...reservationFixture().restaurant, id: ID, name: "Osteria del Ponte" },
