@@ -122,3 +122,14 @@ export const restaurantSummaryFixture = (n: number, extra: Partial<RestaurantSum
   lng: 9.19,
   ...extra,
 });
+
+/** Opening hours with the same service every day of the week (12:00–23:00 unless said). */
+export const openEveryDay = (slot = { open: "12:00", close: "23:00" }): RestaurantDetail["openingHours"] => ({
+  monday: slot,
+  tuesday: slot,
+  wednesday: slot,
+  thursday: slot,
+  friday: slot,
+  saturday: slot,
+  sunday: slot,
+});

@@ -1,23 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
-import { reservationFixture, restaurantDetailFixture } from "../../../test/fixtures";
+import { openEveryDay, reservationFixture, restaurantDetailFixture } from "../../../test/fixtures";
 import { json, mockFetch, renderRoutes, signInAs } from "../../../test/render";
 import ReservationRoute from "./reservation";
 
 const ID = "11111111-1111-4111-8111-111111111111";
-const every = { open: "12:00", close: "23:00" };
 // Open every day, so any date the tests pick is bookable.
 const restaurant = restaurantDetailFixture({
   id: ID,
-  openingHours: {
-    monday: every,
-    tuesday: every,
-    wednesday: every,
-    thursday: every,
-    friday: every,
-    saturday: every,
-    sunday: every,
-  },
+  openingHours: openEveryDay(),
 });
 const mine = reservationFixture({
   id: "r-1",

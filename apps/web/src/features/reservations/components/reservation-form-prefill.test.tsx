@@ -2,26 +2,17 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ReservationResponse } from "@tavolo/shared/reservations";
 import type { Table } from "@tavolo/shared/restaurants";
-import { reservationFixture } from "../../../../test/fixtures";
+import { openEveryDay, reservationFixture } from "../../../../test/fixtures";
 import { json, mockFetch, renderAt } from "../../../../test/render";
 import { bookingPrefillFrom } from "./booking-prefill";
 import { ReservationForm, type BookableRestaurant, type BookingPrefill } from "./reservation-form";
 
 const ID = "11111111-1111-4111-8111-111111111111";
-const evening = { open: "12:00", close: "23:00" };
 const restaurant: BookableRestaurant = {
   id: ID,
   name: "Osteria del Ponte",
   timeZone: "Europe/Rome",
-  openingHours: {
-    monday: evening,
-    tuesday: evening,
-    wednesday: evening,
-    thursday: evening,
-    friday: evening,
-    saturday: evening,
-    sunday: evening,
-  },
+  openingHours: openEveryDay(),
 };
 const table = (id: string, number: number, capacity: number): Table => ({ id, number, capacity, isAvailable: true });
 
