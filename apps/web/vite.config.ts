@@ -20,9 +20,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     port: 5173,
     proxy: { "/api": api, "/dev": api },
   },
-  // The server render (src/entry-server.tsx, decision 027) bundles the shared package, which is
-  // TypeScript source; React, the router and the rest are read from node_modules at run time.
-  ssr: { noExternal: ["@tavolo/shared"] },
+  // The server render (src/entry-server.tsx, decisions 027 and 030) bundles everything it imports,
+  // React included, built for production whatever NODE_ENV the API process has: read from
+  // node_modules at run time, React picks its development build unless the operator sets
+  // NODE_ENV=production, and that build renders about twice as slowly (prop checks, jsxDEV, tasks).
+  ssr: { noExternal: true },
+  // And its JSX compiled for that build (jsx, not jsxDEV) even when NODE_ENV is set otherwise at
+  // build time: production React has no jsxDEV, so a mixed bundle would not render at all.
+  define: isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : undefined,
+  oxc: isSsrBuild ? { jsx: { development: false } } : undefined,
   build: isSsrBuild
     ? // `vite build --ssr src/entry-server.tsx`: beside the app, never inside it (it is not served).
       { outDir: `${outDir}-ssr`, emptyOutDir: true, target: "node20", copyPublicDir: false }

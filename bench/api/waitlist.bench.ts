@@ -1,3 +1,4 @@
+import { sameEveryDay } from "@tavolo/shared/opening-hours";
 import Fastify from "fastify";
 import { sql } from "kysely";
 import { addDays, dateInZone } from "@tavolo/shared/dates";
@@ -76,15 +77,7 @@ async function prepare(database: Database) {
         timeZone: ROME,
         lat: 45.46,
         lng: 9.19,
-        openingHours: {
-          monday: slot,
-          tuesday: slot,
-          wednesday: slot,
-          thursday: slot,
-          friday: slot,
-          saturday: slot,
-          sunday: slot,
-        },
+        openingHours: sameEveryDay(slot),
         autoConfirm: true,
         tables: Array.from({ length: TABLES }, (_, i) => ({ number: i + 1, capacity: 2 })),
       },

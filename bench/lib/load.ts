@@ -1,4 +1,19 @@
+import { createRequire } from "node:module";
 import autocannon from "autocannon";
+
+/**
+ * autocannon keeps every response body as a string (`body += chunk`, a UTF-8 decode) for checks
+ * this bench never asks for (verifyBody, expectBody, onResponse). JSON is ASCII and decodes at
+ * ~1 µs per KB, but a compressed page is binary: ≈ 18 µs per KB, 450 µs per search page on the
+ * load generator's one thread, more than the server spends sending it (decision 030). The bench
+ * counts bodies without decoding them; BENCH_DECODE_BODIES=1 measures as autocannon does by itself.
+ */
+if (process.env.BENCH_DECODE_BODIES !== "1") {
+  const queue = createRequire(import.meta.url)("autocannon/lib/pipelinedRequestsQueue.js") as {
+    prototype: { addBody(data: Buffer): void };
+  };
+  queue.prototype.addBody = () => {};
+}
 
 /** Seconds per measurement; BENCH_SECONDS=3 gives a quick, rougher run for trying things. */
 export const BENCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

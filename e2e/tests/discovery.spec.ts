@@ -40,9 +40,6 @@ test.describe("a visitor finds a restaurant", () => {
 
   test("asks for a city before searching", async ({ page }) => {
     await page.goto("/");
-    // The home page is rendered on the server: until the app has taken it over, the button is the
-    // plain form's (decision 027).
-    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     const hero = page.getByRole("search").first();
     await hero.getByRole("button", { name: "Cerca" }).click();
     await expect(hero.getByText("Inserisci una città").or(hero.getByText("La città è obbligatoria"))).toBeVisible();

@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { expect, test, type APIRequestContext, type Page } from "./support/test";
+import { expect, test, type APIRequestContext, expectHydrated } from "./support/test";
 import { imageSize, jsonLdOf, metaContent, tagsOf, textOf } from "./support/raw-html";
 
 /**
@@ -119,13 +119,12 @@ test.describe("server-rendered pages, raw HTML (no browser)", () => {
 });
 
 /** Clicks before hydration would land on inert HTML: wait until the app has taken the page over. */
-const hydrated = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 
 test.describe("server-rendered pages in the browser", () => {
   test("search hydrates into the working app: cuisine filter, result links", async ({ page }) => {
     await page.goto("/search?location=milano");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ristoranti a Milano");
-    await hydrated(page);
+    await expectHydrated(page);
     await page.getByRole("radio", { name: "Pizza" }).click();
     await expect(page).toHaveURL(/category=pizza/);
     await expect(page.getByRole("radio", { name: "Pizza" })).toBeChecked();
@@ -141,13 +140,13 @@ test.describe("server-rendered pages in the browser", () => {
     const pages = await pickPages(request);
     await page.goto(`/restaurants/${pages.restaurant.id}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(pages.restaurant.name);
-    await hydrated(page);
+    await expectHydrated(page);
     await page.getByRole("link", { name: "Prenota un tavolo" }).first().click();
     await expect(page).toHaveURL(/\/login$/);
 
     await page.goto(`/lastminute/${pages.offer.id}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(pages.offer.restaurantName);
-    await hydrated(page);
+    await expectHydrated(page);
     // On a phone the language switch sits in the menu.
     if (isMobile) await page.getByRole("button", { name: "Apri il menu" }).click();
     await page.getByRole("group", { name: "Lingua" }).getByRole("button", { name: "English" }).click();
@@ -164,6 +163,24 @@ test.describe("server-rendered pages in the browser", () => {
 
 test.describe("server-rendered pages without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("search from home and from a results page: the form is sent to /search, keeping the cuisine and party", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const form = page.getByRole("search");
+    await form.getByRole("combobox", { name: "Città" }).fill("Milano");
+    await form.getByLabel("Cucina").selectOption("pizza");
+    await form.getByRole("button", { name: "Cerca" }).click();
+    await expect(page).toHaveURL(/\/search\?location=Milano&category=pizza$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ristoranti a Milano");
+
+    await page.goto("/search?location=milano&category=pizza&people=4");
+    await page.getByRole("search").getByRole("combobox", { name: "Città" }).fill("Roma");
+    await page.getByRole("search").getByRole("button", { name: "Cerca" }).click();
+    await expect(page).toHaveURL(/\/search\?location=Roma&category=pizza&people=4$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ristoranti a Roma");
+  });
 
   test("show names, addresses, hours, offers and their links", async ({ page, request }, testInfo) => {
     const pages = await pickPages(request);

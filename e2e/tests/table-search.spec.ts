@@ -117,6 +117,7 @@ test.describe("search for a table", () => {
     await expect(page.getByRole("combobox", { name: /^Persone/ })).toHaveValue("4");
     const chosen = page.getByRole("radio", { checked: true });
     await expect(chosen).toHaveCount(1);
+    const bookedTable = await chosen.inputValue();
     await expectNoSeriousA11yViolations(page);
 
     // Tap 3: book.
@@ -136,6 +137,8 @@ test.describe("search for a table", () => {
     await expect(time.locator('option[value="21:00"]')).toBeAttached();
     await time.selectOption("21:00");
     await expect(page.getByRole("radio", { checked: true })).toHaveCount(1);
+    // 21:00 overlaps the booking's own 20:30 seating: its own table is offered too (decision 032).
+    await expect(page.locator(`input[type="radio"][value="${bookedTable}"]`)).toBeEnabled();
     await expectNoSeriousA11yViolations(page);
     await page.getByRole("button", { name: "Salva la modifica" }).click();
     await expect(page.getByRole("heading", { name: /Prenotazione modificata!|Prenotazione spostata/ })).toBeVisible();
@@ -202,9 +205,12 @@ test.describe("search for a table", () => {
       const time = page.getByRole("combobox", { name: /^Time/ });
       await expect(time.locator('option[value="21:00"]')).toBeAttached();
       await time.selectOption("21:00");
-      const chosen = page.getByRole("radio", { checked: true });
-      await expect(chosen).toHaveCount(1);
-      const tableId = await chosen.inputValue();
+      await expect(page.getByRole("radio", { checked: true })).toHaveCount(1);
+      // The form proposes the booking's own table (its own seating is free to it, decision 032),
+      // which nobody else can take: the diner picks another one.
+      const another = page.locator(`input[type="radio"]:not([value="${smallest.id}"]):enabled`).first();
+      await another.check();
+      const tableId = await another.inputValue();
 
       // Someone else takes that very table at that time while the diner looks at the form.
       const taken = await request.post("/api/client/makeReservation", {

@@ -175,18 +175,19 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   // The development mailbox exists only where no real mail is sent (DESIGN §6).
   if (mailer.transportKind === "outbox")
     await app.register(devMailboxRoutes, { db: deps.database.db, publicAccess: config.devMailboxPublic });
-  // Whole server-rendered pages (decision 027), kept as long as catalogue answers and cleared with
-  // the answers they are made of, in every process: home shows the catalogue only; search,
-  // restaurant and offer pages also free tables or seats, so every booking write clears them too.
-  // What a page shows of availability is refreshed by the browser right after hydrating (the
-  // queries' staleTime is shorter than the page's age can be).
+  // Whole server-rendered pages (decisions 027, 030), cleared with the answers they are made of, in
+  // every process: home shows the catalogue only; search, restaurant and offer pages also free
+  // tables or seats, so every booking write clears them too. With no write, a page lives until its
+  // content changes with the clock (the next quarter hour, an offer on it closing) and at most
+  // PUBLIC_PAGE_TTL_SECONDS. What a page shows of availability is refreshed by the browser right
+  // after hydrating (the queries' staleTime is shorter than the page's age can be).
   const cataloguePageCache = new PublicReadCache({
-    ttlSeconds: config.publicCacheTtlSeconds,
+    ttlSeconds: config.publicPageTtlSeconds,
     maxEntries: 100,
     browser: "revalidate",
   });
   const availabilityPageCache = new PublicReadCache({
-    ttlSeconds: config.publicCacheTtlSeconds,
+    ttlSeconds: config.publicPageTtlSeconds,
     maxEntries: 5_000,
     browser: "revalidate",
   });

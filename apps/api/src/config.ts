@@ -25,6 +25,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   SEED_RESTAURANTS: z.coerce.number().int().min(0).max(500_000).default(2_400),
   PUBLIC_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  PUBLIC_PAGE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(0).default(256),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.stringbool().default(false),
@@ -79,6 +80,12 @@ export interface AppConfig {
   seedRestaurants: number;
   /** Lifetime of cached public catalogue answers; 0 turns the cache off. */
   publicCacheTtlSeconds: number;
+  /**
+   * Longest life of a server-rendered page (decision 030): it is cleared by the same invalidations
+   * as the answers it is made of and ends sooner when its content changes with the clock. Off with
+   * the catalogue cache (publicCacheTtlSeconds 0).
+   */
+  publicPageTtlSeconds: number;
   /** Requests served at once before the excess is shed with 503 + Retry-After; 0 = no limit. */
   maxInFlightRequests: number;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
@@ -154,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : existsSync(defaultWebDist) ? defaultWebDist : undefined,
     seedRestaurants: e.SEED_RESTAURANTS,
     publicCacheTtlSeconds: e.PUBLIC_CACHE_TTL_SECONDS,
+    publicPageTtlSeconds: e.PUBLIC_CACHE_TTL_SECONDS > 0 ? e.PUBLIC_PAGE_TTL_SECONDS : 0,
     maxInFlightRequests: e.MAX_IN_FLIGHT_REQUESTS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -8,6 +8,8 @@ export interface Answer {
   statusCode: number;
   headers: Headers;
   json(): unknown;
+  /** The body as text (a rendered page). */
+  text(): string;
 }
 
 export interface ApiProcess {
@@ -88,7 +90,7 @@ async function startApiProcess(env: Record<string, string>): Promise<ApiProcess>
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    return { statusCode: res.status, headers: res.headers, json: () => JSON.parse(text) as unknown };
+    return { statusCode: res.status, headers: res.headers, json: () => JSON.parse(text) as unknown, text: () => text };
   };
   return {
     url,

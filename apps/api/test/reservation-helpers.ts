@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from "fastify";
 import { sql } from "kysely";
 import { addDays, dateInZone, noonUtcOf } from "@tavolo/shared/dates";
-import type { OpeningHours, OpeningSlot } from "@tavolo/shared/opening-hours";
+import { sameEveryDay } from "@tavolo/shared/opening-hours";
 import type { MakeReservationRequest, ModifyReservationRequest } from "@tavolo/shared/reservations";
 import { ITALIAN_CITIES } from "../src/db/seed/italian-cities";
 import { upsertCities, upsertRestaurants, type TableInput } from "../src/modules/restaurants/catalog-writes.repository";
@@ -22,15 +22,7 @@ type TableIds = Record<number, string>;
 
 export const ROME = "Europe/Rome";
 /** The same opening slot (or closed, null) on every day of the week. */
-export const everyDay = (slot: OpeningSlot | null): OpeningHours => ({
-  monday: slot,
-  tuesday: slot,
-  wednesday: slot,
-  thursday: slot,
-  friday: slot,
-  saturday: slot,
-  sunday: slot,
-});
+export const everyDay = sameEveryDay;
 
 export async function createBookingFixture(t: TestApp): Promise<BookingFixture> {
   const milano = ITALIAN_CITIES.find((city) => city.slug === "milano")!;

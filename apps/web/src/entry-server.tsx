@@ -8,7 +8,7 @@ import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { createInstance } from "i18next";
 import { I18nextProvider } from "react-i18next";
-import { dehydrate } from "@tanstack/react-query";
+import { dehydrate, type InfiniteData } from "@tanstack/react-query";
 import {
   createStaticHandler,
   createStaticRouter,
@@ -18,15 +18,16 @@ import {
 } from "react-router";
 import { API_TIMEOUT_MS } from "@tavolo/shared/constants";
 import type { Language } from "@tavolo/shared/languages";
-import type { RestaurantResponse } from "@tavolo/shared/restaurants";
-import type { LastMinuteOffer } from "@tavolo/shared/offers";
-import sharedEn from "@tavolo/shared/i18n/en.json";
-import sharedIt from "@tavolo/shared/i18n/it.json";
-import webEn from "./i18n/locales/en.json";
-import webIt from "./i18n/locales/it.json";
+import type { RenderedPage, SearchPageHead } from "@tavolo/shared/rendered-page";
+import type { SearchRestaurantsResponse } from "@tavolo/shared/restaurants";
+import startEn from "./i18n/locales/start/en.json";
+import startIt from "./i18n/locales/start/it.json";
 import { addFormatters, sharedInitOptions } from "./i18n/i18n-setup";
-import { createApiClient } from "./lib/api-client";
+import { reactI18nHandle } from "./i18n/react-i18n-handle";
+import { ApiError, createApiClient } from "./lib/api-client";
+import { SEARCH_RESTAURANTS_KEY } from "./lib/availability";
 import { RenderClockContext } from "./lib/clock";
+import { pageChangesAt } from "./lib/page-changes-at";
 import { serializeHydrationData, type SerializedRouteError } from "./lib/hydration-data";
 import { API_BASE_URL } from "./config/env";
 import { routePatterns } from "./config/paths";
@@ -38,18 +39,12 @@ import { GENERIC_NOT_FOUND } from "./app/routes/not-found";
 import { offerQuery } from "./features/offers/api/get-last-minute";
 import { restaurantQuery } from "./features/restaurants/api/get-restaurant";
 
-const MESSAGES: Record<Language, Record<string, unknown>> = {
-  it: { ...sharedIt, ...webIt },
-  en: { ...sharedEn, ...webEn },
-};
-
-/** Which page was rendered, with the data its <head> is made of (the API turns it into meta tags). */
-export type RenderedPage =
-  | { kind: "home" }
-  | { kind: "search"; location?: string; cuisine?: string }
-  | { kind: "restaurant"; restaurant: RestaurantResponse["restaurant"] }
-  | { kind: "offer"; offer: LastMinuteOffer }
-  | { kind: "notFound"; title: string; description: string };
+/**
+ * Only the start part of the messages (decision 031): the browser hydrates with nothing else, so a
+ * key from the rest would be the same raw key on both sides. `missingMessages` reports any, and a
+ * test renders every public page in both languages and expects none.
+ */
+const MESSAGES: Record<Language, Record<string, unknown>> = { it: startIt, en: startEn };
 
 export interface RenderInput {
   /** Path and query of the page, e.g. "/search?location=milano". */
@@ -69,6 +64,10 @@ export interface RenderResult {
   /** The hydration data block's JSON, already safe inside a <script> element. */
   hydrationJson: string;
   page: RenderedPage;
+  /** When this page would render differently with no write (lib/page-changes-at.ts): keep it until then at most. */
+  changesAt: number;
+  /** Keys the render asked for that are not in the start part of the messages (should be none). */
+  missingMessages: string[];
 }
 
 const handler = createStaticHandler(routes);
@@ -111,22 +110,44 @@ function which(
       if (offer) return { kind: "offer", offer };
       break;
     case routePatterns.search.slice(1):
-      return {
-        kind: "search",
-        location: url.searchParams.get("location")?.trim() || undefined,
-        cuisine: url.searchParams.get("category")?.trim() || undefined,
-      };
+      return searchPage(url, load);
   }
   return { kind: "home" };
 }
 
+const refused = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
+
+/** The search page with the city its search found (or knows it could not), from the loader's cache. */
+function searchPage(url: URL, load: PageLoadContext): SearchPageHead {
+  const location = url.searchParams.get("location")?.trim() || undefined;
+  const page: SearchPageHead = {
+    kind: "search",
+    location,
+    cuisine: url.searchParams.get("category")?.trim() || undefined,
+  };
+  if (!location) return page;
+  // The loader asked exactly one search of restaurants; its first page names the city.
+  const [search] = load.queryClient
+    .getQueryCache()
+    .findAll({ queryKey: SEARCH_RESTAURANTS_KEY })
+    .filter((query) => query.state.status !== "pending");
+  if (!search) return page;
+  // Refused (no such city, a name too long to be one): nothing to name. Failed otherwise: unknown.
+  if (search.state.status === "error") return refused(search.state.error) ? { ...page, city: null } : page;
+  const city = (search.state.data as InfiniteData<SearchRestaurantsResponse> | undefined)?.pages[0]?.city;
+  return city ? { ...page, city: { slug: city.slug, name: city.name } } : page;
+}
+
 export async function render(input: RenderInput): Promise<RenderResult> {
   const i18n = createInstance();
+  const missingMessages: string[] = [];
   await i18n.init({
     ...sharedInitOptions,
     lng: input.language,
     resources: { [input.language]: { translation: MESSAGES[input.language] } },
     initAsync: false,
+    saveMissing: true,
+    missingKeyHandler: (_languages, _namespace, key) => void missingMessages.push(key),
   });
   addFormatters(i18n);
   const queryClient = createQueryClient();
@@ -146,7 +167,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
+      <I18nextProvider i18n={reactI18nHandle(i18n)}>
         <RenderClockContext.Provider value={input.now}>
           <Providers queryClient={queryClient}>
             <StaticRouterProvider router={router} context={context} hydrate={false} />
@@ -162,6 +183,13 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     queries: dehydrate(queryClient),
   });
   const page = which(url, context, load, (key) => i18n.t(key));
+  const changesAt = pageChangesAt(
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .map((query) => query.state.data),
+    input.now,
+  );
   queryClient.clear();
-  return { status: context.statusCode, html, hydrationJson, page };
+  return { status: context.statusCode, html, hydrationJson, page, changesAt, missingMessages };
 }

@@ -1,3 +1,4 @@
+import { sameEveryDay } from "@tavolo/shared/opening-hours";
 import type { AuthUser } from "@tavolo/shared/auth";
 import type { Reservation } from "@tavolo/shared/reservations";
 import type { CityInfo, RestaurantDetail, RestaurantSummary } from "@tavolo/shared/restaurants";
@@ -124,12 +125,5 @@ export const restaurantSummaryFixture = (n: number, extra: Partial<RestaurantSum
 });
 
 /** Opening hours with the same service every day of the week (12:00–23:00 unless said). */
-export const openEveryDay = (slot = { open: "12:00", close: "23:00" }): RestaurantDetail["openingHours"] => ({
-  monday: slot,
-  tuesday: slot,
-  wednesday: slot,
-  thursday: slot,
-  friday: slot,
-  saturday: slot,
-  sunday: slot,
-});
+export const openEveryDay = (slot = { open: "12:00", close: "23:00" }): RestaurantDetail["openingHours"] =>
+  sameEveryDay(slot);

@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 /**
  * What React says when the browser's first render differs from the server's HTML (development
@@ -27,7 +27,26 @@ export const test = base.extend<{ failOnHydrationProblems: void }>({
     },
     { auto: true },
   ],
+  // A server-rendered page is painted before the app takes it over: a tap on a button before that
+  // has no handler yet (a link still navigates). Each goto to such a page waits for the app, as a
+  // person would see the page settle; without JavaScript there is nothing to wait for.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      const rendered = (await page.locator("#tavolo-hydration").count()) > 0;
+      if (javaScriptEnabled !== false && rendered) await expectHydrated(page);
+      return response;
+    };
+    await use(page);
+  },
 });
 
 export { expect };
 export type { APIRequestContext, Page } from "@playwright/test";
+
+/**
+ * Waits until the app has taken the server-rendered page over (entry-client sets the mark): a tap
+ * on a control before that has no handler yet (a link still navigates; a menu button does nothing).
+ */
+export const expectHydrated = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");

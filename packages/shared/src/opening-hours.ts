@@ -17,10 +17,22 @@ export const openingHoursSchema = /* @__PURE__ */ z.object(
 export type OpeningSlot = z.infer<typeof openingSlotSchema>;
 export type OpeningHours = z.infer<typeof openingHoursSchema>;
 
+/** The same opening slot (or closed, null) on every day of the week. */
+export const sameEveryDay = (slot: OpeningSlot | null): OpeningHours =>
+  Object.fromEntries(WEEKDAYS.map((day) => [day, slot])) as OpeningHours;
+
+// Building a formatter costs far more than using one: every card of a rendered search page asks
+// for today's hours, so one formatter per zone is kept (as dates.ts does for wall clocks).
+const weekdayFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** Weekday name of an instant as seen on the wall clock of `timeZone`. */
 export function weekdayIn(timeZone: string, at: Date = new Date()): Weekday {
-  const name = new Intl.DateTimeFormat("en-US", { weekday: "long", timeZone }).format(at).toLowerCase();
-  return name as Weekday;
+  let formatter = weekdayFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", { weekday: "long", timeZone });
+    weekdayFormatters.set(timeZone, formatter);
+  }
+  return formatter.format(at).toLowerCase() as Weekday;
 }
 
 /** Today's opening slot in the restaurant's own zone (null = closed today). */

@@ -175,6 +175,12 @@ export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
       params: { id: me.reservationId },
       body: { date: ids.bookingDate, time: "21:00", numberOfPeople: 2, tableId: ids.tableId },
     },
+    // Where that booking could move: its own 20:00 seating counts free (decision 032).
+    "GET /api/client/getAvailableTablesForMove/:id": {
+      auth: true,
+      params: { id: me.reservationId },
+      query: { date: ids.bookingDate, time: "20:30", people: "2" },
+    },
     "POST /api/client/cancelReservation/:id": { auth: true, params: { id: me.reservationId } },
     "GET /api/client/getUserReservations/:userId": { auth: true, params: { userId: me.userId } },
     // The waitlist (decision 029): a window on the booking date; the ids of a booking stand in for
@@ -202,6 +208,7 @@ export function foreignCalls(
   return [
     { method: "GET", url: `/api/client/getUserReservations/${other.userId}` },
     { method: "POST", url: `/api/client/cancelReservation/${other.reservationId}` },
+    { method: "GET", url: `/api/client/getAvailableTablesForMove/${other.reservationId}?date=${ids.bookingDate}` },
     { method: "DELETE", url: `/api/client/waitlist/${other.reservationId}` },
     { method: "POST", url: `/api/client/holds/${other.reservationId}/confirm` },
     { method: "POST", url: `/api/client/holds/${other.reservationId}/decline` },

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
-import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import { brotliCompress, constants as zlib, gunzip, gzip } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { z } from "zod";
@@ -22,9 +22,16 @@ export interface TextAnswer {
   status: number;
   body: string;
   contentType: string;
+  /**
+   * Kept at most this long (ms) when it is shorter than the cache's lifetime: a page whose content
+   * changes with the clock at a known instant (decision 030). 0 or less: not kept at all.
+   */
+  keepForMs?: number;
 }
 
-interface Entry extends TextAnswer {
+interface Entry extends Omit<TextAnswer, "body"> {
+  /** Absent for a page: kept compressed only (see respondText). */
+  body?: string;
   etag: string;
   /** Compressed once when kept (pages only): a cached page costs no compression per request. */
   brotli?: Buffer;
@@ -33,6 +40,8 @@ interface Entry extends TextAnswer {
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+const etagOf = (body: string) => `W/"${createHash("sha1").update(body).digest("base64url")}"`;
 
 /**
  * Short-lived cache of public answers, serialised once, with an ETag (304 on If-None-Match). Writes
@@ -42,14 +51,15 @@ const gzipAsync = promisify(gzip);
 export class PublicReadCache {
   private readonly entries: LRUCache<string, Entry> | undefined;
   private readonly cacheControl: string;
+  private readonly ttlMs: number;
   /** Answers being produced: concurrent misses of one key share one database trip (no stampede). */
   private readonly pending = new Map<string, Promise<Entry>>();
   /** Bumped by clear(): an answer started before a write is not kept after it. */
   private generation = 0;
 
   constructor(options: PublicReadCacheOptions) {
-    this.entries =
-      options.ttlSeconds > 0 ? new LRUCache({ max: options.maxEntries, ttl: options.ttlSeconds * 1000 }) : undefined;
+    this.ttlMs = options.ttlSeconds * 1000;
+    this.entries = options.ttlSeconds > 0 ? new LRUCache({ max: options.maxEntries, ttl: this.ttlMs }) : undefined;
     this.cacheControl =
       options.ttlSeconds > 0 && options.browser !== "revalidate" ? `public, max-age=${options.ttlSeconds}` : "no-cache";
   }
@@ -68,11 +78,10 @@ export class PublicReadCache {
     const key = `${language}:${request.url}`;
     const entry =
       this.entries?.get(key) ??
-      (await this.produceOnce(key, async () => ({
-        status: 200,
-        body: JSON.stringify(schema.encode(await produce())),
-        contentType: "application/json; charset=utf-8",
-      })));
+      (await this.produceOnce(key, async () => {
+        const body = JSON.stringify(schema.encode(await produce()));
+        return { status: 200, body, etag: etagOf(body), contentType: "application/json; charset=utf-8" };
+      }));
     void reply.header("vary", "Accept-Language, X-User-Language");
     await this.send(request, reply, entry);
   }
@@ -87,15 +96,18 @@ export class PublicReadCache {
     key: string,
     produce: () => Promise<TextAnswer>,
   ): Promise<void> {
-    const compressed = async (): Promise<TextAnswer & Pick<Entry, "brotli" | "gzip">> => {
-      const answer = await produce();
-      const body = Buffer.from(answer.body);
+    const compressed = async (): Promise<Entry> => {
+      const { body: text, ...answer } = await produce();
+      const body = Buffer.from(text);
       const [brotli, gzipped] = await Promise.all([
         // Quality 5: most of the gain for a few milliseconds on a 100 KB page (11 takes ~20× longer).
         brotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
         gzipAsync(body, { level: 6 }),
       ]);
-      return { ...answer, brotli, gzip: gzipped };
+      // Kept compressed only: a page is 75–180 KB of text (a JS string of twice that with any
+      // character beyond Latin-1) against 13–27 KB compressed, and pages now live up to minutes
+      // (decision 030). The rare client that accepts neither gets the gzip unzipped.
+      return { ...answer, etag: etagOf(text), brotli, gzip: gzipped };
     };
     void reply.header("vary", [reply.getHeader("vary"), "Accept-Encoding"].filter(Boolean).join(", "));
     await this.send(request, reply, this.entries?.get(key) ?? (await this.produceOnce(key, compressed)));
@@ -109,24 +121,25 @@ export class PublicReadCache {
       const encoding =
         entry.brotli && /\bbr\b/.test(accepted) ? "br" : entry.gzip && /\bgzip\b/.test(accepted) ? "gzip" : null;
       if (encoding) void reply.header("content-encoding", encoding);
+      const identity = () => (entry.body === undefined && entry.gzip ? gunzipAsync(entry.gzip) : entry.body);
       void reply
         .code(entry.status)
         .type(entry.contentType)
-        .send(encoding === "br" ? entry.brotli : encoding === "gzip" ? entry.gzip : entry.body);
+        .send(encoding === "br" ? entry.brotli : encoding === "gzip" ? entry.gzip : await identity());
     }
     // Resolves once the answer has left, so the async route handler ends with nothing left to send.
     await reply;
   }
 
-  private produceOnce(key: string, produce: () => Promise<TextAnswer & Partial<Entry>>): Promise<Entry> {
-    if (!this.entries) return this.build(produce);
+  private produceOnce(key: string, produce: () => Promise<Entry>): Promise<Entry> {
+    if (!this.entries) return produce();
     let pending = this.pending.get(key);
     if (!pending) {
       const generation = this.generation;
-      pending = this.build(produce)
+      pending = produce()
         .then((entry) => {
           // A write that cleared the cache meanwhile makes this answer too old to keep.
-          if (generation === this.generation) this.entries?.set(key, entry);
+          if (generation === this.generation) this.keep(key, entry);
           return entry;
         })
         .finally(() => this.pending.delete(key));
@@ -135,9 +148,9 @@ export class PublicReadCache {
     return pending;
   }
 
-  private async build(produce: () => Promise<TextAnswer & Partial<Entry>>): Promise<Entry> {
-    const answer = await produce();
-    return { ...answer, etag: `W/"${createHash("sha1").update(answer.body).digest("base64url")}"` };
+  private keep(key: string, entry: Entry): void {
+    if (entry.keepForMs === undefined) this.entries?.set(key, entry);
+    else if (entry.keepForMs > 0) this.entries?.set(key, entry, { ttl: Math.min(entry.keepForMs, this.ttlMs) });
   }
 
   clear(): void {

@@ -13,6 +13,7 @@ import {
   type Diner,
 } from "../../test/reservation-helpers";
 import { useTestApp } from "../../test/test-app";
+import { builtWebApp, removeBuiltWebApp } from "../../test/web-build";
 
 /**
  * Two real API processes on one PostgreSQL database and one (private) Redis, as behind a load
@@ -44,6 +45,8 @@ describe.skipIf(!onPostgresWithRedis)("two API processes sharing PostgreSQL and 
     redis = await startPrivateRedis();
     [a, b] = (await startApiProcesses(t, 2, {
       REDIS_URL: redis.url,
+      // The built app, so each process also renders the public pages and caches them (decision 027).
+      WEB_DIST_DIR: await builtWebApp(),
       // The primary standing in for a replica without lag: starts the processes' replica wiring.
       DATABASE_READ_URL: t.databaseUrl!,
       // Behind the load balancer: each test speaks from its own client address (X-Forwarded-For).
@@ -56,6 +59,7 @@ describe.skipIf(!onPostgresWithRedis)("two API processes sharing PostgreSQL and 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await redis?.stop();
+    await removeBuiltWebApp();
   });
 
   const login = (via: ApiProcess, clientIp: string, email: string, password = STRONG_PASSWORD) =>
@@ -125,6 +129,27 @@ describe.skipIf(!onPostgresWithRedis)("two API processes sharing PostgreSQL and 
       expect(booked.statusCode).toBe(201);
       // Pub/sub delivery takes a moment; 3 s is still below the list cache's 5 s lifetime.
       await expect.poll(() => seatsShownBy(b), { timeout: 3_000, interval: 50 }).toBe(3);
+    });
+
+    it("show a booking made through one process at once in the other's rendered offer page", async () => {
+      // What a visitor without JavaScript (or a crawler) reads: "3 di 4 posti liberi".
+      const seatsInPageOf = async (via: ApiProcess) => {
+        const res = await via.get(`/lastminute/${offerId}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers.get("content-type")).toMatch(/text\/html/);
+        return Number(/(\d+) di \d+ posti liberi/.exec(res.text())?.[1]);
+      };
+      const before = await seatsInPageOf(b);
+      expect(before).toBeGreaterThan(0);
+      // Asked again, the second process answers from its page cache (same ETag, 304).
+      const cached = await b.get(`/lastminute/${offerId}`);
+      expect((await b.get(`/lastminute/${offerId}`, { "if-none-match": cached.headers.get("etag")! })).statusCode).toBe(
+        304,
+      );
+      const booked = await a.post("/api/client/bookLastMinute", { lastMinuteId: offerId, people: 1 }, guest.headers);
+      expect(booked.statusCode).toBe(201);
+      // Well within the page's 30 s lifetime: only the invalidation through Redis can make this pass.
+      await expect.poll(() => seatsInPageOf(b), { timeout: 3_000, interval: 50 }).toBe(before - 1);
     });
 
     it("drop a free time from the other process's search for a table once its last table is booked", async () => {

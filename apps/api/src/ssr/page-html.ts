@@ -57,19 +57,27 @@ export function createPageTemplate(distDir: string) {
     // The route's own styles, inlined (a few KiB): the first paint waits for no stylesheet request.
     // Its modules are not preloaded: they would compete with the page's picture (LCP) on a slow
     // link, and the page is already painted while the start chunk finds them (as decision 012 found).
+    // One <style> per file, named by data-href: the browser app tells Vite's loader they are in
+    // (entry-client.tsx), or loading the route would fetch and apply each of them again (decision 031).
     const own = (file: string) => !template.includes(`/${file}"`);
-    const styles = [...css].filter(own).map(styleText);
-    return styles.length ? `<style>${styles.join("\n")}</style>` : "";
+    return [...css]
+      .filter(own)
+      .map((file) => `<style data-href="/${file}">${styleText(file)}</style>`)
+      .join("");
   }
   const assets = Object.fromEntries(
     Object.keys(PAGE_ROUTE_MODULES).map((route) => [route, routeAssets(route as PageRoute)]),
   ) as Record<PageRoute, string>;
 
   // The start stylesheet too: linked, it is the one request the first paint of a rendered page would
-  // still wait for (≈ 4 KiB compressed); inlined, the HTML alone paints the page.
+  // still wait for (≈ 4 KiB compressed); inlined, the HTML alone paints the page. Named like the
+  // route's: every route lists it among its styles, and Vite's loader would fetch and apply it again.
   const startStylesheet = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/.exec(template);
   const pageTemplate = startStylesheet
-    ? template.replace(startStylesheet[0], () => `<style>${styleText(startStylesheet[1]!)}</style>`)
+    ? template.replace(
+        startStylesheet[0],
+        () => `<style data-href="/${startStylesheet[1]}">${styleText(startStylesheet[1]!)}</style>`,
+      )
     : template;
 
   return (page: { language: string; route: PageRoute; head: string; html: string; hydrationJson: string }) =>

@@ -3,20 +3,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Language } from "@tavolo/shared/languages";
-import type { LastMinuteOffer } from "@tavolo/shared/offers";
-import type { RestaurantDetail } from "@tavolo/shared/restaurants";
+import type { PublicPageHead, RenderedPage } from "@tavolo/shared/rendered-page";
 import type { PublicReadCache } from "../http/public-read-cache";
 import { inProcessFetch } from "./in-process-fetch";
 import { createPageTemplate, escapeHtml, type PageRoute } from "./page-html";
 import { pageLanguage } from "./page-language";
-
-/** The page the web app rendered, with the data its <head> is made of (apps/web/src/entry-server.tsx). */
-export type RenderedPage =
-  | { kind: "home" }
-  | { kind: "search"; location?: string; cuisine?: string }
-  | { kind: "restaurant"; restaurant: RestaurantDetail }
-  | { kind: "offer"; offer: LastMinuteOffer }
-  | { kind: "notFound"; title: string; description: string };
 
 /** The contract of the web app's server entry (`vite build --ssr src/entry-server.tsx`). */
 export interface ServerEntry {
@@ -26,13 +17,10 @@ export interface ServerEntry {
     language: Language;
     now: number;
     fetch: typeof globalThis.fetch;
-  }): Promise<{ status: number; html: string; hydrationJson: string; page: RenderedPage }>;
+  }): Promise<{ status: number; html: string; hydrationJson: string; page: RenderedPage; changesAt: number }>;
 }
 
-export type HeadOf = (
-  page: Exclude<RenderedPage, { kind: "notFound" }>,
-  ctx: { lang: Language; origin: string; path: string },
-) => string;
+export type HeadOf = (page: PublicPageHead, ctx: { lang: Language; origin: string; path: string }) => string;
 
 export interface PageRendererOptions {
   distDir: string;
@@ -41,7 +29,8 @@ export interface PageRendererOptions {
   origin: string;
   /**
    * Whole pages per URL and language, cleared with the JSON answers they are made of: home shows the
-   * catalogue only (cities), the other pages also free tables or seats, which live shorter.
+   * catalogue only (cities), the other pages also free tables or seats. A page is kept at most until
+   * its content changes with the clock (the entry's `changesAt`, decision 030).
    */
   caches: { catalogue: PublicReadCache; availability: PublicReadCache };
   headOf: HeadOf;
@@ -65,18 +54,27 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
       app.log.warn({ entryFile }, "server entry not built: public pages are rendered in the browser only");
       return null;
     }
-    entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+    try {
+      entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+    } catch (error) {
+      // Fail the start, with one line naming the file and why, rather than a module-resolution stack.
+      const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+      throw new Error(`server entry ${entryFile} could not be loaded (rebuild the web app?): ${reason}`, {
+        cause: error,
+      });
+    }
   }
   const fill = createPageTemplate(options.distDir);
   const fetch = inProcessFetch(app);
   const clock = options.now ?? (() => new Date());
 
   async function produce(url: URL, route: PageRoute, language: Language) {
+    const now = clock().getTime();
     const rendered = await entry!.render({
       url: `${url.pathname}${url.search}`,
       origin: options.origin,
       language,
-      now: clock().getTime(),
+      now,
       fetch,
     });
     const page = rendered.page;
@@ -90,6 +88,8 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
       status: rendered.status,
       contentType: "text/html; charset=utf-8",
       body: fill({ language, route, head, html: rendered.html, hydrationJson: rendered.hydrationJson }),
+      // Kept until invalidated, or until its content changes with the clock, or the cache's lifetime.
+      keepForMs: rendered.changesAt - now,
     };
   }
 

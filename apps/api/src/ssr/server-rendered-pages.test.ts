@@ -1,5 +1,3 @@
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
@@ -7,16 +5,14 @@ import { addOffer, bookOffer, createOfferFixture, get, offerClosingIn } from "..
 import { diner } from "../../test/reservation-helpers";
 import { useFixture, useTestApp } from "../../test/test-app";
 import type { ServerEntry } from "./page-renderer";
+import { appShellDist } from "../../test/web-build";
 
 /**
  * The four public pages rendered by the real app (decision 027): the web app's own server entry,
  * from source, loading its data through the API in-process. The head comes from the SEO module.
  */
 const webRoot = path.resolve(import.meta.dirname, "../../../web");
-const dist = mkdtempSync(path.join(tmpdir(), "tavolo-ssr-dist-"));
-cpSync(path.join(webRoot, "index.html"), path.join(dist, "index.html"));
-mkdirSync(path.join(dist, ".vite"));
-writeFileSync(path.join(dist, ".vite", "manifest.json"), "{}");
+const dist = appShellDist();
 // A variable path: the API's type check must not follow it into the web app's TSX.
 const entryFile = path.join(webRoot, "src", "entry-server.tsx");
 const serverEntry = (await import(entryFile)) as ServerEntry;
@@ -74,6 +70,29 @@ describe("server-rendered public pages", () => {
     expect(page.body).toContain("Trattoria del Duomo");
     expect(page.body).not.toContain("Osteria della Villa Reale"); // Monza's
     expect(meta(page.body, "og:title")).toBeTruthy();
+    expect(meta(page.body, "robots")).toBeUndefined();
+  });
+
+  it("search: a city typed in any spelling is one page, named as the search found it", async () => {
+    const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1]?.replace(/&#38;/g, "&");
+    const english = await get(t, "/search?location=Milan&lang=en");
+    expect(title(english.body)).toContain("Restaurants in Milan");
+    expect(canonical(english.body)).toBe("https://tavolo.example/search?location=milano&lang=en");
+    const shouted = await get(t, "/search?location=%20MILANO%20");
+    expect(title(shouted.body)).toContain("a Milano");
+    expect(canonical(shouted.body)).toBe("https://tavolo.example/search?location=milano&lang=it");
+  });
+
+  it("search: a place that is no city we know says so, names nothing, and stays out of search engines", async () => {
+    const page = await get(t, "/search?location=Atlantide");
+    expect(page.statusCode).toBe(200);
+    expect(meta(page.body, "robots")).toBe("noindex");
+    expect(title(page.body)).not.toContain("Atlantide");
+    expect(page.body).toContain("Atlantide"); // the page itself tells the visitor what was not found
+    // Nor is a "place" longer than any city's name (the search refuses it) echoed in the title.
+    const long = await get(t, `/search?location=${"a".repeat(500)}`);
+    expect(meta(long.body, "robots")).toBe("noindex");
+    expect(title(long.body)?.length).toBeLessThan(80);
   });
 
   it("answers 404 with the not-found page for a restaurant or an offer that does not exist", async () => {

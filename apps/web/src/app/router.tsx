@@ -11,14 +11,17 @@ import { AppShell } from "../features/shell/components/app-shell";
 import { RedirectIfSignedIn, RequireAuth } from "../features/auth/session/route-guards";
 import { NativeIntegration } from "../features/auth/session/native-integration";
 import { RouteError } from "./route-error";
+import { restOfMessages } from "../i18n/i18n";
 
 type PageModule = { default: ComponentType; loader?: LoaderFunction; ErrorBoundary?: ComponentType };
 
 /**
  * Each page is its own chunk, fetched when its route is first visited. The server-rendered pages
  * also export their loader and error boundary from it (decision 027), so neither weighs on the start.
+ * A page says its texts with the start part of the messages (`startPage`: the four rendered pages and
+ * not-found, decision 031) or waits for the rest of them too (`page`, the default).
  */
-const page = (load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> => ({
+const startPage = (load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> => ({
   lazy: async () => {
     const module = await load();
     return {
@@ -28,6 +31,9 @@ const page = (load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> => ({
     };
   },
 });
+
+const page = (load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> =>
+  startPage(async () => (await Promise.all([load(), restOfMessages()]))[0]);
 
 const strip = (pattern: string) => pattern.replace(/^\//, "");
 
@@ -44,10 +50,10 @@ export const routes: RouteObject[] = [
     // While the first page's chunk loads, paint the shell (header, bar) instead of a blank screen.
     hydrateFallbackElement: <AppShell />,
     children: [
-      { index: true, ...page(() => import("./routes/home")) },
-      { path: strip(routePatterns.search), ...page(() => import("./routes/search")) },
-      { path: strip(routePatterns.restaurant), ...page(() => import("./routes/restaurant")) },
-      { path: strip(routePatterns.offer), ...page(() => import("./routes/offer")) },
+      { index: true, ...startPage(() => import("./routes/home")) },
+      { path: strip(routePatterns.search), ...startPage(() => import("./routes/search")) },
+      { path: strip(routePatterns.restaurant), ...startPage(() => import("./routes/restaurant")) },
+      { path: strip(routePatterns.offer), ...startPage(() => import("./routes/offer")) },
       { path: strip(routePatterns.verifyEmail), ...page(() => import("./routes/verify-email")) },
       { path: strip(routePatterns.verifyResult), ...page(() => import("./routes/verify-email")) },
       { path: strip(routePatterns.emailVerification), ...page(() => import("./routes/email-verification")) },
@@ -77,7 +83,7 @@ export const routes: RouteObject[] = [
           { path: strip(routePatterns.completeProfile), ...page(() => import("./routes/complete-profile")) },
         ],
       },
-      { path: "*", ...page(() => import("./routes/not-found")) },
+      { path: "*", ...startPage(() => import("./routes/not-found")) },
     ],
   },
 ];

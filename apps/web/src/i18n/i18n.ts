@@ -6,17 +6,53 @@ import { DEFAULT_LANGUAGE, matchLanguage, type Language } from "@tavolo/shared/l
 import { readHydrationData } from "../lib/hydration-data";
 import { addFormatters, LANGUAGE_COOKIE, sharedInitOptions } from "./i18n-setup";
 
+type Messages = Record<string, unknown>;
+
 /**
- * One language's messages: ours beside the shared ones (validation.*, apiErrors.*), which the
- * server also uses. Each language is its own chunk (≈ 10 KiB gzipped): only the active one is
- * fetched at start, the other on switch (decision 012).
+ * A language's messages come in two parts (decision 031), each its own chunk per language:
+ * - the start part: what the shell and the four server-rendered pages say. The first render (and
+ *   the hydration of a rendered page) waits for it, and only for it (≈ 4.5 KiB gzipped);
+ * - the rest: every other screen, plus the shared validation.* and apiErrors.* (which the server
+ *   also uses). It loads right after the first render; a route outside the start part, and any
+ *   lazy piece that needs it, waits for it (`restOfMessages`).
  */
-async function loadMessages(language: string): Promise<Record<string, unknown>> {
+const loadStart = async (language: string): Promise<Messages> =>
+  (language === "en" ? await import("./locales/start/en.json") : await import("./locales/start/it.json")).default;
+
+async function loadRest(language: string): Promise<Messages> {
   const [shared, web] =
     language === "en"
-      ? await Promise.all([import("@tavolo/shared/i18n/en.json"), import("./locales/en.json")])
-      : await Promise.all([import("@tavolo/shared/i18n/it.json"), import("./locales/it.json")]);
+      ? await Promise.all([import("@tavolo/shared/i18n/en.json"), import("./locales/rest/en.json")])
+      : await Promise.all([import("@tavolo/shared/i18n/it.json"), import("./locales/rest/it.json")]);
   return { ...shared.default, ...web.default };
+}
+
+/** Both parts of one language; a section may have keys in each (the start part takes a few). */
+const merged = (start: Messages, rest: Messages): Messages =>
+  Object.fromEntries(
+    [...new Set([...Object.keys(start), ...Object.keys(rest)])].map((section) => {
+      const [a, b] = [start[section], rest[section]];
+      return [section, isTree(a) && isTree(b) ? merged(a, b) : (a ?? b)];
+    }),
+  );
+const isTree = (value: unknown): value is Messages => typeof value === "object" && value !== null;
+
+/** Languages whose rest is in (or on its way), so each part is fetched once. */
+const restLoads = new Map<string, Promise<void>>();
+
+/**
+ * The first language i18next loads gets its start part only; a language switched to later gets both
+ * parts at once, so no screen ever changes language with keys missing.
+ */
+let firstLoad = true;
+async function loadMessages(language: string): Promise<Messages> {
+  if (firstLoad) {
+    firstLoad = false;
+    return loadStart(language);
+  }
+  const [start, rest] = await Promise.all([loadStart(language), loadRest(language)]);
+  restLoads.set(language, Promise.resolve());
+  return merged(start, rest);
 }
 
 function syncDocumentLanguage(lng: string): void {
@@ -49,6 +85,35 @@ export const i18nReady = i18n
   });
 
 addFormatters(i18n);
+
+/**
+ * Resolves once the current language's rest of the messages is in (loading it if needed): the
+ * routes outside the start part wait for it before their first render (app/router.tsx). It waits
+ * for the start part first: i18next adds a loaded part over what is there section by section, so a
+ * rest that came first would lose the sections both parts share.
+ */
+export async function restOfMessages(language?: string): Promise<void> {
+  await i18nReady;
+  const lng = language ?? currentLanguage();
+  let load = restLoads.get(lng);
+  if (!load) {
+    load = loadRest(lng).then(
+      (rest) => void i18n.addResourceBundle(lng, "translation", rest, true, false),
+      (error: unknown) => {
+        restLoads.delete(lng); // a failed request is asked again by the next route that needs it
+        throw error;
+      },
+    );
+    restLoads.set(lng, load);
+  }
+  return load;
+}
+
+/** A lazy module that speaks with the rest of the messages: ready once both are in. */
+export async function withRestOfMessages<T>(load: Promise<T>): Promise<T> {
+  const [module] = await Promise.all([load, restOfMessages()]);
+  return module;
+}
 
 /** The language in use, always one of ours. */
 export function currentLanguage(): Language {

@@ -7,11 +7,11 @@ import type { QueryClient } from "@tanstack/react-query";
  */
 export const availabilityKey = (restaurantId: string) => ["reservations", "availability", restaurantId] as const;
 
+/** A city's search (its keys begin so); the server render also finds the one its loader asked. */
+export const SEARCH_RESTAURANTS_KEY = ["restaurants", "search"] as const;
+
 /** Searches carry each restaurant's free times (issue 16). */
-const SEARCH_KEYS = [
-  ["restaurants", "search"],
-  ["restaurants", "near"],
-] as const;
+const SEARCH_KEYS = [SEARCH_RESTAURANTS_KEY, ["restaurants", "near"]] as const;
 
 /** After a booking write at a restaurant: its free tables and times, and every search, are read again. */
 export function invalidateAvailability(client: QueryClient, restaurantId: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { paths } from "@tavolo/shared/app-paths";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { DeleteAccountRequest } from "@tavolo/shared/account-data";
@@ -70,7 +71,7 @@ export function createAccountDeletionService(options: {
         await repo.deleteUserRow(trx, userId);
         const mail = accountDeletedMail(user.language, {
           cancelledBookings: cancelled,
-          pageLink: `${appOrigin}/account-deletion`,
+          pageLink: `${appOrigin}${paths.accountDeletion()}`,
         });
         // Staged here, sent once committed: a rolled-back deletion sends nothing.
         const start = await mailer.stage(trx, user.email, user.language, { ...mail, forgetRecipientWhenSent: true });

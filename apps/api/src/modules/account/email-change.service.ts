@@ -1,3 +1,4 @@
+import { paths } from "@tavolo/shared/app-paths";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { COOLDOWN_SECONDS } from "@tavolo/shared/constants";
@@ -69,7 +70,7 @@ export function createEmailChangeService(options: {
           lifetimeSeconds: LINK_TTL_SECONDS,
         });
       });
-      const link = `${appOrigin}/email-redirect?${new URLSearchParams({ token, email: newEmail })}`;
+      const link = `${appOrigin}${paths.emailRedirect()}?${new URLSearchParams({ token, email: newEmail })}`;
       try {
         await mailer.send(
           newEmail,

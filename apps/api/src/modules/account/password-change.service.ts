@@ -1,3 +1,4 @@
+import { paths } from "@tavolo/shared/app-paths";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
@@ -43,7 +44,7 @@ export function createPasswordChangeService(options: {
         .send(
           user.email,
           user.language,
-          passwordChangedMail(user.language, { name: user.first_name, resetLink: `${appOrigin}/login` }),
+          passwordChangedMail(user.language, { name: user.first_name, resetLink: `${appOrigin}${paths.login()}` }),
         )
         .catch((error: unknown) => log.warn({ err: error }, "password change notice not queued"));
     },

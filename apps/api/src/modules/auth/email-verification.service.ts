@@ -1,3 +1,4 @@
+import { paths } from "@tavolo/shared/app-paths";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Transaction } from "kysely";
 import { COOLDOWN_SECONDS } from "@tavolo/shared/constants";
@@ -72,7 +73,7 @@ export function createEmailVerificationService(options: {
       lifetimeSeconds: LINK_TTL_SECONDS,
     });
     // The web's /email-redirect page hands the token to GET /api/client/verify-email-and-login.
-    return `${appOrigin}/email-redirect?${new URLSearchParams({ token, email: user.email })}`;
+    return `${appOrigin}${paths.emailRedirect()}?${new URLSearchParams({ token, email: user.email })}`;
   }
 
   async function sendCode(user: users.UserRow): Promise<void> {
@@ -103,7 +104,11 @@ export function createEmailVerificationService(options: {
     if (!verified) throw stale(); // the address changed meanwhile
     if (!user.email_verified) {
       await mailer
-        .send(user.email, user.language, welcomeMail(user.language, { name: user.first_name, link: `${appOrigin}/` }))
+        .send(
+          user.email,
+          user.language,
+          welcomeMail(user.language, { name: user.first_name, link: `${appOrigin}${paths.home()}` }),
+        )
         .catch(() => {}); // the welcome is a courtesy; verification has succeeded
     }
     const loginToken = newOpaqueToken();

@@ -1,3 +1,4 @@
+import { paths } from "@tavolo/shared/app-paths";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { RESET_LINK_LIFETIME_MS } from "@tavolo/shared/constants";
@@ -39,7 +40,7 @@ export function createPasswordResetService(options: {
       });
       if (!user) return;
       // Built from APP_ORIGIN, never from the Host header, so a forged host cannot steal the token.
-      const link = `${appOrigin}/reset-password?${new URLSearchParams({ token })}`;
+      const link = `${appOrigin}${paths.resetPassword()}?${new URLSearchParams({ token })}`;
       const mail = passwordResetMail(user.language, { name: user.first_name, link, minutes: LIFETIME_SECONDS / 60 });
       // A failure here must not change the answer (it would tell that the address exists).
       await mailer.send(user.email, user.language, mail).catch((error: unknown) => {

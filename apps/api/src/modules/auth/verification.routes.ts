@@ -1,3 +1,4 @@
+import { paths } from "@tavolo/shared/app-paths";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, messageResponseSchema, redirectResponse } from "@tavolo/shared/api-responses";
@@ -116,7 +117,9 @@ export const verificationRoutes: FastifyPluginAsyncZod<Options> = async (app, op
     },
     async (request, reply) => {
       const fail = (key: string) =>
-        reply.redirect(`${appOrigin}/verify-result/error?${new URLSearchParams({ message: translate(request, key) })}`);
+        reply.redirect(
+          `${appOrigin}${paths.verifyResult("error")}?${new URLSearchParams({ message: translate(request, key) })}`,
+        );
       const input = verifyEmailRequestSchema.safeParse({ email: request.query.email, actionCode: request.query.token });
       if (!input.success) {
         const key = input.error.issues[0]?.message ?? "";
@@ -125,7 +128,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<Options> = async (app, op
       try {
         const { loginToken } = await verification.verifyLink(input.data.email, input.data.actionCode);
         return reply.redirect(
-          `${appOrigin}/verify-result/success?${new URLSearchParams({ loginToken, email: input.data.email })}`,
+          `${appOrigin}${paths.verifyResult("success")}?${new URLSearchParams({ loginToken, email: input.data.email })}`,
         );
       } catch (error) {
         if (error instanceof AppError) return fail(error.messageKey);

@@ -1,3 +1,4 @@
+import { paths } from "@tavolo/shared/app-paths";
 import { sql, type Kysely } from "kysely";
 import type { Language } from "@tavolo/shared/languages";
 import type { DB } from "../../db/schema";
@@ -91,7 +92,7 @@ export function createOfferAnnouncer(deps: {
           bookUntil: row.book_until,
           seats: row.available_seats,
           discountPercent: row.discount_percent,
-          link: `${deps.appOrigin}/lastminute/${row.offer_id}`,
+          link: `${deps.appOrigin}${paths.offer(row.offer_id)}`,
         }));
       // The mailer logs a message it could not store; one diner's failure must not stop the others'.
       await deps.mailer
@@ -102,8 +103,8 @@ export function createOfferAnnouncer(deps: {
             name: first.first_name || first.display_name,
             offers: lines,
             more: alerts.length - lines.length,
-            searchLink: `${deps.appOrigin}/search`,
-            settingsLink: `${deps.appOrigin}/notifications`,
+            searchLink: `${deps.appOrigin}${paths.search()}`,
+            settingsLink: `${deps.appOrigin}${paths.notifications()}`,
           }),
         )
         .catch(() => {});

@@ -14,7 +14,8 @@ import { toTable } from "../restaurants/restaurants.mapper";
 import { restaurantNotFound } from "../restaurants/restaurants.service";
 import { seatingProblemError } from "./booking-rules";
 import { freeTimesByRestaurant } from "./free-seatings";
-import { listLiveSeatings } from "./reservations.repository";
+import { movableBy } from "./move-reservation";
+import { findReservationForMove, listLiveSeatings } from "./reservations.repository";
 
 type TablesQuery = z.output<typeof availableTablesQuerySchema>;
 type SlotsQuery = z.output<typeof availableSlotsQuerySchema>;
@@ -27,37 +28,52 @@ type Interval = { startsAt: Date; endsAt: Date };
  * past, 19:07) leaves every table unavailable; `slots` lists the times worth offering instead.
  */
 export function createAvailabilityService(db: Kysely<DB>) {
+  /** `moving`: a booking whose own seating counts as free (it is given up by the move). */
+  async function availableTables(
+    restaurantId: string,
+    query: TablesQuery,
+    moving?: string,
+  ): Promise<AvailableTablesResponse> {
+    const [restaurant, tables] = await Promise.all([
+      findRestaurantById(db, restaurantId),
+      findTables(db, restaurantId),
+    ]);
+    if (!restaurant) throw restaurantNotFound();
+    const now = new Date();
+    const date = query.date ?? dateInZone(now, restaurant.time_zone);
+    const dateProblem = checkBookingDate(date, restaurant.time_zone, now);
+    if (dateProblem) throw seatingProblemError(dateProblem);
+
+    const seatings = openSeatings(restaurant.opening_hours, restaurant.time_zone, date, now);
+    const booked = await bookedIntervalsByTable(db, restaurantId, seatings, moving);
+    const inService = tables.filter((table) => table.active);
+    const fits = (table: TableRow) => query.people === undefined || table.capacity >= query.people;
+    const isFree = (table: TableRow, seating: Seating) =>
+      !(booked.get(table.id) ?? []).some((interval) => overlaps(interval, seating));
+    const wanted = query.time === undefined ? seatings : seatings.filter((seating) => seating.time === query.time);
+
+    return {
+      success: true,
+      date,
+      time: query.time ?? null,
+      slots: seatings
+        .filter((seating) => inService.some((table) => fits(table) && isFree(table, seating)))
+        .map((seating) => seating.time),
+      tables: inService.map((table) => toTable(table, fits(table) && wanted.some((seating) => isFree(table, seating)))),
+    };
+  }
+
   return {
-    async availableTables(restaurantId: string, query: TablesQuery): Promise<AvailableTablesResponse> {
-      const [restaurant, tables] = await Promise.all([
-        findRestaurantById(db, restaurantId),
-        findTables(db, restaurantId),
-      ]);
-      if (!restaurant) throw restaurantNotFound();
-      const now = new Date();
-      const date = query.date ?? dateInZone(now, restaurant.time_zone);
-      const dateProblem = checkBookingDate(date, restaurant.time_zone, now);
-      if (dateProblem) throw seatingProblemError(dateProblem);
+    availableTables: (restaurantId: string, query: TablesQuery) => availableTables(restaurantId, query),
 
-      const seatings = openSeatings(restaurant.opening_hours, restaurant.time_zone, date, now);
-      const booked = await bookedIntervalsByTable(db, restaurantId, seatings);
-      const inService = tables.filter((table) => table.active);
-      const fits = (table: TableRow) => query.people === undefined || table.capacity >= query.people;
-      const isFree = (table: TableRow, seating: Seating) =>
-        !(booked.get(table.id) ?? []).some((interval) => overlaps(interval, seating));
-      const wanted = query.time === undefined ? seatings : seatings.filter((seating) => seating.time === query.time);
-
-      return {
-        success: true,
-        date,
-        time: query.time ?? null,
-        slots: seatings
-          .filter((seating) => inService.some((table) => fits(table) && isFree(table, seating)))
-          .map((seating) => seating.time),
-        tables: inService.map((table) =>
-          toTable(table, fits(table) && wanted.some((seating) => isFree(table, seating))),
-        ),
-      };
+    /**
+     * Where one of the caller's bookings could move (decision 032): the same answer for its
+     * restaurant, with the booking's own seating free, so a move within its own seating ("20:00 →
+     * 20:30 at the same table") is offered, as the move itself accepts it.
+     */
+    async tablesForMove(userId: string, reservationId: string, query: TablesQuery): Promise<AvailableTablesResponse> {
+      const booking = movableBy(await findReservationForMove(db, reservationId), userId);
+      return availableTables(booking.restaurant_id, query, reservationId);
     },
 
     /** Every start time of the day a party could book now (issue 16); the same rules and query as a search. */
@@ -83,12 +99,13 @@ async function bookedIntervalsByTable(
   db: Kysely<DB>,
   restaurantId: string,
   seatings: Seating[],
+  except?: string,
 ): Promise<Map<string, Interval[]>> {
   const byTable = new Map<string, Interval[]>();
   const first = seatings[0];
   const last = seatings.at(-1);
   if (!first || !last) return byTable;
-  for (const row of await listLiveSeatings(db, restaurantId, first.startsAt, last.endsAt)) {
+  for (const row of await listLiveSeatings(db, restaurantId, first.startsAt, last.endsAt, except)) {
     const intervals = byTable.get(row.table_id) ?? [];
     intervals.push({ startsAt: row.startsAt, endsAt: row.endsAt });
     byTable.set(row.table_id, intervals);

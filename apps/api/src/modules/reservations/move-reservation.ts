@@ -5,7 +5,7 @@ import type { DB } from "../../db/schema";
 import { AppError, forbidden, notFound } from "../../errors";
 import { bookableSeating, partyTooLarge, requestedSeating } from "./booking-rules";
 import * as repo from "./reservations.repository";
-import type { ReservationViewRow } from "./reservations.repository";
+import type { MovableReservationRow, ReservationViewRow } from "./reservations.repository";
 
 /** A move (decision 025): the caller's booking, to another seating, party or table of its restaurant. */
 export interface MoveRequest {
@@ -26,6 +26,18 @@ export const noTableFreeForMove = (people: number) =>
  */
 export class PickedTableTaken extends Error {}
 
+/** The booking as the caller may move it: theirs, a table booking, live and not started. */
+export function movableBy(
+  booking: MovableReservationRow | undefined,
+  userId: string,
+): MovableReservationRow & { table_id: string } {
+  if (!booking) throw reservationNotFound();
+  if (booking.user_id !== userId) throw forbidden();
+  // A Last Minute booking holds offer seats, not a table: it is not moved here.
+  if (!booking.movable || booking.table_id === null) throw notModifiable();
+  return { ...booking, table_id: booking.table_id };
+}
+
 /**
  * Moves the booking inside the caller's transaction. Order of locks, the same in every move: the
  * booking's row (one move or cancellation of it at a time), then the booking locks of the table it
@@ -36,11 +48,7 @@ export class PickedTableTaken extends Error {}
  */
 export async function moveReservationWithin(trx: Transaction<DB>, request: MoveRequest): Promise<ReservationViewRow> {
   const { userId, reservationId, input } = request;
-  const current = await repo.lockReservationForMove(trx, reservationId);
-  if (!current) throw reservationNotFound();
-  if (current.user_id !== userId) throw forbidden();
-  // A Last Minute booking holds offer seats, not a table: it is not moved here.
-  if (!current.movable || current.table_id === null) throw notModifiable();
+  const current = movableBy(await repo.lockReservationForMove(trx, reservationId), userId);
 
   const now = new Date();
   const tableId = input.tableId ?? (await pickTable(trx, reservationId, current.restaurant_id, input, now));

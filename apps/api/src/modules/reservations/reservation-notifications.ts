@@ -1,3 +1,4 @@
+import { paths } from "@tavolo/shared/app-paths";
 import type { FastifyBaseLogger } from "fastify";
 import type { Transaction } from "kysely";
 import type { DB } from "../../db/schema";
@@ -42,8 +43,8 @@ function mailData(row: ReservationViewRow, appOrigin: string): ReservationMailDa
     tableNumber: row.table_number,
     status: row.status === "pending" ? "pending" : "confirmed",
     specialRequests: row.special_requests,
-    historyLink: `${appOrigin}/history`,
-    searchLink: `${appOrigin}/search`,
+    historyLink: `${appOrigin}${paths.history()}`,
+    searchLink: `${appOrigin}${paths.search()}`,
     sentAt: new Date(),
     calendarSequence: row.calendar_sequence,
   };

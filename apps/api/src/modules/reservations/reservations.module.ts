@@ -48,6 +48,7 @@ export async function registerReservationsModule(app: FastifyInstance, deps: Boo
         personal.addHook("onRequest", noStore);
         await personal.register(reservationRoutes, {
           reservations,
+          availability,
           invalidateAvailability: deps.invalidateAvailability,
         });
       });

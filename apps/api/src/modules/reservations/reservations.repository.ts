@@ -96,8 +96,8 @@ export interface MovableReservationRow {
   movable: boolean;
 }
 
-export function lockReservationForMove(trx: Transaction<DB>, id: string): Promise<MovableReservationRow | undefined> {
-  return trx
+const movableReservation = (db: Db, id: string) =>
+  db
     .selectFrom("reservations")
     .select([
       "user_id",
@@ -105,9 +105,15 @@ export function lockReservationForMove(trx: Transaction<DB>, id: string): Promis
       "table_id",
       sql<boolean>`status IN ('pending', 'confirmed') AND starts_at > now()`.as("movable"),
     ])
-    .where("id", "=", id)
-    .forUpdate()
-    .executeTakeFirst();
+    .where("id", "=", id);
+
+export function lockReservationForMove(trx: Transaction<DB>, id: string): Promise<MovableReservationRow | undefined> {
+  return movableReservation(trx, id).forUpdate().executeTakeFirst();
+}
+
+/** The same, read without a lock: where a booking could move to is only a proposal. */
+export function findReservationForMove(db: Db, id: string): Promise<MovableReservationRow | undefined> {
+  return movableReservation(db, id).executeTakeFirst();
 }
 
 /**
@@ -369,10 +375,12 @@ export function findReservationOwnerAndStatus(db: Db, id: string) {
 }
 
 /** Occupied seatings (bookings and holds) of a restaurant's tables that overlap [from, to). */
-export function listLiveSeatings(db: Db, restaurantId: string, from: Date, to: Date) {
+/** The live seatings of tables between two instants; `except` leaves out one booking (the one being moved). */
+export function listLiveSeatings(db: Db, restaurantId: string, from: Date, to: Date, except?: string) {
   return (
     db
       .selectFrom("reservations")
+      .$if(except !== undefined, (query) => query.where("id", "!=", except!))
       .select(["table_id", "starts_at as startsAt", "ends_at as endsAt"])
       .where("restaurant_id", "=", restaurantId)
       // Last Minute bookings hold offer seats, not tables.

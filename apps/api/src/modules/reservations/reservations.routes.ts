@@ -10,10 +10,12 @@ import {
   userReservationsParamsSchema,
   userReservationsResponseSchema,
 } from "@tavolo/shared/reservations";
+import { availableTablesQuerySchema, availableTablesResponseSchema } from "@tavolo/shared/restaurants";
 import { requestLanguage } from "../../i18n/request-language";
 import { SIGNED_IN } from "../../plugins/api-docs";
 import { assertCaller, callerId, callerNamedBy } from "../../plugins/auth";
 import { sendIdempotentAnswer } from "./idempotency";
+import type { AvailabilityService } from "./availability.service";
 import type { ReservationService } from "./reservations.service";
 
 const tags = ["reservations"];
@@ -21,9 +23,10 @@ const tags = ["reservations"];
 /** A signed-in diner's bookings (SPEC §7, issue 5); every object must be the caller's (DESIGN §5). */
 export const reservationRoutes: FastifyPluginAsyncZod<{
   reservations: ReservationService;
+  availability: AvailabilityService;
   /** Called by each booking and cancellation: no process keeps showing a table free that is not. */
   invalidateAvailability: () => void;
-}> = async (app, { reservations, invalidateAvailability }) => {
+}> = async (app, { reservations, availability, invalidateAvailability }) => {
   // onRequest: an anonymous caller is told to sign in before anything about its input.
   app.addHook("onRequest", app.requireUser);
 
@@ -79,6 +82,23 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
       // Two seatings changed: the one left is free again, the one taken is not.
       return sendIdempotentAnswer(reply, answer, invalidateAvailability);
     },
+  );
+
+  app.get(
+    "/getAvailableTablesForMove/:id",
+    {
+      schema: {
+        tags,
+        summary:
+          "Where one of the caller's upcoming table bookings could move: getAvailableTables for its restaurant, " +
+          "with the booking's own seating counted free (a move within it is accepted)",
+        params: reservationIdParamsSchema,
+        querystring: availableTablesQuerySchema,
+        security: SIGNED_IN,
+        response: { 200: availableTablesResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    (request) => availability.tablesForMove(callerId(request), request.params.id, request.query),
   );
 
   app.post(

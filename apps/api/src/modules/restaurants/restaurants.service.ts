@@ -37,6 +37,8 @@ export function createRestaurantService(db: Kysely<DB>, bookingsDb: Kysely<DB> =
   async function withSlots(
     results: { row: repo.RestaurantDetailRow; summary: RestaurantSummary }[],
     query: SearchQuery,
+    /** Nearest first (asked, or around a position): the page says so, so free times do not reorder it. */
+    byDistance = false,
   ) {
     if (!wantsSlots(query)) return results.map((result) => result.summary);
     const { date, time, people } = query;
@@ -49,6 +51,7 @@ export function createRestaurantService(db: Kysely<DB>, bookingsDb: Kysely<DB> =
       ...result.summary,
       availableSlots: nearestTimes(free.get(result.row.id) ?? [], time),
     }));
+    if (byDistance) return listed;
     const first = (slots: string[]) => slots[0] ?? "~";
     // Array.prototype.sort is stable: equal keys keep the database's order.
     return listed.sort(
@@ -73,6 +76,7 @@ export function createRestaurantService(db: Kysely<DB>, bookingsDb: Kysely<DB> =
             withSlots(
               rows.map((row) => ({ row, summary: withDistance(row, near, language) })),
               query,
+              byDistance,
             ),
           ),
           found.total,
@@ -91,6 +95,7 @@ export function createRestaurantService(db: Kysely<DB>, bookingsDb: Kysely<DB> =
               summary: nearTo ? withDistance(row, nearTo, language) : toRestaurantSummary(row, language),
             })),
             query,
+            nearTo !== undefined,
           ),
         ),
         found.total,

@@ -64,6 +64,28 @@ describe("searchRestaurantsByLocation for a date, time and party", () => {
     ]);
   });
 
+  it("keeps nearest first around a position and by distance: free times do not reorder it", async () => {
+    // Standing at the Osteria, which has no free time at 17:15: it is still listed first, before
+    // the all-day Trattoria that has one, since the list says it is nearest first. The fixture puts
+    // both on one spot (a tie the order settles by id, at random), so the Trattoria moves 1 km north.
+    const osteria = (await search("location=milano")).restaurants.find((restaurant) => restaurant.id === f.dinner.id)!;
+    const moveTrattoria = (lat: number) =>
+      t.database.db.updateTable("restaurants").set({ lat }).where("id", "=", f.allDay.id).execute();
+    await moveTrattoria(osteria.lat + 0.01);
+    try {
+      const here = `lat=${osteria.lat}&lng=${osteria.lng}`;
+      const table = forTable(TUESDAY, "17:15", 2).slice("location=milano&".length);
+      for (const query of [`${here}&radius=50&${table}`, `location=milano&${here}&sort=distance&${table}`]) {
+        expect(slotsOf(await search(query)), query).toEqual([
+          [f.dinner.id, []],
+          [f.allDay.id, ["16:45", "17:00", "17:15", "17:30", "17:45"]],
+        ]);
+      }
+    } finally {
+      await moveTrattoria(osteria.lat);
+    }
+  });
+
   it("offers nothing on a closed day nor to a party no table in service seats", async () => {
     const monday = nextWeekday(1);
     expect(slotsOf(await search(forTable(monday, "20:00", 2)))).toEqual([

@@ -31,6 +31,8 @@ describe("robots.txt", () => {
       "/login",
       "/register",
       "/reset-password",
+      "/auth/google/callback",
+      "/hold/confirm",
     ])
       expect(lines).toContain(`Disallow: ${path}`);
     // The public pages and their share cards stay open.
@@ -83,6 +85,29 @@ describe("sitemap", () => {
     try {
       const { urls } = await readWholeSitemap(fresh.app);
       expect(urls.map((url) => url.loc)).not.toContain(`${ORIGIN}/lastminute/${expired!.id}?lang=it`);
+    } finally {
+      await fresh.app.close();
+    }
+  });
+
+  it("lists no offers file when no offer is live, and answers 404 (never a 500) for a file with nothing in it", async () => {
+    const empty = await get(
+      "/sitemaps/restaurants.xml?from=00000000-0000-4000-8000-000000000000&before=00000000-0000-0000-0000-000000000000",
+      { "accept-language": "en" },
+    );
+    expect(empty.statusCode).toBe(404);
+    expect(empty.json()).toMatchObject({ success: false, error: "Resource not found" });
+
+    await t.database.db
+      .updateTable("offers")
+      .set({ book_until_at: new Date(Date.now() - 60_000) })
+      .execute();
+    const fresh = await createTestApp({ database: t.database, env: { APP_ORIGIN: ORIGIN } });
+    try {
+      const { files, urls } = await readWholeSitemap(fresh.app);
+      expect(files.some((file) => file.includes("/sitemaps/offers.xml"))).toBe(false);
+      expect(urls.some((url) => url.loc.includes("/restaurants/"))).toBe(true);
+      expect((await fresh.app.inject({ method: "GET", url: "/sitemaps/offers.xml" })).statusCode).toBe(404);
     } finally {
       await fresh.app.close();
     }

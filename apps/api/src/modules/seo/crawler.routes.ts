@@ -58,7 +58,7 @@ export const crawlerRoutes: FastifyPluginAsyncZod<{
         summary: "One sitemap file: pages in Italian and English with hreflang alternates, as the index lists them",
         params: sitemapParamsSchema,
         querystring: sitemapPageQuerySchema,
-        response: { 200: xmlAnswer("A sitemap (urlset)"), ...errorResponses(400) },
+        response: { 200: xmlAnswer("A sitemap (urlset)"), ...errorResponses(400, 404) },
       },
     },
     (request, reply) => {

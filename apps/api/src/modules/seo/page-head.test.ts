@@ -2,7 +2,8 @@
 // A browser's own HTML parser reads the head back, as link-preview bots and crawlers would.
 import { describe, expect, it } from "vitest";
 import { offerFixture, restaurantFixture } from "../../../test/seo-fixtures";
-import { renderPageHead, type PublicPageHead } from "./page-head";
+import type { PublicPageHead } from "@tavolo/shared/rendered-page";
+import { renderPageHead } from "./page-head";
 import { localizedUrl } from "./public-urls";
 
 const ORIGIN = "https://tavolo.example";
@@ -78,6 +79,16 @@ describe("renderPageHead", () => {
     const en = parse(head({ kind: "search", location: "ancona" }, "en"));
     expect(en.title).toBe("Restaurants in Ancona: book a table — Tavolo");
     expect(parse(head({ kind: "search", location: "ancona" }, "it")).title).toContain("ad Ancona");
+    // The city the search found names the page: its own name in the page's language, its slug.
+    const found: PublicPageHead = { kind: "search", location: "MILAN ", city: { slug: "milano", name: "Milan" } };
+    const milan = parse(head(found, "en"));
+    expect(milan.title).toBe("Restaurants in Milan: book a table — Tavolo");
+    expect(milan.canonical).toBe(`${ORIGIN}/search?location=milano&lang=en`);
+    expect(milan.meta("robots")).toBeNull();
+    // A place the search does not know is not named, and is kept out of search engines.
+    const nowhere = parse(head({ kind: "search", location: "Atlantide", city: null }, "it"));
+    expect(nowhere.title).not.toContain("Atlantide");
+    expect(nowhere.meta("robots")).toBe("noindex");
     // An unknown cuisine is not echoed: the page searches every cuisine.
     expect(parse(head({ kind: "search", location: "milano", cuisine: "<b>" }, "it")).canonical).toBe(
       `${ORIGIN}/search?location=milano&lang=it`,

@@ -1,18 +1,10 @@
 import type { Language } from "@tavolo/shared/languages";
-import type { LastMinuteOffer } from "@tavolo/shared/offers";
-import type { RestaurantDetail } from "@tavolo/shared/restaurants";
+import type { PublicPageHead } from "@tavolo/shared/rendered-page";
 import { isCategoryFilter, ALL_CATEGORIES } from "@tavolo/shared/categories";
 import { languageAlternates, localizedUrl, publicPaths, withoutTrailingSlash } from "./public-urls";
 import { SEO_TEXTS, type SeoTexts } from "./seo-texts";
 import { genericCard, offerCard, restaurantCard, SHARE_CARD_SIZE, shareCardPath } from "./share-card-content";
 import { jsonLdScript, offerJsonLd, restaurantJsonLd } from "./structured-data";
-
-export type PublicPageHead =
-  | { kind: "home" }
-  /** What the URL searched for: `location` a city slug or name, `cuisine` a search category. */
-  | { kind: "search"; location?: string; cuisine?: string }
-  | { kind: "restaurant"; restaurant: RestaurantDetail }
-  | { kind: "offer"; offer: LastMinuteOffer };
 
 export interface PageHeadContext {
   lang: Language;
@@ -30,6 +22,8 @@ interface HeadParts {
   image: string;
   imageAlt: string;
   jsonLd?: object;
+  /** A page with nothing of its own to find (a search for a place that is not a city we know). */
+  noindex?: boolean;
 }
 
 /** Descriptions are cut where search results cut them, at a word. */
@@ -53,6 +47,7 @@ export function renderPageHead(page: PublicPageHead, ctx: PageHeadContext): stri
     `<title>${escapeHtml(parts.title)}</title>`,
     meta("name", "description", description),
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    ...(parts.noindex ? [meta("name", "robots", "noindex")] : []),
     ...languageAlternates(origin, parts.path).map(
       (alternate) => `<link rel="alternate" hreflang="${alternate.hreflang}" href="${escapeHtml(alternate.href)}">`,
     ),
@@ -90,16 +85,20 @@ function headParts(page: PublicPageHead, language: Language, texts: SeoTexts, or
       };
     case "search": {
       const typed = page.location?.trim() || undefined;
-      const location = typed?.toLowerCase();
       const category = page.cuisine && isCategoryFilter(page.cuisine) ? page.cuisine : ALL_CATEGORIES;
-      const place = typed ? placeName(typed) : null;
       const cuisine = category === ALL_CATEGORIES ? null : texts.cuisine[category];
+      // A city the search found is named in the page's language and its slug names the page, so
+      // "Milan", "MILANO" and "milano" are one page to search engines; a place that is no city we
+      // know is not named at all (the page says "not found") and stays out of their index.
+      const place = page.city ? page.city.name : typed && page.city !== null ? placeName(typed) : null;
+      const location = page.city ? page.city.slug : typed?.toLowerCase();
       return {
         title: texts.searchTitle(place, cuisine),
         description: texts.searchDescription(place, cuisine),
         path: publicPaths.search({ location, category }),
         image: shareCardPath({ kind: "generic" }, genericCard(language)),
         imageAlt: texts.tagline,
+        noindex: page.city === null,
       };
     }
     case "restaurant": {

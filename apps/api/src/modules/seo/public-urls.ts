@@ -1,3 +1,5 @@
+import { paths } from "@tavolo/shared/app-paths";
+import { ALL_CATEGORIES } from "@tavolo/shared/categories";
 import type { Language } from "@tavolo/shared/languages";
 
 /**
@@ -7,18 +9,19 @@ import type { Language } from "@tavolo/shared/languages";
  * (canonical, hreflang) and the sitemap both build their URLs here, so they always agree.
  */
 
-/** Path and query of the public pages, as the web app routes them (apps/web/src/config/paths.ts). */
+/**
+ * Path and query naming each public page (the app's own paths): a search is named by its city and
+ * cuisine only, and searching every cuisine is the page without one.
+ */
 export const publicPaths = {
-  home: () => "/",
-  search: (query: { location?: string; category?: string } = {}) => {
-    const params = new URLSearchParams();
-    if (query.location) params.set("location", query.location);
-    if (query.category && query.category !== "all") params.set("category", query.category);
-    const text = params.toString();
-    return text ? `/search?${text}` : "/search";
-  },
-  restaurant: (id: string) => `/restaurants/${encodeURIComponent(id)}`,
-  offer: (id: string) => `/lastminute/${encodeURIComponent(id)}`,
+  home: paths.home,
+  search: (query: { location?: string; category?: string } = {}) =>
+    paths.search({
+      location: query.location,
+      category: query.category === ALL_CATEGORIES ? undefined : query.category,
+    }),
+  restaurant: (id: string) => paths.restaurant(id),
+  offer: paths.offer,
 } as const;
 
 /** The address of one language version of `path` (null: the x-default, negotiated). */

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoose } from "sitemap";
 import type { SitemapSection } from "@tavolo/shared/seo";
 import type { DB } from "../../db/schema";
-import { badRequest } from "../../errors";
+import { badRequest, notFound } from "../../errors";
 import { languageAlternates, localizedUrl, publicPaths, withoutTrailingSlash } from "./public-urls";
 import * as repo from "./sitemap.repository";
 
@@ -69,6 +69,9 @@ export function createSitemapService(deps: { db: Kysely<DB>; origin: string; now
       const now = deps.now();
       const files: SitemapFile[] = [];
       for (const section of ["pages", "restaurants", "offers"] as const) {
+        // A section with nothing to list (no live offer tonight) has no file: a sitemap lists at
+        // least one URL. Pages always has the home page.
+        if (section !== "pages" && (await repo.fileRows(deps.db, section, {}, 1, now)).length === 0) continue;
         const starts = await repo.fileStarts(deps.db, section, SITEMAP_ROWS_PER_FILE, now);
         const bounds = [undefined, ...starts];
         bounds.forEach((from, page) => files.push({ section, from, before: starts[page] }));
@@ -93,6 +96,9 @@ export function createSitemapService(deps: { db: Kysely<DB>; origin: string; now
             ? publicPaths.restaurant
             : publicPaths.offer;
       for (const row of rows) items.push(...entries(pathOf(row.key), row.lastmod));
+      // An empty range (bounds out of order, or its offers have all closed since the index was
+      // read) is no sitemap: 404, as for a file the index does not list.
+      if (items.length === 0) throw notFound("sitemap_not_found", "apiErrors.notFound");
       const stream = new SitemapStream({ xmlns: { xhtml: true, news: false, image: false, video: false } });
       return (await streamToPromise(Readable.from(items).pipe(stream))).toString();
     },

@@ -1,3 +1,4 @@
+import { paths } from "@tavolo/shared/app-paths";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Transaction } from "kysely";
 import { minutesOfDay, wallClockOf } from "@tavolo/shared/dates";
@@ -194,8 +195,8 @@ export function createHoldAssigner(deps: HoldAssignerDeps) {
       tableNumber: hold.tableNumber,
       expiresAt: wallClockOf(hold.expiresAt, restaurant.time_zone).time,
       minutes: Math.max(1, Math.round((hold.expiresAt.getTime() - Date.now()) / 60_000)),
-      confirmLink: `${appOrigin}/hold/confirm?token=${token}`,
-      historyLink: `${appOrigin}/history`,
+      confirmLink: `${appOrigin}${paths.holdConfirm(token)}`,
+      historyLink: `${appOrigin}${paths.history()}`,
     });
     return mailer.stage(trx, recipient.email, recipient.language, mail);
   }

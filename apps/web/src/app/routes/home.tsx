@@ -14,11 +14,12 @@ import { BookingHistoryGridSkeleton } from "../../features/reservations/componen
 import { CitySearchForm } from "../../features/restaurants/components/city-search-form";
 import { PopularCities } from "../../features/restaurants/components/popular-cities";
 import { RouteNotice } from "../route-notice";
+import { withRestOfMessages } from "../../i18n/i18n";
 
 // Signed-in only, and it brings the reservation cards and their forms (zod among them): a visitor's
 // home page does not download it (decision 012).
 const BookingHistoryGrid = lazy(() =>
-  import("../../features/reservations/components/booking-history-grid").then((module) => ({
+  withRestOfMessages(import("../../features/reservations/components/booking-history-grid")).then((module) => ({
     default: module.BookingHistoryGrid,
   })),
 );

@@ -1,3 +1,4 @@
+import { paths } from "@tavolo/shared/app-paths";
 import type { Kysely } from "kysely";
 import type { Language } from "@tavolo/shared/languages";
 import { derivedDisplayName } from "@tavolo/shared/names";
@@ -67,7 +68,7 @@ export function createGoogleAccounts(options: {
       google_sub: identity.subject,
     });
     if (!user) throw googleLoginFailed(); // a parallel sign-up of the same address won
-    const welcome = welcomeMail(user.language, { name: user.first_name, link: `${appOrigin}/` });
+    const welcome = welcomeMail(user.language, { name: user.first_name, link: `${appOrigin}${paths.home()}` });
     await mailer.send(user.email, user.language, welcome).catch(() => {});
     return user;
   }

@@ -1,3 +1,4 @@
+import { paths } from "@tavolo/shared/app-paths";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -81,7 +82,7 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<Options> = async (app, { go
           type: "termsRequired",
           showError: "true",
         });
-        return reply.redirect(`${appOrigin}/register?${params}`);
+        return reply.redirect(`${appOrigin}${paths.register()}?${params}`);
       }
       const { next, state } = await service.start({
         registration,

@@ -1,3 +1,4 @@
+import { paths } from "@tavolo/shared/app-paths";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { AuthSessionResponse } from "@tavolo/shared/auth";
@@ -69,7 +70,7 @@ export function createGoogleService(options: {
 }) {
   const { db, oidc, accounts, signIn, appOrigin, log } = options;
   const webCallback = (params: Record<string, string>) =>
-    `${appOrigin}/auth/google/callback?${new URLSearchParams(params)}`;
+    `${appOrigin}${paths.googleCallback()}?${new URLSearchParams(params)}`;
 
   /** Back to /register with what the form needs to explain and prefill (SPEC §2). */
   function registerRedirect(identity: GoogleIdentity, language: Language): string {
@@ -81,7 +82,7 @@ export function createGoogleService(options: {
       name: identity.name,
       showError: "true",
     });
-    return `${appOrigin}/register?${params}`;
+    return `${appOrigin}${paths.register()}?${params}`;
   }
 
   /** The web's sign-in failure page, after a warning that names the cause. */

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { PROFILE_FETCH_THROTTLE_MS } from "@tavolo/shared/constants";
 import { apiClient, clientPath } from "../../../lib/api-client";
 import { SESSION_EXPIRED_EVENT } from "../../../lib/session-refresh";
@@ -74,13 +74,18 @@ export function SessionProvider({ children, resolveInitial = startSession }: Pro
       .catch((): InitialSession => ({ kind: "none" }))
       .then((initial) => {
         if (!active) return;
-        if (initial.kind === "signIn") signIn(initial.session);
-        else if (initial.kind === "none") setState(signedOut());
-        else {
-          setState({ status: "signedIn", user: initial.user, ended: null });
-          // A stored session may be stale or revoked: check it without holding up the first paint.
-          void adopt(async () => (await getCurrentUser()).user);
-        }
+        // The first answer re-renders nearly every component of the page (the header, each card's
+        // favourite button): as a transition React renders it in slices that yield to the browser,
+        // not in one long task right after a server-rendered page hydrates (decision 031).
+        startTransition(() => {
+          if (initial.kind === "signIn") signIn(initial.session);
+          else if (initial.kind === "none") setState(signedOut());
+          else {
+            setState({ status: "signedIn", user: initial.user, ended: null });
+            // A stored session may be stale or revoked: check it without holding up the first paint.
+            void adopt(async () => (await getCurrentUser()).user);
+          }
+        });
       });
     return () => {
       active = false;

@@ -12,10 +12,18 @@ export interface SeatingQuery {
   date: string;
   time: string;
   people: number;
+  /**
+   * A booking of the diner's being moved: asked of `getAvailableTablesForMove`, which counts its own
+   * seating free, so a move within it (20:00 → 20:30 at the same table) is offered (decision 032).
+   */
+  moving?: string;
 }
 
 export function getSeatingAvailability(restaurantId: string, query: SeatingQuery, signal?: AbortSignal) {
-  return apiClient.get<AvailableTablesResponse>(clientPath(`/getAvailableTables/${encodeURIComponent(restaurantId)}`), {
+  const path = query.moving
+    ? `/getAvailableTablesForMove/${encodeURIComponent(query.moving)}`
+    : `/getAvailableTables/${encodeURIComponent(restaurantId)}`;
+  return apiClient.get<AvailableTablesResponse>(clientPath(path), {
     query: { date: query.date, time: query.time || undefined, people: query.people },
     signal,
   });
@@ -23,7 +31,7 @@ export function getSeatingAvailability(restaurantId: string, query: SeatingQuery
 
 export function useSeatingAvailability(restaurantId: string, query: SeatingQuery, enabled: boolean) {
   return useQuery({
-    queryKey: [...availabilityKey(restaurantId), query.date, query.time, query.people],
+    queryKey: [...availabilityKey(restaurantId), query.date, query.time, query.people, query.moving ?? null],
     queryFn: ({ signal }) => getSeatingAvailability(restaurantId, query, signal),
     enabled,
     // While a changed date, time or party is being asked about, keep showing the last answer (marked

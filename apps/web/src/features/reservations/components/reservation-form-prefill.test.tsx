@@ -33,7 +33,8 @@ afterEach(() => vi.useRealTimers());
 
 function api(move?: (body: Record<string, unknown>) => Response) {
   return mockFetch((url, init) => {
-    if (url.pathname === `/api/client/getAvailableTables/${ID}`) {
+    // The booking form asks getAvailableTables; moving r-9, the form asks where r-9 could move.
+    if ([`/api/client/getAvailableTables/${ID}`, "/api/client/getAvailableTablesForMove/r-9"].includes(url.pathname)) {
       // Two tables seat four; the smaller one is listed last, so the order is the form's own.
       return json({
         success: true,
@@ -103,6 +104,11 @@ describe("ReservationForm in modify mode", () => {
       expect.objectContaining({ date: "2025-06-12", time: "21:00", numberOfPeople: 4, tableId: "t5" }),
     ]);
     expect(fetch.mock.calls.some(([url]) => String(url).includes("makeReservation"))).toBe(false);
+    // Its own seating counts free to it (decision 032): availability is asked for the move.
+    const asked = fetch.mock.calls.map(([url]) => new URL(String(url), "http://x").pathname);
+    expect(asked.filter((path) => path.includes("getAvailableTables"))).not.toEqual([]);
+    expect(asked.filter((path) => path.includes("getAvailableTables/"))).toEqual([]);
+    expect(asked).toContain("/api/client/getAvailableTablesForMove/r-9");
   });
 
   it("on a 409 says the new time was just taken and that the booking still stands", async () => {

@@ -88,7 +88,7 @@ export function ReservationForm({ userId, restaurant, prefill = {}, moving }: Pr
   const pickerRef = useRef<HTMLFieldSetElement>(null);
 
   const { today, lastDay, dateProblem, day, daySettled, slots, time, seating, tables, tablesSettled, ...choices } =
-    useBookingChoices(restaurant, { date, time: chosenTime, people, tableId: chosenTable });
+    useBookingChoices(restaurant, { date, time: chosenTime, people, tableId: chosenTable }, moving?.id);
   // A chip or a booking to move asked for a time: the best-fit table (smallest free one that seats
   // the party; `tables` is in that order) is proposed until the diner picks another (decision 026).
   const proposeBestFit = prefill.time !== undefined || moving !== undefined;

@@ -27,18 +27,24 @@ function dateProblemOf(date: string, today: string, lastDay: string): DateProble
 export function useBookingChoices(
   restaurant: BookableRestaurant,
   picked: { date: string; time: string; people: number; tableId: string },
+  /** The diner's booking being moved, whose own seating is free to it. */
+  moving?: string,
 ) {
   const { date, people } = picked;
   const today = todayIn(restaurant.timeZone);
   const lastDay = addDays(today, BOOKING_HORIZON_DAYS);
   const dateProblem = dateProblemOf(date, today, lastDay);
 
-  const day = useSeatingAvailability(restaurant.id, { date, time: "", people }, dateProblem === null);
+  const day = useSeatingAvailability(restaurant.id, { date, time: "", people, moving }, dateProblem === null);
   const daySettled = day.data !== undefined && !day.isPlaceholderData;
   const slots = daySettled ? day.data!.slots : [];
   const time = daySettled && !slots.includes(picked.time) ? "" : picked.time;
 
-  const seating = useSeatingAvailability(restaurant.id, { date, time, people }, dateProblem === null && time !== "");
+  const seating = useSeatingAvailability(
+    restaurant.id,
+    { date, time, people, moving },
+    dateProblem === null && time !== "",
+  );
   const tablesSettled = seating.data !== undefined && !seating.isPlaceholderData;
   // Only free tables that seat the party can be chosen (SPEC §5), smallest first.
   const tables = (seating.data?.tables ?? [])

@@ -3,6 +3,7 @@ import type { CategoryFilter } from "@tavolo/shared/categories";
 import type { Language } from "@tavolo/shared/languages";
 import type { SearchRestaurantsResponse } from "@tavolo/shared/restaurants";
 import { ApiError, apiClient, clientPath, type ApiClient } from "../../../lib/api-client";
+import { SEARCH_RESTAURANTS_KEY } from "../../../lib/availability";
 import { localizedKey, useQueryLanguage } from "../../../lib/localized-query-key";
 import { tableQueryKey, tableQueryParams, type SearchSort, type TableQuery } from "./table-search";
 
@@ -46,8 +47,7 @@ export function searchRestaurants(
 
 export const searchRestaurantsKey = (params: SearchParams) =>
   [
-    "restaurants",
-    "search",
+    ...SEARCH_RESTAURANTS_KEY,
     params.location.trim().toLowerCase(),
     params.category,
     ...(params.table ? tableQueryKey(params.table, params.sort ?? "relevance") : []),
@@ -62,7 +62,7 @@ export const searchRestaurantsKey = (params: SearchParams) =>
  */
 export const searchRestaurantsQuery = (params: SearchParams | null, language: Language, api: ApiClient = apiClient) =>
   infiniteQueryOptions({
-    queryKey: localizedKey(params ? searchRestaurantsKey(params) : ["restaurants", "search", null], language),
+    queryKey: localizedKey(params ? searchRestaurantsKey(params) : [...SEARCH_RESTAURANTS_KEY, null], language),
     queryFn: ({ pageParam, signal }) => searchRestaurants({ ...params!, page: pageParam }, signal, api),
     initialPageParam: 1,
     getNextPageParam: (last: SearchRestaurantsResponse) =>

@@ -1,8 +1,10 @@
+import { useRef } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { RestaurantSummary } from "@tavolo/shared/restaurants";
 import { paths } from "../../../config/paths";
 import { ChipLink } from "../../../components/ui/chip";
+import { useNearViewport } from "../../../lib/use-near-viewport";
 import { useAvailableSlots } from "../api/get-available-slots";
 import type { TableQuery } from "../api/table-search";
 import styles from "./card-slots.module.css";
@@ -17,7 +19,8 @@ interface Props {
 /**
  * A search card's free times (issue 16): each chip opens the booking form with the date, time and
  * party filled in. Without one, the card says so and offers the restaurant's next free time that
- * day, when there is one (asked only for these cards, from getAvailableSlots).
+ * day, when there is one (asked only for these cards, from getAvailableSlots, once the card nears the
+ * screen).
  */
 export function CardSlots({ restaurant, slots, table }: Props) {
   const { t } = useTranslation();
@@ -63,11 +66,14 @@ export function SlotChip({
 
 function NoSlot({ restaurant, table }: { restaurant: Pick<RestaurantSummary, "id" | "name">; table: TableQuery }) {
   const { t } = useTranslation();
-  const day = useAvailableSlots(restaurant.id, { date: table.date, people: table.people });
+  // Asked once the card nears the screen, not for every card of the list as the page hydrates.
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box);
+  const day = useAvailableSlots(restaurant.id, { date: table.date, people: table.people }, near);
   // Later than the asked time: the search already looked ±90 minutes around it and found nothing.
   const next = day.data?.find((time) => time > table.time);
   return (
-    <div className={styles.slots}>
+    <div className={styles.slots} ref={box}>
       <p className={styles.none}>{t("tableSearch.noSlot", { count: table.people, time: table.time })}</p>
       {next ? (
         <p className={styles.next}>

@@ -5,6 +5,7 @@ import { Button } from "../../../components/ui/button";
 import { MapPinIcon, SearchIcon } from "../../../components/ui/icons";
 import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
+import { routePatterns } from "../../../config/paths";
 import { cityLabel, useAllCities } from "../api/get-all-cities";
 import { cuisineOptions } from "./cuisine-options";
 import styles from "./city-search-form.module.css";
@@ -20,6 +21,11 @@ interface Props {
   /** The home hero picks the cuisine in a select; the search page uses chips beside the form. */
   withCategory?: boolean;
   layout?: "hero" | "bar";
+  /**
+   * What else the current search asked (cuisine, date, time, party): kept when the form is sent
+   * before the app has started, or without JavaScript.
+   */
+  keep?: Record<string, string>;
   onSearch: (search: CitySearch) => void;
 }
 
@@ -28,6 +34,7 @@ export function CitySearchForm({
   initialCategory = ALL_CATEGORIES,
   withCategory = false,
   layout = "bar",
+  keep = {},
   onSearch,
 }: Props) {
   const { t, i18n } = useTranslation();
@@ -48,8 +55,13 @@ export function CitySearchForm({
     onSearch({ location: city, category });
   };
 
+  // A real form to /search: a tap on Cerca before the page has hydrated (or with JavaScript off) still
+  // searches, as the browser sends it and the server renders the results; once hydrated the app
+  // handles it without leaving the page.
   return (
     <form
+      action={routePatterns.search}
+      method="get"
       className={`${styles.form} ${styles[layout]}`}
       onSubmit={submit}
       noValidate
@@ -61,6 +73,7 @@ export function CitySearchForm({
         label={t("search.cityLabel")}
         placeholder={t("search.cityPlaceholder")}
         icon={<MapPinIcon size={20} />}
+        name="location"
         value={location}
         onChange={(event) => {
           setLocation(event.target.value);
@@ -81,11 +94,15 @@ export function CitySearchForm({
         <Select
           className={styles.category}
           label={t("search.cuisineLabel")}
+          name="category"
           value={category}
           onChange={(event) => setCategory(event.target.value as CategoryFilter)}
           options={cuisineOptions(t)}
         />
       ) : null}
+      {Object.entries(keep).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <Button type="submit" size="lg" className={styles.submit} icon={<SearchIcon size={20} />}>
         {t("search.submit")}
       </Button>

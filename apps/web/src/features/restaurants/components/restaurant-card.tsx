@@ -2,12 +2,14 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { RestaurantSummary } from "@tavolo/shared/restaurants";
+import { DEFAULT_LANGUAGE } from "@tavolo/shared/languages";
 import { paths } from "../../../config/paths";
 import { Tag } from "../../../components/ui/chip";
 import { FavoriteButton } from "../../../components/ui/favorite-button";
 import { Skeleton } from "../../../components/ui/spinner";
 import { MapPinIcon } from "../../../components/ui/icons";
 import { PriceRange, Rating } from "./rating";
+import { numberFormat } from "../../../lib/intl-format";
 import styles from "./restaurant-card.module.css";
 
 interface Props {
@@ -29,7 +31,7 @@ export function RestaurantCard({ restaurant, eager = false, headingLevel = 3, li
     km < 1
       ? t("search.distanceMetres", { m: Math.max(10, Math.round(km * 100) * 10) })
       : t("search.distance", {
-          km: new Intl.NumberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 1 }).format(km),
+          km: numberFormat(i18n.resolvedLanguage ?? DEFAULT_LANGUAGE, { maximumFractionDigits: 1 }).format(km),
         });
   const image = restaurant.imageUrl || restaurant.image;
   return (

@@ -47,52 +47,28 @@ export function RestaurantOverview({
           <img src={image} alt="" width={640} height={400} className={styles.heroImage} fetchPriority="high" />
         ) : null}
       </div>
+      {/*
+        In the order a phone shows it (title, booking card, the rest), so a page painted while its
+        HTML is still arriving does not move when the card comes in; a laptop places the card beside.
+      */}
       <div className={styles.layout}>
-        <div className={styles.main}>
-          <header className={styles.head}>
-            <p className={styles.kicker}>
-              {t(`restaurantType.${restaurant.type}`, { defaultValue: restaurant.type })} · {restaurant.city}
-            </p>
-            <h1 className={styles.name}>{restaurant.name}</h1>
-            <div className={styles.meta}>
-              <Rating value={restaurant.rating} size="lg" />
-              {restaurant.priceRange ? <PriceRange value={restaurant.priceRange} /> : null}
-              <ul role="list" className={styles.tags} aria-label={t("restaurant.cuisines")}>
-                {restaurant.categories.map((category) => (
-                  <li key={category}>
-                    <Tag tone="brand">{t(`cuisine.${category}`)}</Tag>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          </header>
-
-          <section className={styles.section} aria-labelledby="about-title">
-            <h2 id="about-title" className={styles.sectionTitle}>
-              {t("restaurant.about")}
-            </h2>
-            <p className={styles.description}>{restaurant.description}</p>
-          </section>
-
-          <section className={styles.section} aria-labelledby="tables-title">
-            <h2 id="tables-title" className={styles.sectionTitle}>
-              {t("restaurant.tablesToday")}
-            </h2>
-            <TablesList
-              tables={tables ?? (tablesLoading ? undefined : restaurant.tables)}
-              loading={tablesLoading}
-              error={tablesError}
-            />
-          </section>
-
-          <section className={styles.section} aria-labelledby="hours-title">
-            <h2 id="hours-title" className={styles.sectionTitle}>
-              {t("restaurant.openingHours")}
-            </h2>
-            <OpeningHoursTable hours={restaurant.openingHours} timeZone={timeZone} />
-          </section>
-        </div>
-
+        <header className={styles.head}>
+          <p className={styles.kicker}>
+            {t(`restaurantType.${restaurant.type}`, { defaultValue: restaurant.type })} · {restaurant.city}
+          </p>
+          <h1 className={styles.name}>{restaurant.name}</h1>
+          <div className={styles.meta}>
+            <Rating value={restaurant.rating} size="lg" />
+            {restaurant.priceRange ? <PriceRange value={restaurant.priceRange} /> : null}
+            <ul role="list" className={styles.tags} aria-label={t("restaurant.cuisines")}>
+              {restaurant.categories.map((category) => (
+                <li key={category}>
+                  <Tag tone="brand">{t(`cuisine.${category}`)}</Tag>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </header>
         <aside className={styles.aside} aria-label={t("restaurant.infoTitle")}>
           <div className={styles.card}>
             <HoursToday hours={restaurant.openingHours} timeZone={timeZone} />
@@ -126,6 +102,32 @@ export function RestaurantOverview({
             </dl>
           </div>
         </aside>
+        <div className={styles.main}>
+          <section className={styles.section} aria-labelledby="about-title">
+            <h2 id="about-title" className={styles.sectionTitle}>
+              {t("restaurant.about")}
+            </h2>
+            <p className={styles.description}>{restaurant.description}</p>
+          </section>
+
+          <section className={styles.section} aria-labelledby="tables-title">
+            <h2 id="tables-title" className={styles.sectionTitle}>
+              {t("restaurant.tablesToday")}
+            </h2>
+            <TablesList
+              tables={tables ?? (tablesLoading ? undefined : restaurant.tables)}
+              loading={tablesLoading}
+              error={tablesError}
+            />
+          </section>
+
+          <section className={styles.section} aria-labelledby="hours-title">
+            <h2 id="hours-title" className={styles.sectionTitle}>
+              {t("restaurant.openingHours")}
+            </h2>
+            <OpeningHoursTable hours={restaurant.openingHours} timeZone={timeZone} />
+          </section>
+        </div>
       </div>
     </article>
   );

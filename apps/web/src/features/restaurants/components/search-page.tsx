@@ -78,16 +78,8 @@ export function SearchPage({ offersSlot }: Props) {
 
   // URL is the source of truth: back/forward re-renders with the old query.
   // A new city or cuisine keeps the moment, party and order the diner chose.
-  const update = (next: { location: string; category: CategoryFilter }) => {
-    const query = new URLSearchParams();
-    if (next.location) query.set("location", next.location);
-    if (next.category !== ALL_CATEGORIES) query.set("category", next.category);
-    for (const key of TABLE_PARAMS) {
-      const value = params.get(key);
-      if (value) query.set(key, value);
-    }
-    setParams(query);
-  };
+  const update = (next: { location: string; category: CategoryFilter }) =>
+    setParams({ ...(next.location ? { location: next.location } : {}), ...restOfSearch(next.category, params) });
   // The moment, party and order are refinements of one search: Back leaves it, not each change.
   const refine = (changes: Partial<Record<(typeof TABLE_PARAMS)[number], string>>) =>
     setParams(
@@ -111,6 +103,7 @@ export function SearchPage({ offersSlot }: Props) {
           <CitySearchForm
             key={location}
             initialLocation={location}
+            keep={restOfSearch(category, params)}
             onSearch={(search: CitySearch) => update({ location: search.location, category })}
           />
           <TableSearchFields value={table} onChange={updateTable} now={openedAt} />
@@ -164,4 +157,15 @@ export function SearchPage({ offersSlot }: Props) {
       </div>
     </div>
   );
+}
+
+/** What a search asks besides its city: the cuisine (unless all), the moment, the party and the order. */
+function restOfSearch(category: CategoryFilter, params: URLSearchParams): Record<string, string> {
+  const rest: Record<string, string> = {};
+  if (category !== ALL_CATEGORIES) rest.category = category;
+  for (const key of TABLE_PARAMS) {
+    const value = params.get(key);
+    if (value) rest[key] = value;
+  }
+  return rest;
 }

@@ -15,10 +15,14 @@ import { Avatar } from "./avatar";
 import { useMobileMenu } from "./use-mobile-menu";
 import { useProfileRefresh } from "./use-profile-refresh";
 import { useScrolled } from "./use-scrolled";
+import { withRestOfMessages } from "../../../i18n/i18n";
 import styles from "./header.module.css";
 
 // Radix menu + floating-ui are only needed once signed in: keep them out of the entry chunk.
-const ProfileMenu = lazy(() => import("./profile-menu").then((module) => ({ default: module.ProfileMenu })));
+// It speaks with the rest of the messages (decision 031), which a signed-in page may not have yet.
+const ProfileMenu = lazy(() =>
+  withRestOfMessages(import("./profile-menu")).then((module) => ({ default: module.ProfileMenu })),
+);
 
 const navClass = ({ isActive }: { isActive: boolean }) => `${styles.navLink} ${isActive ? styles.active : ""}`;
 

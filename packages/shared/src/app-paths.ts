@@ -1,0 +1,105 @@
+/**
+ * Every route path of the web app (SPEC §2), written once for both sides: the app routes them, the
+ * API writes them into e-mails, page heads, the sitemap and robots.txt. Parametrised ones are functions.
+ */
+export const OFFER_PRODUCT = "lastminute";
+
+export const routePatterns = {
+  home: "/",
+  login: "/login",
+  register: "/register",
+  search: "/search",
+  restaurant: "/restaurants/:id",
+  reservation: "/reservation/:restaurantId",
+  profile: "/profile",
+  settings: "/settings",
+  history: "/history",
+  favorites: "/favorites",
+  notifications: "/notifications",
+  verifyEmail: "/verify-email",
+  verifyResult: "/verify-result/*",
+  emailVerification: "/email-verification",
+  resetPassword: "/reset-password",
+  emailRedirect: "/email-redirect",
+  offer: `/${OFFER_PRODUCT}/:id`,
+  completeProfile: "/completeProfile",
+  /** Where the server sends the browser back from Google (DESIGN §1). */
+  googleCallback: "/auth/google/callback",
+  /** Public texts a diner accepts or may need (decision 021): linked from registration and settings. */
+  terms: "/terms",
+  privacy: "/privacy",
+  /** How to delete an account and what is kept: the URL app stores ask for. */
+  accountDeletion: "/account-deletion",
+  /** The hold mail's one-tap confirm link lands here (decision 029). */
+  holdConfirm: "/hold/confirm",
+} as const;
+
+export type RouteName = keyof typeof routePatterns;
+
+/**
+ * The pages a search engine may list (decision 028): the four server-rendered ones and the public
+ * texts. Every other route is signed in, or a step of a sign-in or e-mail flow (often with a token
+ * in its URL): robots.txt keeps crawlers out of all of them.
+ */
+export const CRAWLABLE_ROUTES = [
+  "home",
+  "search",
+  "restaurant",
+  "offer",
+  "terms",
+  "privacy",
+  "accountDeletion",
+] as const satisfies readonly RouteName[];
+
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+export interface ReservationQuery {
+  date?: string;
+  time?: string;
+  people?: number;
+  modify?: string;
+}
+
+export const paths = {
+  home: () => routePatterns.home,
+  login: () => routePatterns.login,
+  register: () => routePatterns.register,
+  /** A search for a table adds date, time, people and sort (decision 026); absent ones take their defaults. */
+  search: (
+    query: { location?: string; category?: string; date?: string; time?: string; people?: number; sort?: string } = {},
+  ) => withQuery(routePatterns.search, { ...query, people: query.people?.toString() }),
+  /** A restaurant's page, optionally asking about a day, time and party (a search card's "notify me"). */
+  restaurant: (id: string, query: Omit<ReservationQuery, "modify"> = {}) =>
+    withQuery(`/restaurants/${encodeURIComponent(id)}`, { ...query, people: query.people?.toString() }),
+  /**
+   * The booking form, optionally prefilled (a slot chip: date, time, people) or moving one of the
+   * diner's bookings (`modify`: its id). Decision 026.
+   */
+  reservation: (restaurantId: string, query: ReservationQuery = {}) =>
+    withQuery(`/reservation/${encodeURIComponent(restaurantId)}`, { ...query, people: query.people?.toString() }),
+  profile: () => routePatterns.profile,
+  settings: () => routePatterns.settings,
+  history: () => routePatterns.history,
+  favorites: () => routePatterns.favorites,
+  notifications: () => routePatterns.notifications,
+  verifyEmail: (query: { email?: string } = {}) => withQuery(routePatterns.verifyEmail, query),
+  verifyResult: (result: "success" | "error") => `/verify-result/${result}`,
+  emailVerification: (query: { email?: string } = {}) => withQuery(routePatterns.emailVerification, query),
+  /** The same screen after an e-mail change request: a link went to the new address (SPEC §2). */
+  emailChangeSent: (email: string) => withQuery(routePatterns.emailVerification, { email, change: "1" }),
+  resetPassword: () => routePatterns.resetPassword,
+  emailRedirect: () => routePatterns.emailRedirect,
+  offer: (id: string) => `/${OFFER_PRODUCT}/${encodeURIComponent(id)}`,
+  completeProfile: () => routePatterns.completeProfile,
+  googleCallback: () => routePatterns.googleCallback,
+  terms: () => routePatterns.terms,
+  privacy: () => routePatterns.privacy,
+  accountDeletion: () => routePatterns.accountDeletion,
+  /** The hold mail's link, carrying its signed single-use token. */
+  holdConfirm: (token: string) => withQuery(routePatterns.holdConfirm, { token }),
+} as const;

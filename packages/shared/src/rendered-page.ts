@@ -1,0 +1,30 @@
+import type { LastMinuteOffer } from "./offers";
+import type { CityInfo, RestaurantDetail } from "./restaurants";
+
+/**
+ * Which public page a server render produced, with the data its <head> is made of (decisions 027,
+ * 028): the web app's server entry returns it and the API turns it into title, canonical, Open Graph
+ * and JSON-LD. One declaration, so the two sides cannot drift apart.
+ */
+export type RenderedPage =
+  | { kind: "home" }
+  | SearchPageHead
+  | { kind: "restaurant"; restaurant: RestaurantDetail }
+  | { kind: "offer"; offer: LastMinuteOffer }
+  | { kind: "notFound"; title: string; description: string };
+
+/**
+ * A search page: what the URL asked for (`location` a city slug or name as typed, `cuisine` a search
+ * category) and what the search found for it: `city` the city it named (its slug names the page,
+ * whatever spelling was typed), null when no city has that name (the page then says so and is kept
+ * out of search engines), absent when there was no location or the search could not be answered.
+ */
+export interface SearchPageHead {
+  kind: "search";
+  location?: string;
+  cuisine?: string;
+  city?: Pick<CityInfo, "slug" | "name"> | null;
+}
+
+/** The pages that have a head of their own (a missing page gets the not-found head). */
+export type PublicPageHead = Exclude<RenderedPage, { kind: "notFound" }>;
