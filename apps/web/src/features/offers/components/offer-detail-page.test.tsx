@@ -97,5 +97,11 @@ describe("OfferDetailPage: booking", () => {
     });
     expect(await screen.findByText("Posti esauriti")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Conferma la prenotazione" })).toBeNull();
+    // The way on: the other offers and restaurants of the offer's city.
+    const city = lastTwoSeats.city;
+    expect(screen.getByRole("link", { name: `Altre offerte a ${city}` })).toHaveAttribute(
+      "href",
+      `/search?location=${encodeURIComponent(city)}`,
+    );
   });
 });

@@ -35,7 +35,11 @@ export function OfferDetailPage({ id, signedIn, loginLink, onBooked, soldOut }: 
   const offer = useLastMinuteOffer(id);
   useDocumentTitle(offer.data ? t("offers.titleFor", { name: offer.data.restaurantName }) : t("offers.title"));
 
-  const back = { to: paths.search(), label: t("offers.back") };
+  // The offer's city, the search that lists it and its neighbours (also for a diner from a shared link).
+  const city = offer.data?.city;
+  const back = city
+    ? { to: paths.search({ location: city }), label: t("offers.moreInCity", { city }) }
+    : { to: paths.search(), label: t("offers.back") };
 
   if (offer.isError) {
     return (

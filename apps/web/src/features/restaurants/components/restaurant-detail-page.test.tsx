@@ -33,12 +33,18 @@ function atWednesdayNoon() {
   vi.setSystemTime(new Date("2025-06-11T10:00:00Z"));
 }
 
-const render = () =>
+const render = (backTo?: string) =>
   renderRoutes(
     [
       {
         path: "/restaurants/:id",
-        element: <RestaurantDetailPage id={ID} reserveLink={{ to: "/login", state: { from: `/reservation/${ID}` } }} />,
+        element: (
+          <RestaurantDetailPage
+            id={ID}
+            reserveLink={{ to: "/login", state: { from: `/reservation/${ID}` } }}
+            backTo={backTo}
+          />
+        ),
       },
     ],
     { at: `/restaurants/${ID}` },
@@ -88,6 +94,24 @@ describe("RestaurantDetailPage", () => {
     expect(screen.getByText("2 tavoli liberi su 3")).toBeInTheDocument();
     const call = fetch.mock.calls.find(([url]) => String(url).includes("getAvailableTables"))!;
     expect(new URL(String(call[0]), "http://x").searchParams.get("date")).toBe("2025-06-11");
+  });
+
+  it("leads back to the results it came from, else to its city's restaurants (a shared link)", async () => {
+    api(detail());
+    const { unmount } = render("/search?location=Milano&category=pizza");
+    await screen.findByRole("heading", { level: 1, name: "Osteria del Ponte" });
+    expect(screen.getByRole("link", { name: "Torna ai risultati" })).toHaveAttribute(
+      "href",
+      "/search?location=Milano&category=pizza",
+    );
+    unmount();
+    render();
+    await screen.findByRole("heading", { level: 1, name: "Osteria del Ponte" });
+    expect(screen.queryByRole("link", { name: "Torna ai risultati" })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Altri ristoranti a Milano" })).toHaveAttribute(
+      "href",
+      "/search?location=Milano",
+    );
   });
 
   it("shows the not-found state for an unknown restaurant", async () => {

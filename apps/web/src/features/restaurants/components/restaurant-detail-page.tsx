@@ -38,10 +38,14 @@ export function RestaurantDetailPage({ id, reserveLink, backTo, asked, whenNothi
   const tables = useAvailableTables(id, { date: todayIn(DEFAULT_TIME_ZONE, useMountInstant()) });
   useDocumentTitle(restaurant.data?.name ?? (restaurant.isError ? t("restaurant.notFound") : t("restaurant.title")));
 
-  const back = {
-    to: backTo ?? (restaurant.data ? paths.search({ location: restaurant.data.city }) : paths.search()),
-    label: t("restaurant.back"),
-  };
+  // Back to the results the diner came from; arrived from a shared link or a search engine, there
+  // are none: the link says where it leads (the restaurant's city) instead of "back".
+  const city = restaurant.data?.city;
+  const back = backTo
+    ? { to: backTo, label: t("restaurant.back") }
+    : city
+      ? { to: paths.search({ location: city }), label: t("restaurant.moreInCity", { city }) }
+      : { to: paths.search(), label: t("restaurant.backToSearch") };
 
   if (restaurant.isError) {
     return (
