@@ -1,9 +1,50 @@
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { compression } from "vite-plugin-compression2";
 
 // The API (apps/api) serves /api and, while the outbox mail transport is on, /dev (mailbox).
 const api = "http://localhost:3000";
+
+/** The app's own entry (decision 033): entry-client.tsx imports it once the page allows. */
+const APP_ENTRY = "src/client-app.tsx";
+
+/**
+ * index.html's script imports the app only through `import()`, so Vite would not announce the app's
+ * chunks in the page. For the app's shell (every client-rendered route, the native app) they are
+ * needed at once: preload them beside the entry, as Vite does for static imports. A server-rendered
+ * page leaves them out (apps/api/src/ssr/page-html.ts): it fetches the app after its first paint.
+ */
+function preloadAppEntry(): Plugin {
+  return {
+    name: "tavolo:preload-app-entry",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((output) => output.type === "chunk");
+        const app = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith(APP_ENTRY));
+        if (!app) throw new Error(`no chunk for ${APP_ENTRY} in the build`);
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = new Set<string>();
+        const visit = (file: string) => {
+          if (closure.has(file)) return;
+          closure.add(file);
+          byFile.get(file)?.imports.forEach(visit);
+        };
+        visit(app.fileName);
+        // Beside what Vite already preloads for the first script (the boot chunk).
+        const links = [...closure]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`);
+        // Marked as a block, as the page head and the app are: the server takes it out of rendered pages.
+        const block = ["<!--app-preload-->", ...links, "<!--/app-preload-->"].join("\n    ");
+        return html.replace("</head>", `  ${block}\n  </head>`);
+      },
+    },
+  };
+}
 
 // WEB_OUT_DIR lets parallel builds (several e2e runs on one machine) keep apart; the API reads WEB_DIST_DIR.
 const outDir = process.env.WEB_OUT_DIR ?? "dist";
@@ -13,6 +54,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // the API serves them as they are (@fastify/static preCompressed), no per-request compression.
   plugins: [
     react(),
+    !isSsrBuild && preloadAppEntry(),
     !isSsrBuild &&
       compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(js|css|html|svg|json|webmanifest)$/ }),
   ],
@@ -40,6 +82,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         // dist/.vite/manifest.json: which chunks each page loads, for the bundle report of bench/pages.
         manifest: true,
         rolldownOptions: {
+          // Two entries: index.html's small first script, and the app it imports (decision 033).
+          input: { index: "index.html", app: APP_ENTRY },
           // Shared modules declare zod schemas at top level (e.g. the request schemas in auth.ts).
           // Those calls are pure: mark them so, or zod lands in the entry chunk of pages that never validate.
           treeshake: { manualPureFunctions: ["z"] },
@@ -50,12 +94,24 @@ export default defineConfig(({ isSsrBuild }) => ({
             // it was ~30 files of 1–2 KiB, and over HTTP/1.1 (6 connections) each wave costs a round trip.
             codeSplitting: {
               groups: [
+                // What both entries need (Vite's preload helper and polyfill, one constant) and the first script's
+                // helpers (src/boot/): a chunk of their own, or
+                // the first script would import the start chunk and fetch the app with it.
+                {
+                  name: "boot",
+                  test: /vite[\\/](preload-helper|modulepreload-polyfill)|[\\/]shared[\\/]src[\\/]rendered-page\.ts$|[\\/]src[\\/]boot[\\/]/,
+                  priority: 3,
+                },
                 { name: "zod", test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 2 },
-                // index.html and entry-client.tsx stay the entry chunk (index.html's script, the manifest's entry).
+                // The app's modules: the start chunk. index.html, entry-client.tsx and the base styles stay
+                // the first script and the stylesheet index.html links (the shell is painted with it).
+                // client-app.tsx stays its own chunk: it awaits the route's module, which imports from
+                // the start chunk, and a chunk cannot wait for itself to finish (top-level await).
                 {
                   name: "start",
                   tags: ["$initial"],
-                  test: (id) => !/[\\/]src[\\/]entry-client\.tsx$|[\\/]index\.html/.test(id),
+                  test: (id) =>
+                    !/[\\/]src[\\/](entry-client|client-app)\.tsx$|[\\/]index\.html|[\\/]src[\\/]styles[\\/]/.test(id),
                   priority: 1,
                 },
               ],

@@ -27,6 +27,27 @@ test.describe("shell", () => {
     await expect(page.locator("body")).not.toHaveCSS("overflow", "hidden");
   });
 
+  test("mobile: a tap on the menu before the app has loaded opens it once the app runs", async ({
+    context,
+    isMobile,
+  }) => {
+    test.skip(!isMobile, "mobile layout");
+    // A slow start chunk: the rendered page is on screen long before the app (decision 033).
+    let appAsked = false;
+    await context.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
+      appAsked = true;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const page = await context.newPage(); // not the fixture's page: its goto waits for the app
+    await page.goto("/");
+    await page.getByRole("button", { name: "Apri il menu" }).click();
+    expect(await page.locator("html").getAttribute("data-hydrated")).toBeNull();
+    const menu = page.getByRole("navigation", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    expect(appAsked).toBe(true);
+  });
+
   test("desktop: footer with quick links and © 2025; header turns solid after scrolling", async ({
     page,
     isMobile,

@@ -1,9 +1,12 @@
+/*
+ * The app itself, imported by entry-client.tsx: on a server-rendered page once the page is painted,
+ * anywhere else at once (decision 033).
+ */
 import "./lib/zod-jitless";
 import { StrictMode, startTransition, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { hydrate } from "@tanstack/react-query";
 import { matchRoutes, RouterProvider, UNSAFE_ErrorResponseImpl, type RouteObject } from "react-router";
-import "./styles/global.css";
 import { i18nReady, restOfMessages } from "./i18n/i18n";
 import { createQueryClient, Providers } from "./app/providers";
 import { createRouter, routes } from "./app/router";
@@ -18,7 +21,6 @@ const hydration = readHydrationData();
  * the route's fallback instead of the server's HTML (a hydration mismatch).
  */
 async function loadMatchedRoutes(): Promise<void> {
-  markInlinedStylesheets();
   const matches = matchRoutes(routes, window.location) ?? [];
   await Promise.all(
     matches.map(async ({ route }: { route: RouteObject }) => {
@@ -27,23 +29,6 @@ async function loadMatchedRoutes(): Promise<void> {
       Object.assign(route, { ...loaded, lazy: undefined });
     }),
   );
-}
-
-/**
- * The server inlined the route's stylesheets (`<style data-href>`). Vite's loader, about to load the
- * route's module, skips a stylesheet only if a `<link rel="stylesheet">` with its address is in the
- * document; without one it would fetch each file again and make the browser restyle the whole page
- * (≈ 90 ms of the search page's hydration on a 4× slower CPU; decision 031). A disabled link is
- * never fetched nor applied: it only says "already here".
- */
-function markInlinedStylesheets(): void {
-  for (const style of document.querySelectorAll<HTMLStyleElement>("style[data-href]")) {
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.disabled = true;
-    link.href = style.dataset.href!;
-    document.head.append(link);
-  }
 }
 
 function routerState(data: HydrationData) {
@@ -58,6 +43,12 @@ function routerState(data: HydrationData) {
   return { loaderData: data.router.loaderData, errors };
 }
 
+let markHydrated = () => {};
+/** Resolves once a server-rendered page has hydrated (entry-client.tsx then replays early taps). */
+export const hydrated = new Promise<void>((resolve) => {
+  markHydrated = resolve;
+});
+
 /**
  * Renders nothing; its effect runs once the hydrated tree has committed: from then on, the real
  * clock. `<html data-hydrated>` then tells tests (and anyone curious) that the page is interactive.
@@ -66,6 +57,7 @@ function AfterHydration() {
   useEffect(() => {
     releaseClock();
     document.documentElement.dataset.hydrated = "true";
+    markHydrated();
     // The page is interactive: now the messages of the other screens (decision 031).
     void restOfMessages();
   }, []);
@@ -94,6 +86,9 @@ if (hydration) {
   setTimeout(() => void import("./lib/dates").then(({ todayIn }) => todayIn()));
   const queryClient = createQueryClient();
   hydrate(queryClient, hydration.queries);
+  // The start chunk has just run (one task): let the browser breathe before the route's modules are
+  // asked for, whose loader adds a preload link per module (Total Blocking Time, decision 033).
+  await new Promise((resolve) => setTimeout(resolve));
   await Promise.all([i18nReady, loadMatchedRoutes()]);
   const router = createRouter(routerState(hydration));
   // As a transition, hydration yields to the browser every few milliseconds instead of one long

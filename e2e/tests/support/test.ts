@@ -28,8 +28,9 @@ export const test = base.extend<{ failOnHydrationProblems: void }>({
     { auto: true },
   ],
   // A server-rendered page is painted before the app takes it over: a tap on a button before that
-  // has no handler yet (a link still navigates). Each goto to such a page waits for the app, as a
-  // person would see the page settle; without JavaScript there is nothing to wait for.
+  // waits for the app (decision 033), and a typed value may be read before it. Each goto to such a
+  // page waits for the app, as a person would see the page settle; without JavaScript there is
+  // nothing to wait for (shell.spec.ts taps early on purpose).
   page: async ({ page, javaScriptEnabled }, use) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
@@ -46,7 +47,6 @@ export { expect };
 export type { APIRequestContext, Page } from "@playwright/test";
 
 /**
- * Waits until the app has taken the server-rendered page over (entry-client sets the mark): a tap
- * on a control before that has no handler yet (a link still navigates; a menu button does nothing).
+ * Waits until the app has taken the server-rendered page over (client-app.tsx sets the mark).
  */
 export const expectHydrated = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");

@@ -2,6 +2,12 @@ import type { LastMinuteOffer } from "./offers";
 import type { CityInfo, RestaurantDetail } from "./restaurants";
 
 /**
+ * The id of the JSON block a server-rendered page carries its hydration data in: the server writes
+ * it, and the browser's first script looks for it to tell a rendered page from the app's shell.
+ */
+export const HYDRATION_DATA_ID = "tavolo-hydration";
+
+/**
  * Which public page a server render produced, with the data its <head> is made of (decisions 027,
  * 028): the web app's server entry returns it and the API turns it into title, canonical, Open Graph
  * and JSON-LD. One declaration, so the two sides cannot drift apart.

@@ -1,11 +1,14 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-/** The id of the JSON data block (apps/web/src/lib/hydration-data.ts). */
-const HYDRATION_DATA_ID = "tavolo-hydration";
+import { HYDRATION_DATA_ID } from "@tavolo/shared/rendered-page";
 
 const HEAD_BLOCK = /<!--page-head[\s\S]*?<!--\/page-head-->/;
 const APP_BLOCK = /<!--app[\s\S]*?<!--\/app-->/;
+/** The app's modules, preloaded by the shell; a rendered page fetches them after its first paint (decision 033). */
+const APP_PRELOAD_BLOCK = /<!--app-preload-->[\s\S]*?<!--\/app-preload-->/;
+/** The app's own entry (apps/web/vite.config.ts): its styles are every page's. */
+const APP_ENTRY = "src/client-app.tsx";
 
 /** The server-rendered pages and the module each one's route loads (apps/web/src/app/router.tsx). */
 export const PAGE_ROUTE_MODULES = {
@@ -53,6 +56,8 @@ export function createPageTemplate(distDir: string) {
       chunk.css?.forEach((file) => css.add(file));
       chunk.imports?.forEach(visit);
     };
+    // The app's styles (the header, the cards…), then the route's.
+    visit(APP_ENTRY);
     visit(PAGE_ROUTE_MODULES[route]);
     // The route's own styles, inlined (a few KiB): the first paint waits for no stylesheet request.
     // Its modules are not preloaded: they would compete with the page's picture (LCP) on a slow
@@ -69,22 +74,23 @@ export function createPageTemplate(distDir: string) {
     Object.keys(PAGE_ROUTE_MODULES).map((route) => [route, routeAssets(route as PageRoute)]),
   ) as Record<PageRoute, string>;
 
-  // The start stylesheet too: linked, it is the one request the first paint of a rendered page would
-  // still wait for (≈ 4 KiB compressed); inlined, the HTML alone paints the page. Named like the
-  // route's: every route lists it among its styles, and Vite's loader would fetch and apply it again.
+  // The base stylesheet index.html links too: linked, it is the one request the first paint of a
+  // rendered page would still wait for; inlined, the HTML alone paints the page. Named like the others.
+  // The app's preloads go: a rendered page fetches the app once painted (entry-client.tsx, decision 033).
   const startStylesheet = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/.exec(template);
+  const withoutAppPreload = template.replace(APP_PRELOAD_BLOCK, "");
   const pageTemplate = startStylesheet
-    ? template.replace(
+    ? withoutAppPreload.replace(
         startStylesheet[0],
         () => `<style data-href="/${startStylesheet[1]}">${styleText(startStylesheet[1]!)}</style>`,
       )
-    : template;
+    : withoutAppPreload;
 
   return (page: { language: string; route: PageRoute; head: string; html: string; hydrationJson: string }) =>
     pageTemplate
       .replace(/<html lang="[^"]*"/, `<html lang="${page.language}"`)
       .replace(HEAD_BLOCK, () => page.head)
-      // After the start stylesheet, as in the browser's own order when it loads the route later.
+      // After the base stylesheet, as in the browser's own order when it loads the app and the route.
       .replace("</head>", () => `${assets[page.route]}</head>`)
       .replace(
         APP_BLOCK,

@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { builtWebApp, removeBuiltWebApp } from "../../test/web-build";
 import type { ServerEntry } from "./page-renderer";
+import { createPageTemplate } from "./page-html";
 
 /**
  * The built server entry (decision 030): the very `vite build --ssr` of `npm run build`, into a
@@ -29,7 +30,7 @@ const builtText = () =>
 
 afterAll(removeBuiltWebApp);
 
-describe("the built server entry", () => {
+describe("the built web app and its server entry", () => {
   it("is self-contained, renders outside the repository, with React's production build", async () => {
     const entryFile = await buildServerEntry();
     const text = builtText();
@@ -63,5 +64,39 @@ describe("the built server entry", () => {
     expect(page.status).toBe(200);
     expect(page.page.kind).toBe("home");
     expect(page.html).toMatch(/<h1[^>]*>/);
+  });
+
+  it("paints a rendered page before the app is fetched: the shell preloads the app, a rendered page does not (decision 033)", async () => {
+    const dist = await builtWebApp();
+    const manifest = JSON.parse(readFileSync(path.join(dist, ".vite", "manifest.json"), "utf8")) as Record<
+      string,
+      { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }
+    >;
+    const app = manifest["src/client-app.tsx"]!;
+    expect(app.isEntry).toBe(true);
+    const start = manifest[app.imports!.find((key) => key.startsWith("_start-"))!]!;
+    const shell = readFileSync(path.join(dist, "index.html"), "utf8");
+    // The shell (every client-rendered route, the native app) asks for the app with its first script.
+    for (const file of [app.file, start.file])
+      expect(shell).toContain(`rel="modulepreload" crossorigin href="/${file}"`);
+
+    const page = createPageTemplate(dist)({
+      language: "en",
+      route: "search",
+      head: "<title>Search</title>",
+      html: "<main>results</main>",
+      hydrationJson: "{}",
+    });
+    // The first script only: it fetches the app once the page is painted.
+    expect(page.match(/<script type="module"[^>]*>/g)).toHaveLength(1);
+    expect(page).not.toContain(app.file);
+    expect(page).not.toContain(start.file);
+    // Every stylesheet inlined, none linked: the base one, the app's, then the route's.
+    expect(page).not.toMatch(/<link rel="stylesheet"/);
+    const inlined = [...page.matchAll(/<style data-href="\/([^"]+)">/g)].map((m) => m[1]);
+    const base = /<link rel="stylesheet" crossorigin href="\/([^"]+)">/.exec(shell)![1];
+    expect(inlined[0]).toBe(base);
+    expect(inlined[1]).toBe(start.css![0]);
+    for (const file of manifest["src/app/routes/search.tsx"]!.css ?? []) expect(inlined).toContain(file);
   });
 });

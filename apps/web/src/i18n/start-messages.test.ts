@@ -14,6 +14,7 @@ import restIt from "./locales/rest/it.json";
 const src = path.resolve(import.meta.dirname, "..");
 const STATIC_ROOTS = [
   "entry-client.tsx",
+  "client-app.tsx",
   "app/routes/home.tsx",
   "app/routes/search.tsx",
   "app/routes/restaurant.tsx",

@@ -1,8 +1,6 @@
 import type { DehydratedState } from "@tanstack/react-query";
 import type { Language } from "@tavolo/shared/languages";
-
-/** The id of the `<script type="application/json">` block a server-rendered page carries. */
-export const HYDRATION_DATA_ID = "tavolo-hydration";
+import { HYDRATION_DATA_ID } from "@tavolo/shared/rendered-page";
 
 /** A route error as the router needs it to hydrate (a 404 page): plain data, revived in the browser. */
 export interface SerializedRouteError {

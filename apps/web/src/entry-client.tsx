@@ -1,0 +1,24 @@
+/*
+ * The page's first script, kept small: it imports the base stylesheet and what src/boot/ holds, so
+ * the start chunk (the app, React and the router) is not fetched with it (vite.config.ts, decision 033).
+ */
+import "./styles/global.css";
+import { HYDRATION_DATA_ID } from "@tavolo/shared/rendered-page";
+import { afterNextPaint, markInlinedStylesheets } from "./boot/first-paint";
+import { holdEarlyTaps } from "./boot/early-taps";
+
+if (document.getElementById(HYDRATION_DATA_ID)) {
+  // A server-rendered page (decision 027) is complete HTML: its links and search form work without
+  // JavaScript. So the browser paints it first and only then fetches and runs the app, whatever the
+  // network: on a fast link with a slow phone, the start chunk would otherwise arrive before the
+  // first paint and run ahead of it. A tap on a button meanwhile waits for the app (boot/early-taps).
+  const releaseTaps = holdEarlyTaps();
+  markInlinedStylesheets();
+  await afterNextPaint();
+  const { hydrated } = await import("./client-app");
+  await hydrated;
+  releaseTaps();
+} else {
+  // Every other page is the empty shell (and the native app): the app at once, preloaded.
+  await import("./client-app");
+}
