@@ -111,7 +111,8 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: "start",
                   tags: ["$initial"],
                   test: (id) =>
-                    !/[\\/]src[\\/](entry-client|client-app)\.tsx$|[\\/]index\.html|[\\/]src[\\/]styles[\\/]/.test(id),
+                    !id.endsWith(APP_ENTRY) &&
+                    !/[\\/]src[\\/]entry-client\.tsx$|[\\/]index\.html|[\\/]src[\\/]styles[\\/]/.test(id),
                   priority: 1,
                 },
               ],

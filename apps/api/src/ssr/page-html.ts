@@ -1,14 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-
 import { HYDRATION_DATA_ID } from "@tavolo/shared/rendered-page";
 
 const HEAD_BLOCK = /<!--page-head[\s\S]*?<!--\/page-head-->/;
 const APP_BLOCK = /<!--app[\s\S]*?<!--\/app-->/;
 /** The app's modules, preloaded by the shell; a rendered page fetches them after its first paint (decision 033). */
 const APP_PRELOAD_BLOCK = /<!--app-preload-->[\s\S]*?<!--\/app-preload-->/;
-/** The app's own entry (apps/web/vite.config.ts): its styles are every page's. */
-const APP_ENTRY = "src/client-app.tsx";
 
 /** The server-rendered pages and the module each one's route loads (apps/web/src/app/router.tsx). */
 export const PAGE_ROUTE_MODULES = {
@@ -21,6 +18,7 @@ export type PageRoute = keyof typeof PAGE_ROUTE_MODULES;
 
 interface ManifestChunk {
   file: string;
+  isEntry?: boolean;
   css?: string[];
   imports?: string[];
 }
@@ -43,6 +41,10 @@ export function createPageTemplate(distDir: string) {
     ManifestChunk
   >;
 
+  // The app's own entry, beside index.html's first script (apps/web/vite.config.ts, decision 033):
+  // its styles are every page's.
+  const appEntry = Object.keys(manifest).find((key) => manifest[key]!.isEntry && !key.endsWith("index.html"));
+
   /** A built stylesheet's text, safe inside <style> (the CSP allows inline styles). */
   const styleText = (file: string) => readFileSync(path.join(distDir, file), "utf8").replace(/<\/style/gi, "<\\/style");
 
@@ -57,7 +59,7 @@ export function createPageTemplate(distDir: string) {
       chunk.imports?.forEach(visit);
     };
     // The app's styles (the header, the cards…), then the route's.
-    visit(APP_ENTRY);
+    if (appEntry) visit(appEntry);
     visit(PAGE_ROUTE_MODULES[route]);
     // The route's own styles, inlined (a few KiB): the first paint waits for no stylesheet request.
     // Its modules are not preloaded: they would compete with the page's picture (LCP) on a slow
