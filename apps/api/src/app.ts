@@ -17,6 +17,7 @@ import { restaurantRoutes } from "./modules/restaurants/restaurants.routes";
 import { createRestaurantService } from "./modules/restaurants/restaurants.service";
 import { PublicReadCache } from "./http/public-read-cache";
 import { registerPermissionsPolicy } from "./http/permissions-policy";
+import { fastifyTrustProxy } from "./http/trust-proxy";
 import { registerRateLimiting } from "./plugins/rate-limit";
 import { registerAuthModule } from "./modules/auth/auth.module";
 import { createMailer } from "./mail/mailer";
@@ -52,7 +53,7 @@ export interface AppDependencies {
 export async function buildApp(config: AppConfig, deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Query strings like ?a[b]=c stay flat strings: the zod schemas decide what is valid.
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
