@@ -12,6 +12,7 @@ import { registerRequestInput } from "./plugins/request-input";
 import { registerWebApp } from "./plugins/web-app";
 import type { ServerEntry } from "./ssr/page-renderer";
 import { renderPageHead } from "./modules/seo/page-head";
+import { createConcurrencyGate } from "./http/concurrency-gate";
 import { healthRoutes } from "./modules/health/health.routes";
 import { restaurantRoutes } from "./modules/restaurants/restaurants.routes";
 import { createRestaurantService } from "./modules/restaurants/restaurants.service";
@@ -199,6 +200,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     origin: config.appOrigin,
     caches: { catalogue: cataloguePageCache, availability: availabilityPageCache },
     headOf: renderPageHead,
+    // Renders at once per process, and a queue of 8 times as many (decision 041).
+    renders: createConcurrencyGate({
+      active: config.maxConcurrentRenders,
+      queued: config.maxConcurrentRenders * 8,
+      retryAfterSeconds: 1,
+    }),
     now: deps.now,
     entry: deps.serverEntry,
   });

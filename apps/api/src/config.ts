@@ -28,6 +28,7 @@ const envSchema = z.object({
   PUBLIC_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   PUBLIC_PAGE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(0).default(256),
+  MAX_CONCURRENT_RENDERS: z.coerce.number().int().min(0).default(4),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z
     .string()
@@ -97,6 +98,8 @@ export interface AppConfig {
   publicPageTtlSeconds: number;
   /** Requests served at once before the excess is shed with 503 + Retry-After; 0 = no limit. */
   maxInFlightRequests: number;
+  /** Server renders of public pages (cache misses) at once; 8 times as many wait, then 503; 0 = no limit. */
+  maxConcurrentRenders: number;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   /** Which proxies may name the client (decision 036): none, the nearest n hops, or these addresses. */
   trustProxy: TrustProxy;
@@ -173,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicCacheTtlSeconds: e.PUBLIC_CACHE_TTL_SECONDS,
     publicPageTtlSeconds: e.PUBLIC_CACHE_TTL_SECONDS > 0 ? e.PUBLIC_PAGE_TTL_SECONDS : 0,
     maxInFlightRequests: e.MAX_IN_FLIGHT_REQUESTS,
+    maxConcurrentRenders: e.MAX_CONCURRENT_RENDERS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     authRateLimit: {
