@@ -98,7 +98,7 @@ export interface RefreshTokensTable {
   replaced_by: string | null;
 }
 
-export type CodePurpose = "email_verification" | "phone_verification";
+export type CodePurpose = "email_verification" | "phone_verification" | "login_step_up" | "account_deletion";
 
 export interface OneTimeCodesTable {
   id: Generated<string>;
