@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Language } from "@tavolo/shared/languages";
 import type { PublicPageHead, RenderedPage } from "@tavolo/shared/rendered-page";
 import type { PublicReadCache } from "../http/public-read-cache";
+import { hasSessionHint } from "@tavolo/shared/session-hint";
 import { inProcessFetch } from "./in-process-fetch";
 import { createPageTemplate, escapeHtml, type PageRoute } from "./page-html";
 import { pageLanguage } from "./page-language";
@@ -17,6 +18,7 @@ export interface ServerEntry {
     language: Language;
     now: number;
     fetch: typeof globalThis.fetch;
+    signedIn?: boolean;
   }): Promise<{ status: number; html: string; hydrationJson: string; page: RenderedPage; changesAt: number }>;
 }
 
@@ -68,7 +70,7 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
   const fetch = inProcessFetch(app);
   const clock = options.now ?? (() => new Date());
 
-  async function produce(url: URL, route: PageRoute, language: Language) {
+  async function produce(url: URL, route: PageRoute, language: Language, signedIn: boolean) {
     const now = clock().getTime();
     const rendered = await entry!.render({
       url: `${url.pathname}${url.search}`,
@@ -76,6 +78,7 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
       language,
       now,
       fetch,
+      signedIn,
     });
     const page = rendered.page;
     const head =
@@ -98,8 +101,12 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
     const language = pageLanguage(request, url);
     // The language comes from the query, the cookie or Accept-Language: caches must tell them apart.
     void reply.header("vary", "Accept-Language, Cookie");
+    // Two shared variants per page: the visitor's and the signed-in shell (the hint cookie, decision
+    // 038). Neither holds anything about who asked, so both stay in the one cache for everyone.
+    const signedIn = hasSessionHint(request.headers.cookie);
     const cache = route === "home" ? options.caches.catalogue : options.caches.availability;
-    await cache.respondText(request, reply, `${language}:${request.url}`, () => produce(url, route, language));
+    const key = `${language}:${signedIn ? "in" : "out"}:${request.url}`;
+    await cache.respondText(request, reply, key, () => produce(url, route, language, signedIn));
   };
 }
 

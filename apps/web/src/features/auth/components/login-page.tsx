@@ -11,7 +11,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { login, signInErrorMessage, toSession } from "../api/login";
 import { shouldOfferBiometrics } from "../session/biometric-sign-in";
-import { emailOfState, safeReturnPath } from "../session/route-guards";
+import { emailOfState, nextOf, returnPathOf } from "../session/route-guards";
 import { useSession, type SignInPayload } from "../session/session-context";
 import { AuthLayout, Divider } from "./auth-layout";
 import { BiometricButton } from "./biometric-button";
@@ -42,7 +42,7 @@ export function LoginPage() {
   const fieldError = useFieldError(form.formState.errors);
   // Native app, after a password login: the biometric offer, holding what was typed until answered.
   const [offer, setOffer] = useState<LoginInput | null>(null);
-  const proceed = () => void navigate(safeReturnPath(location.state), { replace: true });
+  const proceed = () => void navigate(returnPathOf(location), { replace: true });
   const mutation = useMutation({
     mutationFn: async (values: LoginInput) => toSession(await login(values), t("auth.incompleteData")),
     onSuccess: async (session, values) => {
@@ -63,9 +63,7 @@ export function LoginPage() {
       footer={
         <p>
           {t("auth.login.noAccount")}{" "}
-          <Link to={paths.register()} state={location.state}>
-            {t("auth.login.registerLink")}
-          </Link>
+          <Link to={paths.register({ next: nextOf(location) })}>{t("auth.login.registerLink")}</Link>
         </p>
       }
     >

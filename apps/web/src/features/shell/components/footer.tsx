@@ -6,11 +6,13 @@ import { CONTACT, RESTAURANT_OWNER_SIGNUP_URL, RESTAURANT_PORTAL_URL } from "../
 import { MailIcon, MapPinIcon, PhoneIcon } from "../../../components/ui/icons";
 import { ExternalLink } from "./external-link";
 import { Logo } from "./logo";
+import { useSignInPaths } from "../../auth/session/route-guards";
 import styles from "./footer.module.css";
 
 /** Desktop footer; hidden at 768 px and below, where the bottom bar takes its place. */
 export function Footer() {
   const { t } = useTranslation();
+  const signIn = useSignInPaths();
   return (
     <footer className={styles.footer}>
       <div className={styles.grid}>
@@ -50,12 +52,12 @@ export function Footer() {
               </Link>
             </li>
             <li>
-              <Link to={paths.login()} className={styles.link}>
+              <Link to={signIn.login} className={styles.link}>
                 {t("nav.login")}
               </Link>
             </li>
             <li>
-              <Link to={paths.register()} className={styles.link}>
+              <Link to={signIn.register} className={styles.link}>
                 {t("nav.register")}
               </Link>
             </li>

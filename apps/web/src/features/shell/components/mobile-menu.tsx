@@ -17,6 +17,7 @@ import {
 import { ExternalLink } from "./external-link";
 import { LanguageSelector } from "./language-selector";
 import { UserIdentity } from "./user-identity";
+import { useSignInPaths } from "../../auth/session/route-guards";
 import styles from "./mobile-menu.module.css";
 
 interface Props {
@@ -31,6 +32,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) => `${styles.link} ${isA
 
 export function MobileMenu({ id, open, user, onLogout, onClose }: Props) {
   const { t } = useTranslation();
+  const signIn = useSignInPaths();
   return (
     <div id={id} className={styles.root} hidden={!open} data-open={open || undefined}>
       <button type="button" className={styles.backdrop} tabIndex={-1} aria-hidden="true" onClick={onClose} />
@@ -98,10 +100,10 @@ export function MobileMenu({ id, open, user, onLogout, onClose }: Props) {
             </Button>
           ) : (
             <>
-              <ButtonLink to={paths.login()} variant="outline" fullWidth>
+              <ButtonLink to={signIn.login} variant="outline" fullWidth>
                 {t("nav.login")}
               </ButtonLink>
-              <ButtonLink to={paths.register()} fullWidth>
+              <ButtonLink to={signIn.register} fullWidth>
                 {t("nav.register")}
               </ButtonLink>
             </>
