@@ -107,6 +107,7 @@ export function Header() {
         id="mobile-menu"
         open={menu.open}
         user={signedIn ? user : null}
+        signedIn={showSignedIn}
         onLogout={logout}
         onClose={menu.close}
       />

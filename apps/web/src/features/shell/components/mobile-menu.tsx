@@ -24,13 +24,15 @@ interface Props {
   id: string;
   open: boolean;
   user: StoredUser | null;
+  /** Signed in, or hinted so while the session loads (decision 038): no sign-in buttons then. */
+  signedIn?: boolean;
   onLogout: () => void;
   onClose: () => void;
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `${styles.link} ${isActive ? styles.active : ""}`;
 
-export function MobileMenu({ id, open, user, onLogout, onClose }: Props) {
+export function MobileMenu({ id, open, user, signedIn = user !== null, onLogout, onClose }: Props) {
   const { t } = useTranslation();
   const signIn = useSignInPaths();
   return (
@@ -98,7 +100,7 @@ export function MobileMenu({ id, open, user, onLogout, onClose }: Props) {
             <Button variant="danger" fullWidth icon={<LogoutIcon size={18} />} onClick={onLogout}>
               {t("nav.logout")}
             </Button>
-          ) : (
+          ) : signedIn ? null : (
             <>
               <ButtonLink to={signIn.login} variant="outline" fullWidth>
                 {t("nav.login")}
