@@ -4,6 +4,7 @@ import { FOOTER_YEAR } from "@tavolo/shared/constants";
 import { paths } from "../../../config/paths";
 import { CONTACT, RESTAURANT_OWNER_SIGNUP_URL, RESTAURANT_PORTAL_URL } from "../../../config/env";
 import { MailIcon, MapPinIcon, PhoneIcon } from "../../../components/ui/icons";
+import { useSession } from "../../auth/session/session-context";
 import { ExternalLink } from "./external-link";
 import { Logo } from "./logo";
 import styles from "./footer.module.css";
@@ -11,6 +12,9 @@ import styles from "./footer.module.css";
 /** Desktop footer; hidden at 768 px and below, where the bottom bar takes its place. */
 export function Footer() {
   const { t } = useTranslation();
+  // SPEC's quick links name sign-in and registration: for visitors only, never beside a signed-in
+  // diner's own menu (nor while the session is still being read).
+  const signedOut = useSession().status === "signedOut";
   return (
     <footer className={styles.footer}>
       <div className={styles.grid}>
@@ -49,16 +53,20 @@ export function Footer() {
                 {t("nav.search")}
               </Link>
             </li>
-            <li>
-              <Link to={paths.login()} className={styles.link}>
-                {t("nav.login")}
-              </Link>
-            </li>
-            <li>
-              <Link to={paths.register()} className={styles.link}>
-                {t("nav.register")}
-              </Link>
-            </li>
+            {signedOut ? (
+              <>
+                <li>
+                  <Link to={paths.login()} className={styles.link}>
+                    {t("nav.login")}
+                  </Link>
+                </li>
+                <li>
+                  <Link to={paths.register()} className={styles.link}>
+                    {t("nav.register")}
+                  </Link>
+                </li>
+              </>
+            ) : null}
           </ul>
         </nav>
         <section aria-labelledby="footer-restaurants">
