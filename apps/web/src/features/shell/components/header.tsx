@@ -31,7 +31,7 @@ export function Header() {
   const { status, user } = useSession();
   const logout = useLogout();
   const scrolled = useScrolled();
-  const menu = useMobileMenu();
+  const { toggleRef: menuToggleRef, menuRef, ...menu } = useMobileMenu();
   const signedIn = status === "signedIn" && user !== null;
   useProfileRefresh();
 
@@ -91,6 +91,7 @@ export function Header() {
             className={`${buttonClassName({ variant: "ghost", size: "sm" })} ${styles.menuButton}`}
             aria-expanded={menu.open}
             aria-controls="mobile-menu"
+            ref={menuToggleRef}
             aria-label={menu.open ? t("nav.closeMenu") : t("nav.openMenu")}
             onClick={menu.toggle}
           >
@@ -100,6 +101,7 @@ export function Header() {
       </header>
       <MobileMenu
         id="mobile-menu"
+        ref={menuRef}
         open={menu.open}
         user={signedIn ? user : null}
         onLogout={logout}

@@ -1,3 +1,4 @@
+import type { Ref } from "react";
 import { Link, NavLink } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { StoredUser } from "../../../lib/storage";
@@ -21,6 +22,7 @@ import styles from "./mobile-menu.module.css";
 
 interface Props {
   id: string;
+  ref: Ref<HTMLDivElement>;
   open: boolean;
   user: StoredUser | null;
   onLogout: () => void;
@@ -29,10 +31,10 @@ interface Props {
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `${styles.link} ${isActive ? styles.active : ""}`;
 
-export function MobileMenu({ id, open, user, onLogout, onClose }: Props) {
+export function MobileMenu({ id, ref, open, user, onLogout, onClose }: Props) {
   const { t } = useTranslation();
   return (
-    <div id={id} className={styles.root} hidden={!open} data-open={open || undefined}>
+    <div id={id} ref={ref} className={styles.root} hidden={!open} data-open={open || undefined}>
       <button type="button" className={styles.backdrop} tabIndex={-1} aria-hidden="true" onClick={onClose} />
       <nav className={styles.panel} aria-label={t("nav.mobile")}>
         {user ? (
