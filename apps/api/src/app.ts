@@ -87,7 +87,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     // The app and API share one origin; cross-origin isolation would only block the docs page assets.
     crossOriginEmbedderPolicy: false,
   });
-  await registerApiDocs(app);
+  await registerApiDocs(app, config.appOrigin);
   const redis = config.redisUrl ? connectRedis(app, config.redisUrl) : undefined;
   await registerRateLimiting(app, redis);
   const cacheInvalidation = createCacheInvalidation(app, redis);
