@@ -158,6 +158,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     mailer,
     sms,
     ...accounts,
+    now: deps.now,
     invalidateAvailability,
     freed: holds.freed,
   });

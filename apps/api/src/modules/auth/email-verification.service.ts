@@ -89,13 +89,13 @@ export function createEmailVerificationService(options: {
       link,
       minutes: CODE_TTL_SECONDS / 60,
     });
-    await mailer.send(user.email, user.language, mail);
+    await mailer.send({ address: user.email, userId: user.id }, user.language, mail);
   }
 
   async function sendLink(user: users.UserRow): Promise<void> {
     const link = await newLink(user);
     const mail = verificationLinkMail(user.language, { name: user.first_name, link, hours: LINK_TTL_SECONDS / 3600 });
-    await mailer.send(user.email, user.language, mail);
+    await mailer.send({ address: user.email, userId: user.id }, user.language, mail);
   }
 
   /** Marks the address verified (welcoming the user the first time) and hands out a login token. */
@@ -105,7 +105,7 @@ export function createEmailVerificationService(options: {
     if (!user.email_verified) {
       await mailer
         .send(
-          user.email,
+          { address: user.email, userId: user.id },
           user.language,
           welcomeMail(user.language, { name: user.first_name, link: `${appOrigin}${paths.home()}` }),
         )

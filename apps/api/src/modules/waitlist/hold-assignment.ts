@@ -199,7 +199,7 @@ export function createHoldAssigner(deps: HoldAssignerDeps) {
       confirmLink: `${appOrigin}${paths.holdConfirm(token)}`,
       historyLink: `${appOrigin}${paths.history()}`,
     });
-    return mailer.stage(trx, recipient.email, recipient.language, mail);
+    return mailer.stage(trx, { address: recipient.email, userId: hold.userId }, recipient.language, mail);
   }
 
   /**
