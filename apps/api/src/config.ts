@@ -19,6 +19,7 @@ const envSchema = z.object({
   MAIL_TRANSPORT: z.enum(["smtp", "outbox"]).optional(),
   DEV_MAILBOX_PUBLIC: z.stringbool().optional(),
   MAIL_FROM: z.string().default("Tavolo <no-reply@tavolo.local>"),
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
   GOOGLE_ISSUER: z.url().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -81,6 +82,8 @@ export interface AppConfig {
   /** The outbox pages (/dev/mailbox, /api/dev/outbox) answer every client, not only loopback ones (decision 017). */
   devMailboxPublic: boolean;
   mailFrom: string;
+  /** GET /metrics answers loopback clients, and others presenting `Bearer <metricsToken>` (decision 043). */
+  metricsToken: string | undefined;
   /** Retries of undelivered mail from the outbox (decision 014). */
   mailRetry: MailRetryPolicy;
   jwtSecret: string;
@@ -163,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // The embedded default keeps its mailbox open to every client, as `npm start` always had it.
     devMailboxPublic: e.DEV_MAILBOX_PUBLIC ?? !e.DATABASE_URL,
     mailFrom: e.MAIL_FROM,
+    metricsToken: e.METRICS_TOKEN,
     mailRetry: {
       ...DEFAULT_MAIL_RETRY,
       firstDelayMs: e.MAIL_RETRY_DELAY_SECONDS * 1000,

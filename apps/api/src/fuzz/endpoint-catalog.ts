@@ -48,6 +48,7 @@ export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
     // Operations and documentation
     "GET /api/health": {},
     "GET /api/ready": {},
+    "GET /metrics": { successNotJson: true },
     "GET /api/docs": { successNotJson: true },
     "GET /api/docs/json": {},
     "GET /api/docs/yaml": { successNotJson: true },

@@ -1,3 +1,4 @@
+import { mailSends } from "../metrics/business-metrics";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { Language } from "@tavolo/shared/languages";
@@ -125,6 +126,8 @@ export function createMailer(options: {
         },
       );
       const about = { mailId: row.id, template: row.template, attempts: outcome?.attempts };
+      const givenUp = error instanceof PermanentDeliveryFailure || outcome?.givenUp === true;
+      mailSends.inc({ outcome: givenUp ? "failed" : "retry" });
       if (error instanceof PermanentDeliveryFailure) {
         log.error(
           { ...about, serverAnswer: error.serverAnswer },
@@ -137,6 +140,7 @@ export function createMailer(options: {
       }
       return;
     }
+    mailSends.inc({ outcome: "sent" });
     await markSent(row.id);
   }
 

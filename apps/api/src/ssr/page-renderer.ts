@@ -1,3 +1,4 @@
+import { renders } from "../metrics/business-metrics";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -85,6 +86,7 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
       signedIn,
     });
     const page = rendered.page;
+    renders.inc({ route, status: String(rendered.status) });
     const head =
       page.kind === "notFound"
         ? `<title>${escapeHtml(`${page.title} · Tavolo`)}</title>` +
