@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_PUSH_SUBSCRIPTIONS } from "@tavolo/shared/constants";
 import type { PushPayload } from "@tavolo/shared/push";
+import { deleteAccount, exportAccount } from "../../../test/account-data-helpers";
 import { post } from "../../../test/auth-helpers";
 import { startPushPeer, type PushPeer } from "../../../test/push-peer";
 import {
@@ -199,5 +200,20 @@ describe("sending pushes", () => {
       ],
     });
     expect(push?.body).toMatch(/alle 20:00, 2 persone\. È tuo se confermi entro le \d\d:\d\d\./);
+  });
+});
+
+describe("push and the diner's own data", () => {
+  it("the export names each browser's push service (never its secret endpoint); deleting the account removes them", async () => {
+    const who = await diner(t);
+    const subscription = peer.subscribe();
+    await subscribe(who, subscription);
+    const exported = await exportAccount(t, who.headers);
+    expect(exported.json().pushSubscriptions).toEqual([{ pushService: peer.origin, subscribedAt: expect.any(String) }]);
+    expect(exported.body).not.toContain(subscription.endpoint);
+    await pushTo(who, note("queued before deletion"));
+    expect((await deleteAccount(t, who.headers)).statusCode).toBe(200);
+    expect(await subscriptionsOf(who)).toEqual([]);
+    expect(await outboxOf(who)).toEqual([]);
   });
 });
