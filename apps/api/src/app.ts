@@ -13,11 +13,13 @@ import { registerRequestInput } from "./plugins/request-input";
 import { registerWebApp } from "./plugins/web-app";
 import type { ServerEntry } from "./ssr/page-renderer";
 import { renderPageHead } from "./modules/seo/page-head";
+import { createConcurrencyGate } from "./http/concurrency-gate";
 import { healthRoutes } from "./modules/health/health.routes";
 import { restaurantRoutes } from "./modules/restaurants/restaurants.routes";
 import { createRestaurantService } from "./modules/restaurants/restaurants.service";
 import { PublicReadCache } from "./http/public-read-cache";
 import { registerPermissionsPolicy } from "./http/permissions-policy";
+import { fastifyTrustProxy } from "./http/trust-proxy";
 import { registerRateLimiting } from "./plugins/rate-limit";
 import { registerAuthModule } from "./modules/auth/auth.module";
 import { createMailer } from "./mail/mailer";
@@ -56,7 +58,7 @@ export interface AppDependencies {
 export async function buildApp(config: AppConfig, deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Query strings like ?a[b]=c stay flat strings: the zod schemas decide what is valid.
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
@@ -204,6 +206,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     origin: config.appOrigin,
     caches: { catalogue: cataloguePageCache, availability: availabilityPageCache },
     headOf: renderPageHead,
+    // Renders at once per process, and a queue of 8 times as many (decision 041).
+    renders: createConcurrencyGate({
+      active: config.maxConcurrentRenders,
+      queued: config.maxConcurrentRenders * 8,
+      retryAfterSeconds: 1,
+    }),
     now: deps.now,
     entry: deps.serverEntry,
   });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy";
 import { DEFAULT_MAIL_RETRY, type MailRetryPolicy } from "./mail/mailer";
 import { REMINDER_LEAD_MINUTES } from "@tavolo/shared/constants";
 import { DEFAULT_PUSH_RETRY, resolveVapidKeys, type PushConfig } from "./modules/push/push-config";
@@ -29,8 +30,17 @@ const envSchema = z.object({
   PUBLIC_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   PUBLIC_PAGE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(0).default(256),
+  MAX_CONCURRENT_RENDERS: z.coerce.number().int().min(0).default(4),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: z.stringbool().default(false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const parsed = parseTrustProxy(raw);
+      if ("value" in parsed) return parsed.value;
+      ctx.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   AUTH_RATE_LIMIT_PER_ACCOUNT_AND_IP: z.coerce.number().int().min(1).default(10),
@@ -116,8 +126,11 @@ export interface AppConfig {
   publicPageTtlSeconds: number;
   /** Requests served at once before the excess is shed with 503 + Retry-After; 0 = no limit. */
   maxInFlightRequests: number;
+  /** Server renders of public pages (cache misses) at once; 8 times as many wait, then 503; 0 = no limit. */
+  maxConcurrentRenders: number;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
-  trustProxy: boolean;
+  /** Which proxies may name the client (decision 036): none, the nearest n hops, or these addresses. */
+  trustProxy: TrustProxy;
   /** Sign-in, registration, code and reset routes (decision 017). */
   authRateLimit: AuthRateLimits;
   /** Holds of freed tables for waiting diners (decision 029). */
@@ -197,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicCacheTtlSeconds: e.PUBLIC_CACHE_TTL_SECONDS,
     publicPageTtlSeconds: e.PUBLIC_CACHE_TTL_SECONDS > 0 ? e.PUBLIC_PAGE_TTL_SECONDS : 0,
     maxInFlightRequests: e.MAX_IN_FLIGHT_REQUESTS,
+    maxConcurrentRenders: e.MAX_CONCURRENT_RENDERS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     authRateLimit: {

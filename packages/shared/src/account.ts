@@ -8,7 +8,7 @@ import { EMAIL_PATTERN, newPasswordSchema, passwordChecks, PASSWORD_RULES } from
 /** The spec sends userId in these bodies; the token names the caller, so it is optional and must match. */
 const callerUserId = userIdSchema.optional();
 
-/** The phone modal's own message (SPEC §5): 'Inserisci un codice OTP valido di 6 cifre.' */
+/** The phone modal's own message (SPEC §5): 'Inserisci un codice valido di 6 cifre.' */
 export const phoneCodeSchema = z
   .string({ error: "validation.phoneCodeInvalid" })
   .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), "validation.phoneCodeInvalid");

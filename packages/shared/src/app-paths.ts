@@ -103,3 +103,20 @@ export const paths = {
   /** The hold mail's link, carrying its signed single-use token. */
   holdConfirm: (token: string) => withQuery(routePatterns.holdConfirm, { token }),
 } as const;
+
+/** Each route pattern as a whole-path test: `:param` is one segment, a trailing `/*` any rest. */
+const routeMatchers = Object.values(routePatterns).map(
+  (pattern) =>
+    new RegExp(
+      `^${pattern
+        .replace(/\/\*$/, "(?:/.*)?")
+        .split("/")
+        .map((part) => (part.startsWith(":") ? "[^/]+" : part))
+        .join("/")}/?$`,
+    ),
+);
+
+/** Whether a path is one of the app's pages: any other is answered 404 with the "not found" page. */
+export function isAppPath(pathname: string): boolean {
+  return routeMatchers.some((matcher) => matcher.test(pathname));
+}

@@ -3,7 +3,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Language } from "@tavolo/shared/languages";
+import { pageQuery } from "@tavolo/shared/page-query";
 import type { PublicPageHead, RenderedPage } from "@tavolo/shared/rendered-page";
+import type { ConcurrencyGate } from "../http/concurrency-gate";
 import type { PublicReadCache } from "../http/public-read-cache";
 import { inProcessFetch } from "./in-process-fetch";
 import { createPageTemplate, escapeHtml, type PageRoute } from "./page-html";
@@ -34,6 +36,8 @@ export interface PageRendererOptions {
    */
   caches: { catalogue: PublicReadCache; availability: PublicReadCache };
   headOf: HeadOf;
+  /** Renders (cache misses) of this process at once, with their queue (MAX_CONCURRENT_RENDERS). */
+  renders?: ConcurrencyGate;
   now?: () => Date;
 }
 
@@ -94,12 +98,19 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
   }
 
   return async function renderPage(request: FastifyRequest, reply: FastifyReply, route: PageRoute): Promise<void> {
-    const url = new URL(request.url, options.origin);
-    const language = pageLanguage(request, url);
+    const asked = new URL(request.url, options.origin);
+    const language = pageLanguage(request, asked);
+    // Only what the page reads, in one spelling (decision 041): `?utm_source=…`, `?x=1` or a
+    // reordered query is the same page, from the same cache entry, rendered from the same URL.
+    const query = pageQuery(route, asked.searchParams);
+    const url = new URL(`${asked.pathname}${query ? `?${query}` : ""}`, options.origin);
     // The language comes from the query, the cookie or Accept-Language: caches must tell them apart.
     void reply.header("vary", "Accept-Language, Cookie");
     const cache = route === "home" ? options.caches.catalogue : options.caches.availability;
-    await cache.respondText(request, reply, `${language}:${request.url}`, () => produce(url, route, language));
+    const render = () => produce(url, route, language);
+    await cache.respondText(request, reply, `${language}:${url.pathname}${url.search}`, () =>
+      options.renders ? options.renders.run(render) : render(),
+    );
   };
 }
 

@@ -49,7 +49,8 @@ export function RegisterPage() {
       password: "",
       confirmPassword: "",
       termsAccepted: false,
-      newsletterSubscribed: true,
+      // Unticked: a pre-ticked box is not consent (decision 038).
+      newsletterSubscribed: false,
     },
   });
   /** Links in the terms label: the page opens in the app, and its back link returns to this form. */
