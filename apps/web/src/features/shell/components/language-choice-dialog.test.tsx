@@ -43,7 +43,8 @@ async function signIn(submit: string) {
 const profileCalls = (fetch: ReturnType<typeof mockFetch>) =>
   fetch.mock.calls.filter(([url]) => String(url).includes("/updateProfile/"));
 
-describe("signing in with another language than the account's", () => {
+// The dialog is a chunk of its own, loaded on demand: slow on a busy machine.
+describe("signing in with another language than the account's", { timeout: 30_000 }, () => {
   it("asks, and 'use English' stores English on the account as a switch while signed in does", async () => {
     await i18n.changeLanguage("en");
     const fetch = renderLogin("it");
