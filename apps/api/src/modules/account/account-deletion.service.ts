@@ -1,4 +1,5 @@
 import { paths } from "@tavolo/shared/app-paths";
+import { deleteDinerSubscriptions } from "../push/push.repository";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { DeleteAccountRequest } from "@tavolo/shared/account-data";
@@ -113,14 +114,22 @@ export function createAccountDeletionService(options: {
         await repo.blankSpecialRequests(trx, userId);
         await repo.deleteSessionsAndSecrets(trx, userId, user.email);
         await repo.deletePreferencesAndRecords(trx, userId);
-        await repo.deleteMailTo(trx, { email: user.email, phoneNumber: user.phone_number });
+        // The diner's browsers get nothing more, and what was queued for them goes (decision 045).
+        await deleteDinerSubscriptions(trx, userId);
+        await repo.deleteMailOf(trx, userId);
         await repo.deleteUserRow(trx, userId);
         const mail = accountDeletedMail(user.language, {
           cancelledBookings: cancelled,
           pageLink: `${appOrigin}${paths.accountDeletion()}`,
         });
         // Staged here, sent once committed: a rolled-back deletion sends nothing.
-        const start = await mailer.stage(trx, user.email, user.language, { ...mail, forgetRecipientWhenSent: true });
+        const start = await mailer.stage(
+          trx,
+          // Written for someone who no longer has an account: tied to no one (decision 034).
+          { address: user.email, userId: null },
+          user.language,
+          { ...mail, forgetRecipientWhenSent: true },
+        );
         return { cancelledBookings: cancelled, startMail: start, freedLines: lines };
       });
       startMail();
