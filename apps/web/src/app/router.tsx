@@ -12,6 +12,7 @@ import { RedirectIfSignedIn, RequireAuth } from "../features/auth/session/route-
 import { NativeIntegration } from "../features/auth/session/native-integration";
 import { RouteError } from "./route-error";
 import { restOfMessages } from "../i18n/i18n";
+import { setBookingRouteLoader } from "../lib/booking-prefetch";
 
 type PageModule = { default: ComponentType; loader?: LoaderFunction; ErrorBoundary?: ComponentType };
 
@@ -34,6 +35,10 @@ const startPage = (load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> =
 
 const page = (load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> =>
   startPage(async () => (await Promise.all([load(), restOfMessages()]))[0]);
+
+const loadReservation = () => import("./routes/reservation");
+// A time chip on screen fetches the booking form ahead of the tap (decision 039).
+setBookingRouteLoader(() => Promise.all([loadReservation(), restOfMessages()]));
 
 const strip = (pattern: string) => pattern.replace(/^\//, "");
 
@@ -74,7 +79,7 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
-          { path: strip(routePatterns.reservation), ...page(() => import("./routes/reservation")) },
+          { path: strip(routePatterns.reservation), ...page(loadReservation) },
           { path: strip(routePatterns.profile), element: <Navigate to={paths.settings()} replace /> },
           { path: strip(routePatterns.settings), ...page(() => import("./routes/settings")) },
           { path: strip(routePatterns.history), ...page(() => import("./routes/history")) },
