@@ -110,7 +110,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<Options> = async (app, op
         querystring: z.object({ token: z.string().optional(), email: z.string().optional() }),
         response: {
           302: redirectResponse(
-            "To /verify-result/success with a loginToken, or /verify-result/error with the message",
+            "To /verify-result/success with a loginToken (and change=1 after an e-mail change), or /verify-result/error with the message",
           ),
         },
       },
@@ -126,10 +126,10 @@ export const verificationRoutes: FastifyPluginAsyncZod<Options> = async (app, op
         return fail(isSharedKey(key) ? key : "apiErrors.verificationLinkInvalid");
       }
       try {
-        const { loginToken } = await verification.verifyLink(input.data.email, input.data.actionCode);
-        return reply.redirect(
-          `${appOrigin}${paths.verifyResult("success")}?${new URLSearchParams({ loginToken, email: input.data.email })}`,
-        );
+        const { loginToken, emailChanged } = await verification.verifyLink(input.data.email, input.data.actionCode);
+        const query = new URLSearchParams({ loginToken, email: input.data.email });
+        if (emailChanged) query.set("change", "1");
+        return reply.redirect(`${appOrigin}${paths.verifyResult("success")}?${query}`);
       } catch (error) {
         if (error instanceof AppError) return fail(error.messageKey);
         request.log.error({ err: error }, "e-mail link verification failed");
