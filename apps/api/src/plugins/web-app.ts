@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import { createPageRenderer, type PageRendererOptions } from "../ssr/page-renderer";
 import type { PageRoute } from "../ssr/page-html";
 import { isAppPath } from "@tavolo/shared/app-paths";
+import { AppError } from "../errors";
 
 /** apps/web/src/features/home/components/hero.tsx shows it first; keep the two in step. */
 const HOME_HERO_PRELOAD = "</images/hero.svg>; rel=preload; as=image; fetchpriority=high";
@@ -58,6 +59,8 @@ export async function registerWebApp(
     try {
       return await renderPage(request, reply, route);
     } catch (error) {
+      // Too many renders at once (decision 041): the 503 + Retry-After, not a shell that hides it.
+      if (error instanceof AppError && error.statusCode === 503) throw error;
       // The page still works: the browser renders it, as it does for every other route.
       request.log.error({ err: error, url: request.url }, "server rendering failed: sending the app shell");
       return sendIndex(reply.code(200).removeHeader("etag"));

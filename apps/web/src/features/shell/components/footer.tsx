@@ -4,17 +4,17 @@ import { FOOTER_YEAR } from "@tavolo/shared/constants";
 import { paths } from "../../../config/paths";
 import { CONTACT, RESTAURANT_OWNER_SIGNUP_URL, RESTAURANT_PORTAL_URL } from "../../../config/env";
 import { MailIcon, MapPinIcon, PhoneIcon } from "../../../components/ui/icons";
-import { useSession } from "../../auth/session/session-context";
 import { ExternalLink } from "./external-link";
 import { Logo } from "./logo";
+import { useSignInPaths } from "../../auth/session/route-guards";
+import { useSession } from "../../auth/session/session-context";
 import styles from "./footer.module.css";
 
 /** Desktop footer; hidden at 768 px and below, where the bottom bar takes its place. */
 export function Footer() {
   const { t } = useTranslation();
-  // SPEC's quick links name sign-in and registration: for visitors only, never beside a signed-in
-  // diner's own menu (nor while the session is still being read).
-  const signedOut = useSession().status === "signedOut";
+  const signIn = useSignInPaths();
+  const { showSignedIn } = useSession();
   return (
     <footer className={styles.footer}>
       <div className={styles.grid}>
@@ -53,20 +53,21 @@ export function Footer() {
                 {t("nav.search")}
               </Link>
             </li>
-            {signedOut ? (
+            {/* Signed in, or hinted so while the session loads (decision 038): no sign-in links. */}
+            {showSignedIn ? null : (
               <>
                 <li>
-                  <Link to={paths.login()} className={styles.link}>
+                  <Link to={signIn.login} className={styles.link}>
                     {t("nav.login")}
                   </Link>
                 </li>
                 <li>
-                  <Link to={paths.register()} className={styles.link}>
+                  <Link to={signIn.register} className={styles.link}>
                     {t("nav.register")}
                   </Link>
                 </li>
               </>
-            ) : null}
+            )}
           </ul>
         </nav>
         <section aria-labelledby="footer-restaurants">

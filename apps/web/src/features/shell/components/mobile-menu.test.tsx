@@ -83,8 +83,14 @@ describe("Mobile menu", () => {
     renderHeader();
     fireEvent.click(screen.getByRole("button", { name: "Apri il menu" }));
     const menu = document.getElementById("mobile-menu")!;
-    expect(await within(menu).findByRole("link", { name: "Accedi" })).toHaveAttribute("href", "/login");
-    expect(within(menu).getByRole("link", { name: "Registrati" })).toHaveAttribute("href", "/register");
+    expect(await within(menu).findByRole("link", { name: "Accedi" })).toHaveAttribute(
+      "href",
+      expect.stringMatching(/^\/login\?next=%2F/),
+    );
+    expect(within(menu).getByRole("link", { name: "Registrati" })).toHaveAttribute(
+      "href",
+      expect.stringMatching(/^\/register\?next=%2F/),
+    );
     expect(within(menu).getByRole("link", { name: /Per i ristoranti/ })).toHaveAttribute(
       "href",
       "https://partner.tavolo.it",

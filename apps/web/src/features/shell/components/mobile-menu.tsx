@@ -18,6 +18,7 @@ import {
 import { ExternalLink } from "./external-link";
 import { LanguageSelector } from "./language-selector";
 import { UserIdentity } from "./user-identity";
+import { useSignInPaths } from "../../auth/session/route-guards";
 import styles from "./mobile-menu.module.css";
 
 interface Props {
@@ -25,14 +26,17 @@ interface Props {
   ref: Ref<HTMLDivElement>;
   open: boolean;
   user: StoredUser | null;
+  /** Signed in, or hinted so while the session loads (decision 038): no sign-in buttons then. */
+  signedIn?: boolean;
   onLogout: () => void;
   onClose: () => void;
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `${styles.link} ${isActive ? styles.active : ""}`;
 
-export function MobileMenu({ id, ref, open, user, onLogout, onClose }: Props) {
+export function MobileMenu({ id, ref, open, user, signedIn = user !== null, onLogout, onClose }: Props) {
   const { t } = useTranslation();
+  const signIn = useSignInPaths();
   return (
     <div id={id} ref={ref} className={styles.root} hidden={!open} data-open={open || undefined}>
       <button type="button" className={styles.backdrop} tabIndex={-1} aria-hidden="true" onClick={onClose} />
@@ -98,12 +102,12 @@ export function MobileMenu({ id, ref, open, user, onLogout, onClose }: Props) {
             <Button variant="danger" fullWidth icon={<LogoutIcon size={18} />} onClick={onLogout}>
               {t("nav.logout")}
             </Button>
-          ) : (
+          ) : signedIn ? null : (
             <>
-              <ButtonLink to={paths.login()} variant="outline" fullWidth>
+              <ButtonLink to={signIn.login} variant="outline" fullWidth>
                 {t("nav.login")}
               </ButtonLink>
-              <ButtonLink to={paths.register()} fullWidth>
+              <ButtonLink to={signIn.register} fullWidth>
                 {t("nav.register")}
               </ButtonLink>
             </>
