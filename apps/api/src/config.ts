@@ -2,7 +2,10 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy";
 import { DEFAULT_MAIL_RETRY, type MailRetryPolicy } from "./mail/mailer";
+import { REMINDER_LEAD_MINUTES } from "@tavolo/shared/constants";
+import { DEFAULT_PUSH_RETRY, resolveVapidKeys, type PushConfig } from "./modules/push/push-config";
 
 /** The only place that reads process.env (DESIGN §7). */
 const envSchema = z.object({
@@ -18,6 +21,7 @@ const envSchema = z.object({
   MAIL_TRANSPORT: z.enum(["smtp", "outbox"]).optional(),
   DEV_MAILBOX_PUBLIC: z.stringbool().optional(),
   MAIL_FROM: z.string().default("Tavolo <no-reply@tavolo.local>"),
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
   GOOGLE_ISSUER: z.url().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -29,7 +33,15 @@ const envSchema = z.object({
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(0).default(256),
   MAX_CONCURRENT_RENDERS: z.coerce.number().int().min(0).default(4),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: z.stringbool().default(false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const parsed = parseTrustProxy(raw);
+      if ("value" in parsed) return parsed.value;
+      ctx.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   AUTH_RATE_LIMIT_PER_ACCOUNT_AND_IP: z.coerce.number().int().min(1).default(10),
@@ -49,6 +61,32 @@ const envSchema = z.object({
   // often each process releases due holds (within 30 s of their time: at most 30). Fractions for tests.
   WAITLIST_HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(10),
   WAITLIST_POLL_SECONDS: z.coerce.number().positive().max(30).default(5),
+  // Web Push (decision 045). Fractions for tests.
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, "VAPID_SUBJECT must start with mailto: or https:")
+    .optional(),
+  PUSH_EXTRA_ORIGINS: z.string().default(""),
+  PUSH_RETRY_DELAY_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(DEFAULT_PUSH_RETRY.firstDelayMs / 1000),
+  PUSH_POLL_SECONDS: z.coerce
+    .number()
+    .positive()
+    .max(60)
+    .default(DEFAULT_PUSH_RETRY.pollMs / 1000),
+  // Reminders (decision 046).
+  REMINDER_LEAD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(REMINDER_LEAD_MINUTES.max)
+    .default(REMINDER_LEAD_MINUTES.default),
+  REMINDER_MIN_NOTICE_MINUTES: z.coerce.number().int().min(0).max(REMINDER_LEAD_MINUTES.max).optional(),
+  REMINDER_POLL_SECONDS: z.coerce.number().positive().max(300).default(30),
 });
 
 export interface RateLimitRule {
@@ -72,6 +110,8 @@ export interface AppConfig {
   /** The outbox pages (/dev/mailbox, /api/dev/outbox) answer every client, not only loopback ones (decision 017). */
   devMailboxPublic: boolean;
   mailFrom: string;
+  /** GET /metrics answers loopback clients, and others presenting `Bearer <metricsToken>` (decision 043). */
+  metricsToken: string | undefined;
   /** Retries of undelivered mail from the outbox (decision 014). */
   mailRetry: MailRetryPolicy;
   jwtSecret: string;
@@ -92,11 +132,18 @@ export interface AppConfig {
   /** Server renders of public pages (cache misses) at once; 8 times as many wait, then 503; 0 = no limit. */
   maxConcurrentRenders: number;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
-  trustProxy: boolean;
+  /** Which proxies may name the client (decision 036): none, the nearest n hops, or these addresses. */
+  trustProxy: TrustProxy;
   /** Sign-in, registration, code and reset routes (decision 017). */
   authRateLimit: AuthRateLimits;
   /** Holds of freed tables for waiting diners (decision 029). */
   waitlist: { holdMinutes: number; pollMs: number };
+  push: PushConfig;
+  /**
+   * Reminders (decision 046): sent `leadMinutes` before a booking; one booked later gets it at once
+   * while its start is more than `minNoticeMinutes` away.
+   */
+  reminders: { leadMinutes: number; minNoticeMinutes: number; pollMs: number };
 }
 
 /** Requests per client address; failed attempts per address, per (account, address) and per account. */
@@ -153,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // The embedded default keeps its mailbox open to every client, as `npm start` always had it.
     devMailboxPublic: e.DEV_MAILBOX_PUBLIC ?? !e.DATABASE_URL,
     mailFrom: e.MAIL_FROM,
+    metricsToken: e.METRICS_TOKEN,
     mailRetry: {
       ...DEFAULT_MAIL_RETRY,
       firstDelayMs: e.MAIL_RETRY_DELAY_SECONDS * 1000,
@@ -177,6 +225,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       failureDelayMs: e.AUTH_RATE_LIMIT_FAILURE_DELAY_MS,
     },
     waitlist: { holdMinutes: e.WAITLIST_HOLD_MINUTES, pollMs: e.WAITLIST_POLL_SECONDS * 1000 },
+    push: pushConfig(e, dataDir),
+    reminders: {
+      leadMinutes: e.REMINDER_LEAD_MINUTES,
+      minNoticeMinutes: e.REMINDER_MIN_NOTICE_MINUTES ?? e.REMINDER_LEAD_MINUTES,
+      pollMs: e.REMINDER_POLL_SECONDS * 1000,
+    },
+  };
+}
+
+function pushConfig(e: z.infer<typeof envSchema>, dataDir: string): PushConfig {
+  const contact = /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM;
+  const vapid = resolveVapidKeys({
+    publicKey: e.VAPID_PUBLIC_KEY,
+    privateKey: e.VAPID_PRIVATE_KEY,
+    subject: e.VAPID_SUBJECT ?? `mailto:${contact}`,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+  });
+  if (typeof vapid === "string") throw new ConfigError(`Invalid configuration: ${vapid}.`);
+  const extraOrigins = e.PUSH_EXTRA_ORIGINS.split(",")
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+    .map((origin) => {
+      const parsed = URL.parse(origin);
+      if (parsed?.protocol !== "https:") {
+        throw new ConfigError(`Invalid configuration: PUSH_EXTRA_ORIGINS takes https origins only (${origin}).`);
+      }
+      return parsed.origin;
+    });
+  return {
+    vapid,
+    extraOrigins,
+    retry: {
+      ...DEFAULT_PUSH_RETRY,
+      firstDelayMs: e.PUSH_RETRY_DELAY_SECONDS * 1000,
+      pollMs: e.PUSH_POLL_SECONDS * 1000,
+    },
   };
 }
 

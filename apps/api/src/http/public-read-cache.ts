@@ -1,3 +1,4 @@
+import { cacheLookups } from "../metrics/business-metrics";
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gunzip, gzip } from "node:zlib";
@@ -15,6 +16,8 @@ export interface PublicReadCacheOptions {
    * booking changes at once, such as free tables and seats.
    */
   browser?: "max-age" | "revalidate";
+  /** The `cache` label of its hit and miss counts (decision 043). */
+  name: string;
 }
 
 /** A whole answer as text: a serialised JSON answer, or a server-rendered page (decision 027). */
@@ -61,6 +64,7 @@ export class PublicReadCache {
   private readonly entries: LRUCache<string, Entry> | undefined;
   private readonly cacheControl: string;
   private readonly ttlMs: number;
+  private readonly name: string;
   /** Answers being produced: concurrent misses of one key share one database trip (no stampede). */
   private readonly pending = new Map<string, Promise<Entry>>();
   /** Bumped by clear(): an answer started before a write is not kept after it. */
@@ -68,6 +72,7 @@ export class PublicReadCache {
 
   constructor(options: PublicReadCacheOptions) {
     this.ttlMs = options.ttlSeconds * 1000;
+    this.name = options.name;
     this.entries = options.ttlSeconds > 0 ? new LRUCache({ max: options.maxEntries, ttl: this.ttlMs }) : undefined;
     this.cacheControl =
       options.ttlSeconds > 0 && options.browser !== "revalidate" ? `public, max-age=${options.ttlSeconds}` : "no-cache";
@@ -86,7 +91,7 @@ export class PublicReadCache {
   ): Promise<void> {
     const key = `${language}:${request.url}`;
     const entry =
-      this.entries?.get(key) ??
+      this.lookup(key) ??
       (await this.produceOnce(key, async () => {
         const body = JSON.stringify(schema.encode(await produce()));
         return { status: 200, body, etag: etagOf(body), contentType: "application/json; charset=utf-8" };
@@ -107,6 +112,7 @@ export class PublicReadCache {
   ): Promise<void> {
     void reply.header("vary", [reply.getHeader("vary"), "Accept-Encoding"].filter(Boolean).join(", "));
     if (!this.entries) {
+      cacheLookups.inc({ cache: this.name, result: "miss" });
       // Not kept (caches off): compressed once, in the one encoding this client takes (decision 041).
       const { body: text, ...answer } = await produce();
       const body = Buffer.from(text);
@@ -126,7 +132,13 @@ export class PublicReadCache {
       // (decision 030). The rare client that accepts neither gets the gzip unzipped.
       return { ...answer, etag: etagOf(text), brotli, gzip: gzipped };
     };
-    await this.send(request, reply, this.entries?.get(key) ?? (await this.produceOnce(key, compressed)));
+    await this.send(request, reply, this.lookup(key) ?? (await this.produceOnce(key, compressed)));
+  }
+
+  private lookup(key: string): Entry | undefined {
+    const entry = this.entries?.get(key);
+    cacheLookups.inc({ cache: this.name, result: entry ? "hit" : "miss" });
+    return entry;
   }
 
   private async send(request: FastifyRequest, reply: FastifyReply, entry: Entry): Promise<void> {

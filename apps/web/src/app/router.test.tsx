@@ -10,7 +10,7 @@ describe("router", () => {
   it("sends a visitor on a protected page to /login", async () => {
     mockFetch(() => json({ success: true, cities: [] }));
     const { router } = renderRoutes(routes, { at: "/favorites" });
-    expect(await screen.findByRole("heading", { level: 1, name: "Bentornato" }, lazyRoute)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Accedi a Tavolo" }, lazyRoute)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/login");
   });
 

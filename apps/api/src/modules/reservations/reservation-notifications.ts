@@ -32,6 +32,7 @@ function mailData(row: ReservationViewRow, appOrigin: string): ReservationMailDa
     restaurantName: row.restaurant_name,
     address: row.address,
     city: row.user_language === "en" ? row.city_name_en : row.city_name_it,
+    cityLocalName: row.city_name_it,
     lat: row.lat,
     lng: row.lng,
     date,
@@ -60,14 +61,23 @@ export function createReservationNotifications(deps: {
 
   async function send(row: ReservationViewRow, render: typeof reservationBookedMail): Promise<void> {
     try {
-      await mailer.send(row.user_email, row.user_language, render(row.user_language, mailData(row, appOrigin)));
+      await mailer.send(
+        { address: row.user_email, userId: row.user_id },
+        row.user_language,
+        render(row.user_language, mailData(row, appOrigin)),
+      );
     } catch (error) {
       log.warn({ err: error, reservationId: row.id }, "reservation mail not sent; the reservation stands");
     }
   }
 
   const stage = (trx: Transaction<DB>, row: ReservationViewRow, render: typeof reservationBookedMail) =>
-    mailer.stage(trx, row.user_email, row.user_language, render(row.user_language, mailData(row, appOrigin)));
+    mailer.stage(
+      trx,
+      { address: row.user_email, userId: row.user_id },
+      row.user_language,
+      render(row.user_language, mailData(row, appOrigin)),
+    );
 
   return {
     bookedWithin: (trx, row) => stage(trx, row, reservationBookedMail),

@@ -13,7 +13,7 @@ interface Props {
   onOpenChange: (open: boolean) => void;
   phoneNumber: string;
   busy: boolean;
-  /** The server's answer to the last code ('Codice OTP non valido', 'Codice OTP scaduto'...). */
+  /** The server's answer to the last code ('Codice non valido', 'Codice scaduto'...). */
   serverError: string | null;
   onSubmit: (code: string) => void;
   /** Seconds before another code may be sent; 0 = now. */
@@ -31,7 +31,7 @@ export function PhoneCodeDialog(props: Props) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // SPEC §5: exactly six digits, else 'Inserisci un codice OTP valido di 6 cifre.'
+    // SPEC §5: exactly six digits, else 'Inserisci un codice valido di 6 cifre.'
     if (!phoneCodeSchema.safeParse(code).success) {
       setError(t("validation.phoneCodeInvalid"));
       return;

@@ -76,10 +76,10 @@ describe("ProfileForm", () => {
     // The cooldown outlives a reload.
     expect(storage.getJson("cooldowns")?.[phoneCooldownName(user.id)]).toBeGreaterThan(Date.now() + 55_000);
 
-    const code = within(dialog).getByLabelText(/^Codice OTP/);
+    const code = within(dialog).getByLabelText(/^Codice/);
     fireEvent.change(code, { target: { value: "12a4" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Verifica" }));
-    expect(await within(dialog).findByText("Inserisci un codice OTP valido di 6 cifre.")).toBeInTheDocument();
+    expect(await within(dialog).findByText("Inserisci un codice valido di 6 cifre.")).toBeInTheDocument();
     expect(formCalls(fetch)).toHaveLength(1);
 
     fireEvent.change(code, { target: { value: "123456" } });
@@ -156,7 +156,7 @@ describe("ProfileForm", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: /^Nuovo codice tra/ }));
     expect(formCalls(fetch)).toHaveLength(1);
 
-    fireEvent.change(within(dialog).getByLabelText(/^Codice OTP/), { target: { value: "123456" } });
+    fireEvent.change(within(dialog).getByLabelText(/^Codice/), { target: { value: "123456" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Verifica" }));
     await waitFor(() => expect(onUserChanged).toHaveBeenCalledWith(verified));
     expect(storage.getJson("pendingPhoneCode")).toBeNull();

@@ -34,12 +34,12 @@ describe("VerifyEmailPage: code entry", () => {
   });
 
   it("shows the server's answer to a wrong code and keeps the form", async () => {
-    mockFetch(() => json({ success: false, error: "Codice OTP non valido", code: "otp_invalid" }, 400));
+    mockFetch(() => json({ success: false, error: "Codice non valido", code: "otp_invalid" }, 400));
     render("/verify-email?email=giulia.rossi%40example.com");
     expect(await screen.findByText(/abbiamo inviato a giulia.rossi@example.com/)).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText(/^Codice di verifica/), { target: { value: "000000" } });
     fireEvent.click(screen.getByRole("button", { name: "Continua" }));
-    expect(await screen.findByText("Codice OTP non valido")).toBeInTheDocument();
+    expect(await screen.findByText("Codice non valido")).toBeInTheDocument();
     expect(screen.getByLabelText(/^Codice di verifica/)).toHaveValue("000000");
   });
 
