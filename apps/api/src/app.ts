@@ -1,3 +1,4 @@
+import type { Agent as HttpsAgent } from "node:https";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import helmet from "@fastify/helmet";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -32,6 +33,7 @@ import { createOutboxSmsSender } from "./sms/outbox-sms-sender";
 import { registerOffersModule } from "./modules/offers/offers.module";
 import { registerSeoModule } from "./modules/seo/seo.module";
 import { createWaitlistHolds, registerWaitlistModule } from "./modules/waitlist/waitlist.module";
+import { registerPushModule } from "./modules/push/push.module";
 import { connectRedis } from "./redis/redis-connection";
 import { createCacheInvalidation, PUBLIC_CACHES } from "./http/cache-invalidation";
 import { Registry } from "prom-client";
@@ -51,6 +53,8 @@ export interface AppDependencies {
   onRoute?: (route: RouteOptions) => void;
   /** The web app's server entry; by default the build's (`<WEB_DIST_DIR>-ssr`). Tests hand in the source. */
   serverEntry?: ServerEntry;
+  /** Only for tests: an HTTPS agent trusting the test push service's certificate (decision 045). */
+  pushAgent?: HttpsAgent;
 }
 
 /** Builds the whole HTTP application; server.ts listens, tests inject. */
@@ -140,10 +144,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
   app.addHook("onClose", () => mailer.close());
   const accounts = await registerAuthModule(app, { config, database: deps.database, mailer });
+  const push = await registerPushModule(app, { database: deps.database, config: config.push, agent: deps.pushAgent });
   // Freed tables and seats go to waiting diners first (decision 029): every freeing write calls it.
   const waitlistDeps = {
     database: deps.database,
     mailer,
+    push,
     appOrigin: config.appOrigin,
     holdMinutes: config.waitlist.holdMinutes,
     pollMs: config.waitlist.pollMs,

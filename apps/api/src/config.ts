@@ -5,6 +5,8 @@ import { z } from "zod";
 import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy";
 import { DEFAULT_MAIL_RETRY, type MailRetryPolicy } from "./mail/mailer";
 import type { DkimSettings } from "./mail/smtp-transport";
+import { REMINDER_LEAD_MINUTES } from "@tavolo/shared/constants";
+import { DEFAULT_PUSH_RETRY, resolveVapidKeys, type PushConfig } from "./modules/push/push-config";
 
 /** The only place that reads process.env (DESIGN §7). */
 const envSchema = z.object({
@@ -64,6 +66,32 @@ const envSchema = z.object({
   // often each process releases due holds (within 30 s of their time: at most 30). Fractions for tests.
   WAITLIST_HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(10),
   WAITLIST_POLL_SECONDS: z.coerce.number().positive().max(30).default(5),
+  // Web Push (decision 045). Fractions for tests.
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, "VAPID_SUBJECT must start with mailto: or https:")
+    .optional(),
+  PUSH_EXTRA_ORIGINS: z.string().default(""),
+  PUSH_RETRY_DELAY_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(DEFAULT_PUSH_RETRY.firstDelayMs / 1000),
+  PUSH_POLL_SECONDS: z.coerce
+    .number()
+    .positive()
+    .max(60)
+    .default(DEFAULT_PUSH_RETRY.pollMs / 1000),
+  // Reminders (decision 046).
+  REMINDER_LEAD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(REMINDER_LEAD_MINUTES.max)
+    .default(REMINDER_LEAD_MINUTES.default),
+  REMINDER_MIN_NOTICE_MINUTES: z.coerce.number().int().min(0).max(REMINDER_LEAD_MINUTES.max).optional(),
+  REMINDER_POLL_SECONDS: z.coerce.number().positive().max(300).default(30),
 });
 
 export interface RateLimitRule {
@@ -117,6 +145,12 @@ export interface AppConfig {
   authRateLimit: AuthRateLimits;
   /** Holds of freed tables for waiting diners (decision 029). */
   waitlist: { holdMinutes: number; pollMs: number };
+  push: PushConfig;
+  /**
+   * Reminders (decision 046): sent `leadMinutes` before a booking; one booked later gets it at once
+   * while its start is more than `minNoticeMinutes` away.
+   */
+  reminders: { leadMinutes: number; minNoticeMinutes: number; pollMs: number };
 }
 
 /** Requests per client address; failed attempts per address, per (account, address) and per account. */
@@ -199,6 +233,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       failureDelayMs: e.AUTH_RATE_LIMIT_FAILURE_DELAY_MS,
     },
     waitlist: { holdMinutes: e.WAITLIST_HOLD_MINUTES, pollMs: e.WAITLIST_POLL_SECONDS * 1000 },
+    push: pushConfig(e, dataDir),
+    reminders: {
+      leadMinutes: e.REMINDER_LEAD_MINUTES,
+      minNoticeMinutes: e.REMINDER_MIN_NOTICE_MINUTES ?? e.REMINDER_LEAD_MINUTES,
+      pollMs: e.REMINDER_POLL_SECONDS * 1000,
+    },
+  };
+}
+
+function pushConfig(e: z.infer<typeof envSchema>, dataDir: string): PushConfig {
+  const contact = /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM;
+  const vapid = resolveVapidKeys({
+    publicKey: e.VAPID_PUBLIC_KEY,
+    privateKey: e.VAPID_PRIVATE_KEY,
+    subject: e.VAPID_SUBJECT ?? `mailto:${contact}`,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+  });
+  if (typeof vapid === "string") throw new ConfigError(`Invalid configuration: ${vapid}.`);
+  const extraOrigins = e.PUSH_EXTRA_ORIGINS.split(",")
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+    .map((origin) => {
+      const parsed = URL.parse(origin);
+      if (parsed?.protocol !== "https:") {
+        throw new ConfigError(`Invalid configuration: PUSH_EXTRA_ORIGINS takes https origins only (${origin}).`);
+      }
+      return parsed.origin;
+    });
+  return {
+    vapid,
+    extraOrigins,
+    retry: {
+      ...DEFAULT_PUSH_RETRY,
+      firstDelayMs: e.PUSH_RETRY_DELAY_SECONDS * 1000,
+      pollMs: e.PUSH_POLL_SECONDS * 1000,
+    },
   };
 }
 

@@ -99,6 +99,11 @@ export const accountExportSchema = z.object({
       joinedAt: instant,
     }),
   ),
+  /**
+   * Browsers receiving the diner's push notifications (decision 045): the push service each one
+   * uses and when it subscribed; the endpoint's path is a secret of the browser and stays out.
+   */
+  pushSubscriptions: z.array(z.object({ pushService: z.string(), subscribedAt: instant })),
   /** Open sessions (signed-in devices); no token, only when they began and were last refreshed. */
   sessions: z.array(z.object({ createdAt: instant, lastUsedAt: instant, current: z.boolean() })),
   /** The e-mails sent to the account's address in the last EXPORT_MAIL_HISTORY_DAYS days. */

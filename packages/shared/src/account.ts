@@ -77,12 +77,21 @@ export const notificationSettingsSchema = z.object({
   enabled: z.boolean({ error: "validation.invalidInput" }),
   favoriteRestaurants: z.boolean({ error: "validation.invalidInput" }),
   weekendsOnly: z.boolean({ error: "validation.invalidInput" }),
+  // Which kinds are pushed to the diner's browsers (decision 045); absent from an older client: on.
+  pushHolds: z.boolean({ error: "validation.invalidInput" }).default(true),
+  pushReminders: z.boolean({ error: "validation.invalidInput" }).default(true),
+  pushBookings: z.boolean({ error: "validation.invalidInput" }).default(true),
+  pushAlerts: z.boolean({ error: "validation.invalidInput" }).default(true),
 });
-export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+export type NotificationSettings = z.output<typeof notificationSettingsSchema>;
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   enabled: true,
   favoriteRestaurants: false,
   weekendsOnly: false,
+  pushHolds: true,
+  pushReminders: true,
+  pushBookings: true,
+  pushAlerts: true,
 };
 
 /** GET /client/notification-settings */

@@ -52,3 +52,7 @@ export const SPECIAL_REQUESTS_MAX_LENGTH = 500;
  * only sends it does not download zod.
  */
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
+/** Browsers one diner may have subscribed to Web Push at once (decision 045). */
+export const MAX_PUSH_SUBSCRIPTIONS = 10;
+/** Reminders before a booking (decision 046): the default lead and the most REMINDER_LEAD_MINUTES allows. */
+export const REMINDER_LEAD_MINUTES = { default: 180, max: 4_320 } as const;

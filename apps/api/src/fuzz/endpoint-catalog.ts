@@ -41,6 +41,16 @@ export const PLACEHOLDER_IDS: FuzzIds = {
   other: { userId: "", email: "", reservationId: "" },
 };
 
+/** Where the fuzz suite's browser "subscribes": an allowed origin (PUSH_EXTRA_ORIGINS) with no server. */
+export const FUZZ_PUSH_ORIGIN = "https://127.0.0.1:9";
+const FUZZ_PUSH_SUBSCRIPTION = {
+  endpoint: `${FUZZ_PUSH_ORIGIN}/push/fuzz`,
+  keys: {
+    p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+    auth: "tBHItJI5svbpez7KI4CCXg",
+  },
+};
+
 export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
   const { me } = ids;
   const person = { firstName: "Giulia", lastName: "Bianchi" };
@@ -197,6 +207,10 @@ export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
     "POST /api/client/holds/:id/confirm": { auth: true, params: { id: me.reservationId } },
     "POST /api/client/holds/:id/decline": { auth: true, params: { id: me.reservationId } },
     "POST /api/client/holds/confirm-by-link": { body: { token: "a".repeat(43) } },
+    // Web Push (decision 045): the endpoint is on the suite's extra origin, where nothing listens.
+    "GET /api/client/push/public-key": {},
+    "POST /api/client/push/subscriptions": { auth: true, body: FUZZ_PUSH_SUBSCRIPTION },
+    "DELETE /api/client/push/subscriptions": { auth: true, body: { endpoint: FUZZ_PUSH_SUBSCRIPTION.endpoint } },
   };
 }
 

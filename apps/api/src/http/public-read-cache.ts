@@ -44,6 +44,15 @@ interface Entry extends Omit<TextAnswer, "body"> {
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
+/** Quality 5: most of the gain for a few milliseconds on a 100 KB page (11 takes ~20× longer). */
+const BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } };
+const GZIP = { level: 6 };
+
+/** The best encoding a client takes: brotli, else gzip, else none. */
+function acceptedEncoding(request: FastifyRequest): "br" | "gzip" | null {
+  const accepted = String(request.headers["accept-encoding"] ?? "");
+  return /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
+}
 const etagOf = (body: string) => `W/"${createHash("sha1").update(body).digest("base64url")}"`;
 
 /**
@@ -101,20 +110,28 @@ export class PublicReadCache {
     key: string,
     produce: () => Promise<TextAnswer>,
   ): Promise<void> {
+    void reply.header("vary", [reply.getHeader("vary"), "Accept-Encoding"].filter(Boolean).join(", "));
+    if (!this.entries) {
+      cacheLookups.inc({ cache: this.name, result: "miss" });
+      // Not kept (caches off): compressed once, in the one encoding this client takes (decision 041).
+      const { body: text, ...answer } = await produce();
+      const body = Buffer.from(text);
+      const encoding = acceptedEncoding(request);
+      const entry: Entry = { ...answer, etag: etagOf(text) };
+      if (encoding === "br") entry.brotli = await brotliAsync(body, BROTLI);
+      else if (encoding === "gzip") entry.gzip = await gzipAsync(body, GZIP);
+      else entry.body = text;
+      return this.send(request, reply, entry);
+    }
     const compressed = async (): Promise<Entry> => {
       const { body: text, ...answer } = await produce();
       const body = Buffer.from(text);
-      const [brotli, gzipped] = await Promise.all([
-        // Quality 5: most of the gain for a few milliseconds on a 100 KB page (11 takes ~20× longer).
-        brotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
-        gzipAsync(body, { level: 6 }),
-      ]);
+      const [brotli, gzipped] = await Promise.all([brotliAsync(body, BROTLI), gzipAsync(body, GZIP)]);
       // Kept compressed only: a page is 75–180 KB of text (a JS string of twice that with any
       // character beyond Latin-1) against 13–27 KB compressed, and pages now live up to minutes
       // (decision 030). The rare client that accepts neither gets the gzip unzipped.
       return { ...answer, etag: etagOf(text), brotli, gzip: gzipped };
     };
-    void reply.header("vary", [reply.getHeader("vary"), "Accept-Encoding"].filter(Boolean).join(", "));
     await this.send(request, reply, this.lookup(key) ?? (await this.produceOnce(key, compressed)));
   }
 

@@ -138,6 +138,25 @@ describe("server-rendered public pages", () => {
     expect(String(after.headers.etag)).not.toBe(etag);
   });
 
+  it("a visitor's page carries every sign-in link with its way back; the hinted one has none, and no personal data (decision 038)", async () => {
+    const url = `/lastminute/${f.offerId}`;
+    const visitor = await get(t, url);
+    const loginHrefs = [...visitor.body.matchAll(/href="(\/(?:login|register)[^"]*)"/g)].map((m) => m[1]);
+    expect(loginHrefs.length).toBeGreaterThan(0);
+    for (const href of loginHrefs) expect(href).toMatch(/^\/(login|register)\?next=%2Flastminute%2F/);
+    expect(visitor.body).toContain("Accedi per prenotare");
+
+    const hinted = await get(t, url, { cookie: "theme=dark; tavolo_signed_in=1" });
+    expect(hinted.body).not.toMatch(/href="\/(login|register)/);
+    expect(hinted.body).not.toContain("Accedi per prenotare");
+    expect(hinted.body).toContain('href="/history"');
+    expect(hinted.body).toContain('"signedIn":true');
+    // Two shared variants, told apart by the cache: neither is served for the other.
+    expect(String(hinted.headers.etag)).not.toBe(String(visitor.headers.etag));
+    expect((await get(t, url)).body).toBe(visitor.body);
+    expect((await get(t, url, { cookie: "tavolo_signed_in=1" })).body).toBe(hinted.body);
+  });
+
   it("sends the page compressed once, brotli or gzip, to browsers that accept it", async () => {
     const plain = await get(t, "/search?location=milano");
     const brotli = await get(t, "/search?location=milano", { "accept-encoding": "gzip, deflate, br" });

@@ -1,5 +1,6 @@
 import { noonUtcOf } from "@tavolo/shared/dates";
 import type { Language } from "@tavolo/shared/languages";
+import { addressWithCity } from "@tavolo/shared/place-names";
 import { calendarAttachment } from "../calendar-event";
 import { hello, layout, type MailContent, type RenderedMail } from "./layout";
 
@@ -15,6 +16,8 @@ export interface ReservationMailData {
   restaurantName: string;
   address: string;
   city: string;
+  /** The city's Italian name, the one a postal address is written with. */
+  cityLocalName: string;
   lat: number;
   lng: number;
   /** "YYYY-MM-DD" and "HH:MM" on the restaurant's wall clock. */
@@ -55,7 +58,7 @@ function details(language: Language, v: ReservationMailData): MailContent["detai
   const it = language === "it";
   return [
     { label: it ? "Ristorante" : "Restaurant", value: v.restaurantName },
-    { label: it ? "Indirizzo" : "Address", value: `${v.address}, ${v.city}` },
+    { label: it ? "Indirizzo" : "Address", value: addressWithCity(v.address, v.city, v.cityLocalName) },
     { label: it ? "Quando" : "When", value: `${longDate(language, v.date)}, ${it ? "ore" : "at"} ${v.time}` },
     { label: it ? "Persone" : "People", value: String(v.people) },
     v.tableNumber === null
@@ -86,7 +89,7 @@ function calendarFile(language: Language, v: ReservationMailData, cancelled: boo
     endsAt: v.endsAt,
     timeZone: v.timeZone,
     summary: it ? `Tavolo da ${v.restaurantName}` : `Table at ${v.restaurantName}`,
-    location: `${v.restaurantName}, ${v.address}, ${v.city}`,
+    location: `${v.restaurantName}, ${addressWithCity(v.address, v.city, v.cityLocalName)}`,
     description,
     url: v.historyLink,
     geo: { lat: v.lat, lng: v.lng },

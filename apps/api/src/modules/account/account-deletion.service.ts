@@ -1,4 +1,5 @@
 import { paths } from "@tavolo/shared/app-paths";
+import { deleteDinerSubscriptions } from "../push/push.repository";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { DeleteAccountRequest } from "@tavolo/shared/account-data";
@@ -113,6 +114,8 @@ export function createAccountDeletionService(options: {
         await repo.blankSpecialRequests(trx, userId);
         await repo.deleteSessionsAndSecrets(trx, userId, user.email);
         await repo.deletePreferencesAndRecords(trx, userId);
+        // The diner's browsers get nothing more, and what was queued for them goes (decision 045).
+        await deleteDinerSubscriptions(trx, userId);
         await repo.deleteMailOf(trx, userId);
         await repo.deleteUserRow(trx, userId);
         const mail = accountDeletedMail(user.language, {

@@ -101,7 +101,7 @@ export function createAccountService(
         auth_provider: "password",
       });
       if (!user) throw userExists(); // a parallel registration of the same address won
-      await verification.sendAfterRegistration(user);
+      await verification.sendAfterRegistration(user, input.next);
       return { ...(await signIn(user)), userId: user.id };
     },
 

@@ -54,7 +54,11 @@ export function createMailedCodes(options: { db: Kysely<DB>; mailer: Mailer; has
           .transaction()
           .execute((trx) => replaceCode(trx, owner, hashCode(purpose, owner.target, code), CODE_TTL_SECONDS));
         const minutes = CODE_TTL_SECONDS / 60;
-        await mailer.send(user.email, user.language, mail(user.language, { name: user.first_name, code, minutes }));
+        await mailer.send(
+          { address: user.email, userId: user.id },
+          user.language,
+          mail(user.language, { name: user.first_name, code, minutes }),
+        );
       } catch (error) {
         // A code that did not leave must not make the person wait a minute for the next one.
         await releaseCooldown(db, cooldown);

@@ -32,6 +32,7 @@ function mailData(row: ReservationViewRow, appOrigin: string, mailer: Mailer): R
     restaurantName: row.restaurant_name,
     address: row.address,
     city: row.user_language === "en" ? row.city_name_en : row.city_name_it,
+    cityLocalName: row.city_name_it,
     lat: row.lat,
     lng: row.lng,
     date,

@@ -79,7 +79,7 @@ describe("LoginPage", () => {
       ],
       { at: "/" },
     );
-    await router.navigate("/login", { state: { from: "/history" } });
+    await router.navigate("/login?next=%2Fhistory");
     await fillAndSubmit(" giulia.rossi@example.com ", "Tavolo1!");
     expect(await screen.findByText("history page")).toBeInTheDocument();
     expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toMatchObject({

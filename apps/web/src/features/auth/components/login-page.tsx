@@ -13,7 +13,7 @@ import { CodeField } from "../../../components/ui/code-field";
 import { ApiError } from "../../../lib/api-client";
 import { login, signInErrorMessage, toSession } from "../api/login";
 import { shouldOfferBiometrics } from "../session/biometric-sign-in";
-import { emailOfState, safeReturnPath } from "../session/route-guards";
+import { emailOfState, nextOf, returnPathOf } from "../session/route-guards";
 import { useSession, type SignInPayload } from "../session/session-context";
 import { AuthLayout, Divider } from "./auth-layout";
 import { BiometricButton } from "./biometric-button";
@@ -44,7 +44,7 @@ export function LoginPage() {
   const fieldError = useFieldError(form.formState.errors);
   // Native app, after a password login: the biometric offer, holding what was typed until answered.
   const [offer, setOffer] = useState<LoginInput | null>(null);
-  const proceed = () => void navigate(safeReturnPath(location.state), { replace: true });
+  const proceed = () => void navigate(returnPathOf(location), { replace: true });
   // Past many failed sign-ins by others, the server mails a code and asks for it (decision 036).
   const [codeAsked, setCodeAsked] = useState<string | null>(null);
   const [code, setCode] = useState("");
@@ -75,9 +75,7 @@ export function LoginPage() {
       footer={
         <p>
           {t("auth.login.noAccount")}{" "}
-          <Link to={paths.register()} state={location.state}>
-            {t("auth.login.registerLink")}
-          </Link>
+          <Link to={paths.register({ next: nextOf(location) })}>{t("auth.login.registerLink")}</Link>
         </p>
       }
     >
