@@ -137,7 +137,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   const mailer = createMailer({
     db: deps.database.db,
-    transport: config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.appOrigin) : createOutboxTransport(app.log),
+    transport: config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.appOrigin, config.dkim) : createOutboxTransport(app.log),
     from: config.mailFrom,
     log: app.log,
     retry: config.mailRetry,
