@@ -93,7 +93,7 @@ describe("VerifyEmailPage: links and results", () => {
     render("/verify-result/success?loginToken=one-time&email=giulia.rossi%40example.com");
     expect(await screen.findByText("Email verificata! Ti stiamo portando alla home…")).toBeInTheDocument();
     expect(fetch.mock.calls.map(path)).toEqual(["/api/client/login-with-token"]);
-    expect(await screen.findByText("home page", {}, { timeout: 2_500 })).toBeInTheDocument();
+    expect(await screen.findByText("home page")).toBeInTheDocument();
   });
 
   it("/verify-result/success after an e-mail change says the address changed, and to what", async () => {
