@@ -6,12 +6,19 @@ import { createAvailabilityService } from "./availability.service";
 import { purgeOldIdempotencyKeys } from "./idempotency.repository";
 import { createReservationNotifications } from "./reservation-notifications";
 import { reservationRoutes } from "./reservations.routes";
-import { createReservationService } from "./reservations.service";
+import { createReservationService, type CancelBooking } from "./reservations.service";
 import { noStore } from "../../http/no-store";
 import type { PublicReadCache } from "../../http/public-read-cache";
 import type { FreedTrigger } from "./freed-trigger";
 
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The reservations module's cancel/release operation for other modules (decision 034). */
+    cancelBooking: CancelBooking;
+  }
+}
 
 /** What both booking modules (tables here, Last Minute seats in offers) are built from. */
 export interface BookingModuleDeps {
@@ -39,6 +46,13 @@ export async function registerReservationsModule(app: FastifyInstance, deps: Boo
   });
   const reservations = createReservationService({ db, notifications, freed: deps.freed });
   const availability = createAvailabilityService(db);
+  const cancelBooking: CancelBooking = async (userId, id, language) => {
+    const answer = await reservations.cancel(userId, id, language);
+    // Reached only once the cancel has committed (a refusal throws): a table or seats are free again.
+    deps.invalidateAvailability();
+    return answer;
+  };
+  app.decorate("cancelBooking", cancelBooking);
 
   await app.register(
     async (client) => {
@@ -48,6 +62,7 @@ export async function registerReservationsModule(app: FastifyInstance, deps: Boo
         personal.addHook("onRequest", noStore);
         await personal.register(reservationRoutes, {
           reservations,
+          cancelBooking,
           availability,
           invalidateAvailability: deps.invalidateAvailability,
         });
