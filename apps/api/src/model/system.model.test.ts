@@ -35,7 +35,7 @@ describe.skipIf(process.env.TAVOLO_TEST_DATABASE !== "postgres")("Tavolo against
       let sequences = 0;
       // Deleting a diner who was once offered a hold is a known 500 fixed on another branch (see
       // the regression tests beside this file): those steps are left out until it lands.
-      const commands = systemCommands({ deletionAfterHold: true });
+      const commands = systemCommands({ deletionAfterHold: process.env.MODEL_KNOWN_BUGS !== "off" });
       await fc.assert(
         fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (sequence) => {
           sequences += 1;
