@@ -32,6 +32,10 @@ export interface KnownBugs {
   deletionAfterHold: boolean;
 }
 
+/** How many steps of each kind ran, for the report of a run (a model that never reaches a step tests nothing). */
+export const stepsTaken = new Map<string, number>();
+const took = (step: string) => stepsTaken.set(step, (stepsTaken.get(step) ?? 0) + 1);
+
 type Cmd = fc.AsyncCommand<Model, World>;
 const live = (m: Model, index: number) => m.diners[index]?.alive === true;
 const seatedAt = (m: Model, diner: number) => [...m.tables.entries()].filter(([, taken]) => taken.diner === diner);
@@ -40,6 +44,7 @@ class Register implements Cmd {
   constructor(readonly reuseFreed: boolean) {}
   check = (m: Model) => m.diners.length < 4 && (!this.reuseFreed || m.freed.length > 0);
   async run(m: Model, w: World) {
+    took(this.constructor.name);
     const email = this.reuseFreed ? m.freed[0] : undefined;
     const result = await registerDiner(w, email);
     if ("statusCode" in result) throw new Error(`registration refused: ${result.statusCode} ${result.body}`);
@@ -59,6 +64,7 @@ class BookTable implements Cmd {
   ) {}
   check = (m: Model) => live(m, this.diner);
   async run(m: Model, w: World) {
+    took(this.constructor.name);
     const res = await bookTable(w, m.diners[this.diner]!, this.slot, this.table, this.people);
     expectNo5xx(res, this.toString());
     const key = tableKey(this.slot, this.table);
@@ -81,6 +87,7 @@ class BookOffer implements Cmd {
   ) {}
   check = (m: Model) => live(m, this.diner);
   async run(m: Model, w: World) {
+    took(this.constructor.name);
     const res = await bookOfferSeats(w, m.diners[this.diner]!, this.people);
     expectNo5xx(res, this.toString());
     const left = OFFER_SEATS - seatsBooked(m);
@@ -107,6 +114,7 @@ class Cancel implements Cmd {
       ? m.offerBookings.some((booking) => booking.diner === this.diner)
       : seatedAt(m, this.diner).some(([, taken]) => !taken.held));
   async run(m: Model, w: World) {
+    took(this.constructor.name);
     const d = m.diners[this.diner]!;
     if (this.offer) {
       const mine = m.offerBookings.filter((booking) => booking.diner === this.diner);
@@ -143,6 +151,7 @@ class Join implements Cmd {
       m.tables.has(tableKey(this.slot, table.number)),
     );
   async run(m: Model, w: World) {
+    took(this.constructor.name);
     const res = await join(w, m.diners[this.diner]!, this.slot, this.people);
     expectNo5xx(res, this.toString());
     expect(res.statusCode, `${this}: ${res.body}`).toBe(201);
@@ -157,6 +166,7 @@ class Leave implements Cmd {
   constructor(readonly diner: number) {}
   check = (m: Model) => live(m, this.diner) && m.waiting.some((entry) => entry.diner === this.diner);
   async run(m: Model, w: World) {
+    took(this.constructor.name);
     const entry = m.waiting.find((candidate) => candidate.diner === this.diner)!;
     const res = await leave(w, m.diners[this.diner]!, entry.id);
     expectNo5xx(res, this.toString());
@@ -175,6 +185,7 @@ class AnswerHold implements Cmd {
   ) {}
   check = (m: Model) => live(m, this.diner) && seatedAt(m, this.diner).some(([, taken]) => taken.held);
   async run(m: Model, w: World) {
+    took(this.constructor.name);
     const [key, taken] = seatedAt(m, this.diner).find(([, entry]) => entry.held)!;
     const res = await answer(w, m.diners[this.diner]!, taken.reservationId, this.choice);
     expectNo5xx(res, this.toString());
@@ -190,6 +201,7 @@ class AnswerHold implements Cmd {
 class LapseHolds implements Cmd {
   check = (m: Model) => [...m.tables.values()].some((taken) => taken.held);
   async run(m: Model, w: World) {
+    took(this.constructor.name);
     const lapsed = [...m.tables.entries()].filter(([, taken]) => taken.held);
     await lapseHolds(w);
     // Released one after the other, in the order the worker takes them: each goes down the line.
@@ -206,6 +218,7 @@ class Export implements Cmd {
   constructor(readonly diner: number) {}
   check = (m: Model) => live(m, this.diner);
   async run(m: Model, w: World) {
+    took(this.constructor.name);
     const res = await exportOf(w, m.diners[this.diner]!);
     expectNo5xx(res, this.toString());
     expect(res.statusCode, res.body).toBe(200);
@@ -221,6 +234,7 @@ class Delete implements Cmd {
   ) {}
   check = (m: Model) => live(m, this.diner) && !(this.bugs.deletionAfterHold && m.diners[this.diner]!.everHeld);
   async run(m: Model, w: World) {
+    took(this.constructor.name);
     const d = m.diners[this.diner]!;
     const res = await remove(w, d);
     expectNo5xx(res, this.toString());
