@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { BottomBar } from "./bottom-bar";
 import { Footer } from "./footer";
 import { Header } from "./header";
+import { OfflineNotice } from "./offline-notice";
 import { useLanguageSync, useSignInLanguage } from "./use-language-sync";
 import styles from "./app-shell.module.css";
 
@@ -27,6 +28,7 @@ export function AppShell() {
       {/* Decorative: the busy state is announced through aria-busy on <main>. */}
       <div className={`${styles.progress} ${busy ? styles.progressOn : ""}`} aria-hidden="true" />
       <Header />
+      <OfflineNotice />
       <main id="main" tabIndex={-1} className={styles.main} aria-busy={busy || undefined}>
         <Outlet />
       </main>
