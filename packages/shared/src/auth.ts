@@ -124,7 +124,15 @@ export const registerRequestSchema = z.object({
 });
 export type RegisterRequest = z.output<typeof registerRequestSchema>;
 
-export const loginRequestSchema = z.object({ email: emailSchema, password: currentPasswordSchema });
+/**
+ * POST /client/login. `code`: the six digits mailed when the account has seen too many failed
+ * sign-ins from all addresses (401 login_code_required, decision 036).
+ */
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: currentPasswordSchema,
+  code: emailCodeSchema.optional(),
+});
 
 export const refreshTokenRequestSchema = z.object({ refreshToken: opaqueToken("validation.refreshTokenRequired") });
 

@@ -83,6 +83,8 @@ export const routes: RouteObject[] = [
           { path: strip(routePatterns.privacy), ...page(() => import("./routes/privacy")) },
           { path: strip(routePatterns.accountDeletion), ...page(() => import("./routes/account-deletion")) },
           { path: strip(routePatterns.holdConfirm), ...page(() => import("./routes/hold-confirm")) },
+          { path: strip(routePatterns.reminderAttend), ...page(() => import("./routes/reminder-attend")) },
+          { path: strip(routePatterns.reminderRelease), ...page(() => import("./routes/reminder-release")) },
           {
             element: <RedirectIfSignedIn />,
             children: [

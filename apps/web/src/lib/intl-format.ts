@@ -18,5 +18,11 @@ function cached<F>(cache: Map<string, F>, language: string, options: object, bui
 export const numberFormat = (language: string, options: Intl.NumberFormatOptions = {}) =>
   cached(numberFormats, language, options, () => new Intl.NumberFormat(language, options));
 
+/**
+ * English dates are written day before month ("Friday 27 November"), as the mails do (en-GB): the
+ * app serves Italy, and a US "November 27" beside a mail's "27 November" reads as two dates.
+ */
+const dateLocale = (language: string) => (language.startsWith("en") ? "en-GB" : language);
+
 export const dateFormat = (language: string, options: Intl.DateTimeFormatOptions) =>
-  cached(dateFormats, language, options, () => new Intl.DateTimeFormat(language, options));
+  cached(dateFormats, language, options, () => new Intl.DateTimeFormat(dateLocale(language), options));

@@ -93,13 +93,13 @@ export function createEmailVerificationService(options: {
       link,
       minutes: CODE_TTL_SECONDS / 60,
     });
-    await mailer.send(user.email, user.language, mail);
+    await mailer.send({ address: user.email, userId: user.id }, user.language, mail);
   }
 
   async function sendLink(user: users.UserRow): Promise<void> {
     const link = await newLink(user);
     const mail = verificationLinkMail(user.language, { name: user.first_name, link, hours: LINK_TTL_SECONDS / 3600 });
-    await mailer.send(user.email, user.language, mail);
+    await mailer.send({ address: user.email, userId: user.id }, user.language, mail);
   }
 
   /** Marks the address verified (welcoming the user the first time) and hands out a login token. */
@@ -109,7 +109,7 @@ export function createEmailVerificationService(options: {
     if (!user.email_verified) {
       await mailer
         .send(
-          user.email,
+          { address: user.email, userId: user.id },
           user.language,
           welcomeMail(user.language, { name: user.first_name, link: `${appOrigin}${paths.home()}` }),
         )
@@ -180,7 +180,7 @@ export function createEmailVerificationService(options: {
      * The e-mail link's token (POST verify-email, GET verify-email-and-login); six digits are a code.
      * An e-mail change link takes the same way, so confirming a new address also signs the user in.
      */
-    async verifyLink(email: string, token: string): Promise<{ loginToken: string }> {
+    async verifyLink(email: string, token: string): Promise<{ loginToken: string; emailChanged?: true }> {
       if (emailCodeSchema.safeParse(token).success) return verifyCode(email, token);
       const lookup = { tokenHash: hashToken(token), purpose: "email_verification" as const };
       const used = await db.transaction().execute(async (trx) => {
@@ -193,7 +193,8 @@ export function createEmailVerificationService(options: {
       });
       if (!used && options.confirmEmailChange) {
         const changed = await options.confirmEmailChange(token, email);
-        if (changed) return complete(changed, linkInvalid);
+        // The landing page says the address changed, and to what, not merely "verified".
+        if (changed) return { ...(await complete(changed, linkInvalid)), emailChanged: true };
       }
       const user = used?.user_id ? await users.findUserById(db, used.user_id) : undefined;
       if (!user || user.email.toLowerCase() !== used?.target) throw linkInvalid();

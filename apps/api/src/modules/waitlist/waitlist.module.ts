@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Database } from "../../db/database";
 import { noStore } from "../../http/no-store";
 import type { Mailer } from "../../mail/mailer";
+import type { PushSender } from "../push/push-sender";
 import { createReservationNotifications } from "../reservations/reservation-notifications";
 import { createHoldAssigner, type HoldAssigner } from "./hold-assignment";
 import { holdLinkRoutes, waitlistRoutes } from "./waitlist.routes";
@@ -11,6 +12,7 @@ import { createWaitlistWorker, type WaitlistWorker } from "./waitlist-worker";
 export interface WaitlistModuleDeps {
   database: Database;
   mailer: Mailer;
+  push: PushSender;
   appOrigin: string;
   holdMinutes: number;
   /** WAITLIST_POLL_SECONDS in ms: how often this process releases due holds and sweeps the lines. */
@@ -33,6 +35,7 @@ export function createWaitlistHolds(app: FastifyInstance, deps: WaitlistModuleDe
   return createHoldAssigner({
     db: deps.database.db,
     mailer: deps.mailer,
+    push: deps.push,
     appOrigin: deps.appOrigin,
     holdMinutes: deps.holdMinutes,
     log: app.log,

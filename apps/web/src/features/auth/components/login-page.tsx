@@ -9,6 +9,8 @@ import { paths } from "../../../config/paths";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { CodeField } from "../../../components/ui/code-field";
+import { ApiError } from "../../../lib/api-client";
 import { login, signInErrorMessage, toSession } from "../api/login";
 import { shouldOfferBiometrics } from "../session/biometric-sign-in";
 import { emailOfState, nextOf, returnPathOf } from "../session/route-guards";
@@ -43,8 +45,18 @@ export function LoginPage() {
   // Native app, after a password login: the biometric offer, holding what was typed until answered.
   const [offer, setOffer] = useState<LoginInput | null>(null);
   const proceed = () => void navigate(returnPathOf(location), { replace: true });
+  // Past many failed sign-ins by others, the server mails a code and asks for it (decision 036).
+  const [codeAsked, setCodeAsked] = useState<string | null>(null);
+  const [code, setCode] = useState("");
   const mutation = useMutation({
-    mutationFn: async (values: LoginInput) => toSession(await login(values), t("auth.incompleteData")),
+    mutationFn: async (values: LoginInput) =>
+      toSession(await login({ ...values, ...(codeAsked ? { code } : {}) }), t("auth.incompleteData")),
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === "login_code_required") {
+        setCodeAsked(error.message);
+        setCode("");
+      }
+    },
     onSuccess: async (session, values) => {
       signIn(session);
       if (await shouldOfferBiometrics(values.email).catch(() => false)) setOffer(values);
@@ -88,7 +100,21 @@ export function LoginPage() {
         <div className={styles.between}>
           <ForgotPasswordDialog defaultEmail={watched} />
         </div>
-        {mutation.isError ? <Alert>{signInErrorMessage(mutation.error, t("auth.loginFailed"))}</Alert> : null}
+        {codeAsked ? (
+          <>
+            <Alert tone="info">{codeAsked}</Alert>
+            <CodeField
+              label={t("auth.login.codeLabel")}
+              hint={t("auth.login.codeHint")}
+              value={code}
+              onValueChange={setCode}
+              required
+            />
+          </>
+        ) : null}
+        {mutation.isError && !(mutation.error instanceof ApiError && mutation.error.code === "login_code_required") ? (
+          <Alert>{signInErrorMessage(mutation.error, t("auth.loginFailed"))}</Alert>
+        ) : null}
         <Button type="submit" size="lg" fullWidth loading={mutation.isPending}>
           {t("auth.login.submit")}
         </Button>

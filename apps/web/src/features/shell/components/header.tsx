@@ -33,7 +33,7 @@ export function Header() {
   const signIn = useSignInPaths();
   const logout = useLogout();
   const scrolled = useScrolled();
-  const menu = useMobileMenu();
+  const { toggleRef: menuToggleRef, menuRef, ...menu } = useMobileMenu();
   const signedIn = status === "signedIn" && user !== null;
   useProfileRefresh();
 
@@ -96,6 +96,7 @@ export function Header() {
             className={`${buttonClassName({ variant: "ghost", size: "sm" })} ${styles.menuButton}`}
             aria-expanded={menu.open}
             aria-controls="mobile-menu"
+            ref={menuToggleRef}
             aria-label={menu.open ? t("nav.closeMenu") : t("nav.openMenu")}
             onClick={menu.toggle}
           >
@@ -105,6 +106,7 @@ export function Header() {
       </header>
       <MobileMenu
         id="mobile-menu"
+        ref={menuRef}
         open={menu.open}
         user={signedIn ? user : null}
         signedIn={showSignedIn}

@@ -1,3 +1,4 @@
+import type { Ref } from "react";
 import { Link, NavLink } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { StoredUser } from "../../../lib/storage";
@@ -22,6 +23,7 @@ import styles from "./mobile-menu.module.css";
 
 interface Props {
   id: string;
+  ref: Ref<HTMLDivElement>;
   open: boolean;
   user: StoredUser | null;
   /** Signed in, or hinted so while the session loads (decision 038): no sign-in buttons then. */
@@ -32,11 +34,11 @@ interface Props {
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `${styles.link} ${isActive ? styles.active : ""}`;
 
-export function MobileMenu({ id, open, user, signedIn = user !== null, onLogout, onClose }: Props) {
+export function MobileMenu({ id, ref, open, user, signedIn = user !== null, onLogout, onClose }: Props) {
   const { t } = useTranslation();
   const signIn = useSignInPaths();
   return (
-    <div id={id} className={styles.root} hidden={!open} data-open={open || undefined}>
+    <div id={id} ref={ref} className={styles.root} hidden={!open} data-open={open || undefined}>
       <button type="button" className={styles.backdrop} tabIndex={-1} aria-hidden="true" onClick={onClose} />
       <nav className={styles.panel} aria-label={t("nav.mobile")}>
         {user ? (
