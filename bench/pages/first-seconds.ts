@@ -124,7 +124,11 @@ function flows(baseUrl: string, targets: Targets) {
       await book.waitFor();
       tap();
       await book.click();
-      await page.getByText(BOOKED).first().waitFor({ timeout: 30_000 });
+      // The confirmation, or already /history where it leads (SPEC's redirect after 2 s).
+      await Promise.race([
+        page.getByText(BOOKED).first().waitFor({ timeout: 30_000 }),
+        page.waitForURL((url) => url.pathname === "/history", { timeout: 30_000 }),
+      ]);
     },
   };
   const signedOut: Flow = {
