@@ -53,7 +53,8 @@ async function pickTargets(baseUrl: string): Promise<Targets> {
   const offers = await json<{ offers: { id: string; availableSeats: number }[] }>(
     `${baseUrl}/api/client/getLastMinuteByCity?city=milano`,
   );
-  const offer = offers.offers.find((o) => o.availableSeats >= 10) ?? offers.offers[0];
+  // The roomiest: each run books two seats of it.
+  const offer = [...offers.offers].sort((a, b) => b.availableSeats - a.availableSeats)[0];
   if (!search.restaurants[0] || !offer) throw new Error("no restaurant or no live offer in Milano");
   return { restaurantId: search.restaurants[0].id, offerId: offer.id };
 }
