@@ -24,7 +24,7 @@ export interface ReservationNotifications {
   movedWithin(trx: Transaction<DB>, reservation: ReservationViewRow): Promise<() => void>;
 }
 
-function mailData(row: ReservationViewRow, appOrigin: string): ReservationMailData {
+function mailData(row: ReservationViewRow, appOrigin: string, mailer: Mailer): ReservationMailData {
   const { date, time } = wallClockOf(row.starts_at, row.time_zone);
   return {
     reservationId: row.id,
@@ -48,6 +48,8 @@ function mailData(row: ReservationViewRow, appOrigin: string): ReservationMailDa
     searchLink: `${appOrigin}${paths.search()}`,
     sentAt: new Date(),
     calendarSequence: row.calendar_sequence,
+    organizer: mailer.sender,
+    dinerEmail: row.user_email,
   };
 }
 
@@ -64,7 +66,7 @@ export function createReservationNotifications(deps: {
       await mailer.send(
         { address: row.user_email, userId: row.user_id },
         row.user_language,
-        render(row.user_language, mailData(row, appOrigin)),
+        render(row.user_language, mailData(row, appOrigin, mailer)),
       );
     } catch (error) {
       log.warn({ err: error, reservationId: row.id }, "reservation mail not sent; the reservation stands");
@@ -76,7 +78,7 @@ export function createReservationNotifications(deps: {
       trx,
       { address: row.user_email, userId: row.user_id },
       row.user_language,
-      render(row.user_language, mailData(row, appOrigin)),
+      render(row.user_language, mailData(row, appOrigin, mailer)),
     );
 
   return {
