@@ -33,6 +33,7 @@ import { createOutboxSmsSender } from "./sms/outbox-sms-sender";
 import { registerOffersModule } from "./modules/offers/offers.module";
 import { registerSeoModule } from "./modules/seo/seo.module";
 import { createWaitlistHolds, registerWaitlistModule } from "./modules/waitlist/waitlist.module";
+import { registerRemindersModule } from "./modules/reminders/reminders.module";
 import { registerPushModule } from "./modules/push/push.module";
 import { connectRedis } from "./redis/redis-connection";
 import { createCacheInvalidation, PUBLIC_CACHES } from "./http/cache-invalidation";
@@ -171,7 +172,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     freed: holds.freed,
   });
   await registerFavoritesModule(app, { database: deps.database });
-  await registerReservationsModule(app, {
+  const reservations = await registerReservationsModule(app, {
     database: deps.database,
     mailer,
     appOrigin: config.appOrigin,
@@ -200,6 +201,15 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     now: deps.now,
   });
   await registerWaitlistModule(app, { ...waitlistDeps, holds });
+  await registerRemindersModule(app, {
+    config,
+    database: deps.database,
+    mailer,
+    push,
+    // "Non riesco a venire" is the ordinary cancellation: mail, .ics, the table to the waitlist (decision 046).
+    release: async (userId, id, language) => void (await reservations.cancel(userId, id, language)),
+    invalidateAvailability,
+  });
   // The development mailbox exists only where no real mail is sent (DESIGN §6).
   if (mailer.transportKind === "outbox")
     await app.register(devMailboxRoutes, { db: deps.database.db, publicAccess: config.devMailboxPublic });

@@ -213,6 +213,10 @@ export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
     "GET /api/client/push/public-key": {},
     "POST /api/client/push/subscriptions": { auth: true, body: FUZZ_PUSH_SUBSCRIPTION },
     "DELETE /api/client/push/subscriptions": { auth: true, body: { endpoint: FUZZ_PUSH_SUBSCRIPTION.endpoint } },
+    // Reminder links (decision 046): a well-formed token that names no link (a 404 when valid).
+    "GET /api/client/reservations/reminder-link": { query: { token: "a".repeat(43) } },
+    "POST /api/client/reservations/attend-by-link": { body: { token: "a".repeat(43) } },
+    "POST /api/client/reservations/release-by-link": { body: { token: "a".repeat(43) } },
   };
 }
 

@@ -6,7 +6,7 @@ import { createAvailabilityService } from "./availability.service";
 import { purgeOldIdempotencyKeys } from "./idempotency.repository";
 import { createReservationNotifications } from "./reservation-notifications";
 import { reservationRoutes } from "./reservations.routes";
-import { createReservationService } from "./reservations.service";
+import { createReservationService, type ReservationService } from "./reservations.service";
 import { noStore } from "../../http/no-store";
 import type { PublicReadCache } from "../../http/public-read-cache";
 import type { FreedTrigger } from "./freed-trigger";
@@ -30,7 +30,10 @@ export interface BookingModuleDeps {
  * Table reservations (issue 5): availability (public) and booking, cancelling and history (signed
  * in), under /api/client. Registers after the auth module, whose `requireUser` it uses.
  */
-export async function registerReservationsModule(app: FastifyInstance, deps: BookingModuleDeps): Promise<void> {
+export async function registerReservationsModule(
+  app: FastifyInstance,
+  deps: BookingModuleDeps,
+): Promise<{ cancel: ReservationService["cancel"] }> {
   const db = deps.database.db;
   const notifications = createReservationNotifications({
     mailer: deps.mailer,
@@ -63,4 +66,5 @@ export async function registerReservationsModule(app: FastifyInstance, deps: Boo
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
   app.addHook("onClose", async () => clearInterval(housekeeping));
+  return { cancel: reservations.cancel };
 }
