@@ -138,7 +138,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   const mailer = createMailer({
     db: deps.database.db,
-    transport: config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.appOrigin, config.dkim) : createOutboxTransport(app.log),
+    transport: config.smtpUrl
+      ? createSmtpTransport(config.smtpUrl, config.appOrigin, config.dkim)
+      : createOutboxTransport(app.log),
     from: config.mailFrom,
     log: app.log,
     retry: config.mailRetry,
@@ -187,6 +189,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     invalidateAvailability,
     freed: holds.freed,
     now: deps.now,
+    unsubscribeSecret: config.jwtSecret,
   });
   await registerSeoModule(app, {
     db: (deps.catalogueReplica ?? deps.database).db,
