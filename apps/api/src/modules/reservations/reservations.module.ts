@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../db/database";
 import type { Mailer } from "../../mail/mailer";
+import type { PushSender } from "../push/push-sender";
 import { availabilityRoutes } from "./availability.routes";
 import { createAvailabilityService } from "./availability.service";
 import { purgeOldIdempotencyKeys } from "./idempotency.repository";
@@ -17,6 +18,8 @@ const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 export interface BookingModuleDeps {
   database: Database;
   mailer: Mailer;
+  /** Moved and cancelled bookings are pushed too (decision 045). */
+  push: PushSender;
   appOrigin: string;
   /** Free tables and offer seats: reused seconds (decisions 009, 013). */
   availabilityCache: PublicReadCache;
@@ -37,6 +40,7 @@ export async function registerReservationsModule(
   const db = deps.database.db;
   const notifications = createReservationNotifications({
     mailer: deps.mailer,
+    push: deps.push,
     appOrigin: deps.appOrigin,
     log: app.log,
   });
