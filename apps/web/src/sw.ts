@@ -53,6 +53,10 @@ setCatchHandler(async ({ request }) => {
   return Response.error();
 });
 
+// The first version controls the open pages at once (there is no older one to wait for); a later one
+// is activated only when a page asks, below, so claiming then takes over nothing mid-form.
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+
 // A new version waits until the page asks (at its next navigation), never taking over mid-form.
 self.addEventListener("message", (event) => {
   if ((event.data as { type?: string } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
@@ -92,9 +96,13 @@ self.addEventListener("notificationclick", (event) => {
       const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
       const open = windows[0];
       if (open) {
-        await open.focus();
-        await open.navigate(target.href);
-        return;
+        // navigate() needs a page this worker controls; any other gets a window of its own. Focus
+        // after: without the click's activation (an older browser) it may be refused, harmlessly.
+        const navigated = await open.navigate(target.href).catch(() => null);
+        if (navigated) {
+          await navigated.focus().catch(() => undefined);
+          return;
+        }
       }
       await self.clients.openWindow(target.href);
     })(),
