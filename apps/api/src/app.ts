@@ -37,6 +37,9 @@ import { registerRemindersModule } from "./modules/reminders/reminders.module";
 import { registerPushModule } from "./modules/push/push.module";
 import { connectRedis } from "./redis/redis-connection";
 import { createCacheInvalidation, PUBLIC_CACHES } from "./http/cache-invalidation";
+import { Registry } from "prom-client";
+import { registerHttpMetrics } from "./metrics/http-metrics";
+import { metricsRoutes } from "./metrics/metrics.routes";
 
 /** Seats and free tables move: an answer is reused for a few seconds at most (decisions 009, 013). */
 const AVAILABILITY_CACHE_SECONDS = 5;
@@ -75,6 +78,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   registerFrameworkResponses(app);
   if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
   registerLoadShedding(app, config.maxInFlightRequests);
+  // At the root, before any route: every route's requests are timed (decision 043).
+  const metricsRegistry = new Registry();
+  registerHttpMetrics(app, metricsRegistry);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -94,14 +100,19 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     // The app and API share one origin; cross-origin isolation would only block the docs page assets.
     crossOriginEmbedderPolicy: false,
   });
-  await registerApiDocs(app);
+  await registerApiDocs(app, config.appOrigin);
   const redis = config.redisUrl ? connectRedis(app, config.redisUrl) : undefined;
   await registerRateLimiting(app, redis);
   const cacheInvalidation = createCacheInvalidation(app, redis);
 
-  const cache = new PublicReadCache({ ttlSeconds: config.publicCacheTtlSeconds, maxEntries: 10_000 });
+  const cache = new PublicReadCache({
+    name: "catalogue",
+    ttlSeconds: config.publicCacheTtlSeconds,
+    maxEntries: 10_000,
+  });
   // Free tables and offer seats: kept seconds, cleared by every booking write of any process.
   const availabilityCache = new PublicReadCache({
+    name: "availability",
     ttlSeconds: Math.min(config.publicCacheTtlSeconds, AVAILABILITY_CACHE_SECONDS),
     maxEntries: 10_000,
     browser: "revalidate",
@@ -118,11 +129,16 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     catalogueReplica: deps.catalogueReplica,
     redis,
   });
+  await app.register(metricsRoutes, {
+    database: deps.database,
+    token: config.metricsToken,
+    appRegistry: metricsRegistry,
+  });
   await app.register(restaurantRoutes, { prefix: "/api/client", restaurants, cache, availabilityCache });
 
   const mailer = createMailer({
     db: deps.database.db,
-    transport: config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.appOrigin) : createOutboxTransport(app.log),
+    transport: config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.appOrigin, config.dkim) : createOutboxTransport(app.log),
     from: config.mailFrom,
     log: app.log,
     retry: config.mailRetry,
@@ -149,6 +165,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     mailer,
     sms,
     ...accounts,
+    now: deps.now,
     invalidateAvailability,
     freed: holds.freed,
   });
@@ -202,11 +219,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   // PUBLIC_PAGE_TTL_SECONDS. What a page shows of availability is refreshed by the browser right
   // after hydrating (the queries' staleTime is shorter than the page's age can be).
   const cataloguePageCache = new PublicReadCache({
+    name: "catalogue_pages",
     ttlSeconds: config.publicPageTtlSeconds,
     maxEntries: 100,
     browser: "revalidate",
   });
   const availabilityPageCache = new PublicReadCache({
+    name: "availability_pages",
     ttlSeconds: config.publicPageTtlSeconds,
     maxEntries: 5_000,
     browser: "revalidate",

@@ -98,7 +98,7 @@ export interface RefreshTokensTable {
   replaced_by: string | null;
 }
 
-export type CodePurpose = "email_verification" | "phone_verification";
+export type CodePurpose = "email_verification" | "phone_verification" | "login_step_up" | "account_deletion";
 
 export interface OneTimeCodesTable {
   id: Generated<string>;
@@ -160,6 +160,8 @@ export interface MailOutboxTable {
   message_id: Generated<string>;
   /** Once delivered, the recipient becomes a hash and the bodies are emptied (decision 021). */
   forget_recipient_when_sent: Generated<boolean>;
+  /** The account the message was written for; null for someone without one (decision 034). */
+  user_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A moment the application always supplies. */

@@ -58,6 +58,7 @@ export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
     // Operations and documentation
     "GET /api/health": {},
     "GET /api/ready": {},
+    "GET /metrics": { successNotJson: true },
     "GET /api/docs": { successNotJson: true },
     "GET /api/docs/json": {},
     "GET /api/docs/yaml": { successNotJson: true },
@@ -115,7 +116,8 @@ export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
     "POST /api/client/register": {
       body: { email: "fuzz.new@example.it", password: STRONG_PASSWORD, ...person, termsAccepted: true },
     },
-    "POST /api/client/login": { body: { email: me.email, password: STRONG_PASSWORD } },
+    // `code` (the step-up of decision 036) in the seed, so the fuzzer mutates it too.
+    "POST /api/client/login": { body: { email: me.email, password: STRONG_PASSWORD, code: "123456" } },
     "POST /api/client/login-with-token": { body: { email: me.email, token: "a".repeat(43) } },
     "POST /api/client/refresh-token": { body: { refreshToken: "a".repeat(43) } },
     "POST /api/client/logout": { body: { refreshToken: "a".repeat(43) } },
@@ -156,7 +158,8 @@ export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
     // The diner's own data (decision 021). A wrong password: the diner must outlive the case, or the
     // broken-body checks would meet a 401 before the body is read.
     "GET /api/client/account/export": { auth: true },
-    "DELETE /api/client/account": { auth: true, body: { password: "Sbagliata#2025" } },
+    "DELETE /api/client/account": { auth: true, body: { password: "Sbagliata#2025", code: "123456" } },
+    "POST /api/client/account/deletion-code": { auth: true },
     "GET /api/client/favorites": { auth: true },
     "PUT /api/client/favorites/:restaurantId": { auth: true, params: { restaurantId: ids.restaurantId } },
     "DELETE /api/client/favorites/:restaurantId": { auth: true, params: { restaurantId: ids.restaurantId } },

@@ -1,3 +1,4 @@
+import { mailSends } from "../metrics/business-metrics";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { Language } from "@tavolo/shared/languages";
@@ -10,6 +11,7 @@ import {
   insertMail,
   markMailFailed,
   markMailsSent,
+  type MailRecipient,
   type RetrySchedule,
   type StoredMailRow,
 } from "./outbox.repository";
@@ -37,6 +39,8 @@ const BATCH = 20;
 
 export interface Mailer {
   readonly transportKind: MailTransport["kind"];
+  /** MAIL_FROM as address and name: the organizer of the calendar events mails carry. */
+  readonly sender: { email: string; name: string };
   /**
    * Stores the message in the outbox, then delivers it in the background: a slow or failing mail
    * server never fails or delays the request that wrote the mail. A failed delivery is retried from
@@ -44,17 +48,23 @@ export interface Mailer {
    * refused it for good (decision 019).
    * Throws `email_send_failed` (503) only when the message could not even be stored.
    */
-  send(to: string, language: Language, mail: RenderedMail): Promise<void>;
+  send(to: MailRecipient, language: Language, mail: RenderedMail): Promise<void>;
   /**
    * Stores the message with `executor`, typically the transaction of the write it reports (both
    * commit together: one commit instead of two per booking), and returns what starts its delivery,
    * to call once that transaction has committed. A failure to store is thrown as it is.
    */
-  stage(executor: Kysely<DB>, to: string, language: Language, mail: RenderedMail): Promise<() => void>;
+  stage(executor: Kysely<DB>, to: MailRecipient, language: Language, mail: RenderedMail): Promise<() => void>;
   /** Resolves when every delivery started so far has finished (tests, shutdown). */
   idle(): Promise<void>;
   /** Stops the retry worker and waits for deliveries under way; undelivered mail stays due. */
   close(): Promise<void>;
+}
+
+/** "Tavolo <no-reply@tavolo.it>" → { name: "Tavolo", email: "no-reply@tavolo.it" }; a bare address names itself. */
+export function senderOf(from: string): { email: string; name: string } {
+  const match = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(from);
+  return match ? { name: match[1] || match[2]!, email: match[2]! } : { name: from.trim(), email: from.trim() };
 }
 
 /** Message-IDs share the sender's domain (RFC 5322 §3.6.4); the uuid is the outbox row's. */
@@ -124,6 +134,8 @@ export function createMailer(options: {
         },
       );
       const about = { mailId: row.id, template: row.template, attempts: outcome?.attempts };
+      const givenUp = error instanceof PermanentDeliveryFailure || outcome?.givenUp === true;
+      mailSends.inc({ outcome: givenUp ? "failed" : "retry" });
       if (error instanceof PermanentDeliveryFailure) {
         log.error(
           { ...about, serverAnswer: error.serverAnswer },
@@ -136,10 +148,11 @@ export function createMailer(options: {
       }
       return;
     }
+    mailSends.inc({ outcome: "sent" });
     await markSent(row.id);
   }
 
-  async function stage(executor: Kysely<DB>, to: string, language: Language, mail: RenderedMail) {
+  async function stage(executor: Kysely<DB>, to: MailRecipient, language: Language, mail: RenderedMail) {
     const row = await insertMail(executor, { to, language, ...mail }, retry.leaseMs);
     return () => track(deliver(row));
   }
@@ -170,6 +183,7 @@ export function createMailer(options: {
   };
 
   return {
+    sender: senderOf(options.from),
     transportKind: transport.kind,
     async send(to, language, mail) {
       let startDelivery: () => void;

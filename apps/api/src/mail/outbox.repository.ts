@@ -3,8 +3,18 @@ import type { Language } from "@tavolo/shared/languages";
 import type { DB } from "../db/schema";
 import type { MailAttachment } from "./mail-transport";
 
+/**
+ * Whom a message is for: the address it goes to and the account it was written for (null for mail to
+ * someone without an account). The export and the deletion find a person's mail by the account,
+ * never by the address, which can pass to someone else (decision 034).
+ */
+export interface MailRecipient {
+  address: string;
+  userId: string | null;
+}
+
 export interface StoredMail {
-  to: string;
+  to: MailRecipient;
   subject: string;
   text: string;
   html: string;
@@ -34,7 +44,8 @@ export async function insertMail(db: Kysely<DB>, mail: StoredMail, leaseMs: numb
   return db
     .insertInto("mail_outbox")
     .values({
-      to_address: mail.to,
+      to_address: mail.to.address,
+      user_id: mail.to.userId,
       subject: mail.subject,
       text_body: mail.text,
       html_body: mail.html,

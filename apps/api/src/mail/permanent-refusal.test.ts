@@ -37,7 +37,8 @@ afterAll(async () => {
 
 const outboxRow = (to: string) =>
   t.database.db.selectFrom("mail_outbox").selectAll().where("to_address", "=", to).executeTakeFirstOrThrow();
-const sendWelcome = (to: string) => mailer.send(to, "it", welcomeMail("it", { name: "Giulia", link: APP_ORIGIN }));
+const sendWelcome = (to: string) =>
+  mailer.send({ address: to, userId: null }, "it", welcomeMail("it", { name: "Giulia", link: APP_ORIGIN }));
 const logsAbout = (mailId: number) => recorder.lines.filter((line) => line.mailId === mailId);
 const attemptsOn = (to: string) => smtp.refused.filter((address) => address === to).length;
 

@@ -41,10 +41,22 @@ function permanentRefusal(error: unknown): string | undefined {
     : undefined;
 }
 
+/** DKIM_DOMAIN, DKIM_SELECTOR and the PEM key: nodemailer signs every message with them (decision 044). */
+export interface DkimSettings {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
+}
+
 /** Real delivery through the SMTP server of SMTP_URL (smtp://user:pass@host:port or smtps://…). */
-export function createSmtpTransport(smtpUrl: string, appOrigin: string): MailTransport {
+export function createSmtpTransport(smtpUrl: string, appOrigin: string, dkim?: DkimSettings): MailTransport {
   // Settings in the URL (?socketTimeout=…, ?name=…) win over these defaults.
-  const transporter = nodemailer.createTransport({ url: smtpUrl, name: smtpGreetingName(appOrigin), ...TIMEOUTS });
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    name: smtpGreetingName(appOrigin),
+    ...TIMEOUTS,
+    ...(dkim ? { dkim } : {}),
+  });
   return {
     kind: "smtp",
     async deliver(mail) {

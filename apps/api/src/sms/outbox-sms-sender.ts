@@ -16,7 +16,7 @@ export function createOutboxSmsSender(db: Kysely<DB>, log: FastifyBaseLogger): S
       const { id } = await insertMail(
         db,
         {
-          to: message.to,
+          to: { address: message.to, userId: message.userId },
           subject: `SMS · ${message.text.split("\n")[0] ?? ""}`.slice(0, 200),
           text: message.text,
           html: `<pre style="font:inherit;white-space:pre-wrap">${escapeHtml(message.text)}</pre>`,
@@ -26,7 +26,10 @@ export function createOutboxSmsSender(db: Kysely<DB>, log: FastifyBaseLogger): S
         null,
       );
       await markMailsSent(db, [id], false);
-      log.info({ to: message.to, template: message.template }, "text message kept in the outbox (see /dev/mailbox)");
+      log.info(
+        { to: { address: message.to, userId: message.userId }, template: message.template },
+        "text message kept in the outbox (see /dev/mailbox)",
+      );
     },
   };
 }

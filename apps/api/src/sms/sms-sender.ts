@@ -4,6 +4,8 @@ import type { Language } from "@tavolo/shared/languages";
 export interface SmsMessage {
   /** International number, e.g. "+393331234567" (the only form users.phone_number holds). */
   to: string;
+  /** The account it is for: the export and the deletion find it by this (decision 034). */
+  userId: string | null;
   language: Language;
   text: string;
   /** Names the kind of message in the outbox and the logs ("sms-phone-code"). */

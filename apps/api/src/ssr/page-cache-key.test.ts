@@ -26,7 +26,7 @@ function countingEntry(options: { delay?: Promise<void> } = {}) {
 }
 
 async function pagesApp(entry: ServerEntry, renders?: ReturnType<typeof createConcurrencyGate>) {
-  const cache = new PublicReadCache({ ttlSeconds: 60, maxEntries: 100, browser: "revalidate" });
+  const cache = new PublicReadCache({ name: "test", ttlSeconds: 60, maxEntries: 100, browser: "revalidate" });
   const app = Fastify();
   registerErrorHandling(app);
   const renderPage = await createPageRenderer(app, {

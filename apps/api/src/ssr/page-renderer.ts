@@ -1,3 +1,4 @@
+import { renders } from "../metrics/business-metrics";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -7,6 +8,7 @@ import { pageQuery } from "@tavolo/shared/page-query";
 import type { PublicPageHead, RenderedPage } from "@tavolo/shared/rendered-page";
 import type { ConcurrencyGate } from "../http/concurrency-gate";
 import type { PublicReadCache } from "../http/public-read-cache";
+import { hasSessionHint } from "@tavolo/shared/session-hint";
 import { inProcessFetch } from "./in-process-fetch";
 import { createPageTemplate, escapeHtml, type PageRoute } from "./page-html";
 import { pageLanguage } from "./page-language";
@@ -19,6 +21,7 @@ export interface ServerEntry {
     language: Language;
     now: number;
     fetch: typeof globalThis.fetch;
+    signedIn?: boolean;
   }): Promise<{ status: number; html: string; hydrationJson: string; page: RenderedPage; changesAt: number }>;
 }
 
@@ -72,7 +75,7 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
   const fetch = inProcessFetch(app);
   const clock = options.now ?? (() => new Date());
 
-  async function produce(url: URL, route: PageRoute, language: Language) {
+  async function produce(url: URL, route: PageRoute, language: Language, signedIn: boolean) {
     const now = clock().getTime();
     const rendered = await entry!.render({
       url: `${url.pathname}${url.search}`,
@@ -80,8 +83,10 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
       language,
       now,
       fetch,
+      signedIn,
     });
     const page = rendered.page;
+    renders.inc({ route, status: String(rendered.status) });
     const head =
       page.kind === "notFound"
         ? `<title>${escapeHtml(`${page.title} · Tavolo`)}</title>` +
@@ -106,11 +111,13 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
     const url = new URL(`${asked.pathname}${query ? `?${query}` : ""}`, options.origin);
     // The language comes from the query, the cookie or Accept-Language: caches must tell them apart.
     void reply.header("vary", "Accept-Language, Cookie");
+    // Two shared variants per page: the visitor's and the signed-in shell (the hint cookie, decision
+    // 038). Neither holds anything about who asked, so both stay in the one cache for everyone.
+    const signedIn = hasSessionHint(request.headers.cookie);
     const cache = route === "home" ? options.caches.catalogue : options.caches.availability;
-    const render = () => produce(url, route, language);
-    await cache.respondText(request, reply, `${language}:${url.pathname}${url.search}`, () =>
-      options.renders ? options.renders.run(render) : render(),
-    );
+    const key = `${language}:${signedIn ? "in" : "out"}:${url.pathname}${url.search}`;
+    const render = () => produce(url, route, language, signedIn);
+    await cache.respondText(request, reply, key, () => (options.renders ? options.renders.run(render) : render()));
   };
 }
 

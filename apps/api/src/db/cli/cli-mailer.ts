@@ -26,7 +26,7 @@ export function createCliMailer(database: Database): { mailer: Mailer; appOrigin
   } as unknown as FastifyBaseLogger;
   const mailer = createMailer({
     db: database.db,
-    transport: config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.appOrigin) : createOutboxTransport(log),
+    transport: config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.appOrigin, config.dkim) : createOutboxTransport(log),
     from: config.mailFrom,
     log,
   });

@@ -96,25 +96,12 @@ export async function deletePreferencesAndRecords(trx: Transaction<DB>, userId: 
 }
 
 /**
- * Every message to the person, pending or sent: to their address or number, or naming their address
- * (the notice an e-mail change sends to the old address).
+ * Every message written for the person, pending or sent, mail or text, whatever address it went to
+ * (the notice an e-mail change sends to the old address, the link sent to the new one). By the
+ * account only: an address, let alone a part of one, can name someone else's mail (decision 034).
  */
-export async function deleteMailTo(
-  trx: Transaction<DB>,
-  recipient: { email: string; phoneNumber: string | null },
-): Promise<void> {
-  const email = recipient.email.toLowerCase();
-  await trx
-    .deleteFrom("mail_outbox")
-    .where((eb) =>
-      eb.or([
-        eb(sql`lower(to_address)`, "=", email),
-        eb("to_address", "=", recipient.phoneNumber ?? ""),
-        eb(sql`strpos(lower(text_body), ${email})`, ">", 0),
-        eb(sql`strpos(lower(html_body), ${email})`, ">", 0),
-      ]),
-    )
-    .execute();
+export async function deleteMailOf(trx: Transaction<DB>, userId: string): Promise<void> {
+  await trx.deleteFrom("mail_outbox").where("user_id", "=", userId).execute();
 }
 
 export async function deleteUserRow(trx: Transaction<DB>, userId: string): Promise<void> {

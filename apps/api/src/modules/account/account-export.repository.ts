@@ -27,12 +27,17 @@ export function listOpenSessions(db: Kysely<DB>, userId: string) {
     .execute();
 }
 
-/** E-mails to the address in the last `days` days (text messages are not e-mails: they go to numbers). */
-export function listRecentMail(db: Kysely<DB>, email: string, days: number) {
+/**
+ * E-mails written for the person in the last `days` days, whatever address they went to: by the
+ * account, never by the address, which may have been someone else's before (decision 034). Text
+ * messages are not e-mails.
+ */
+export function listRecentMail(db: Kysely<DB>, userId: string, days: number) {
   return db
     .selectFrom("mail_outbox")
     .select(["subject", "created_at", "sent_at"])
-    .where(sql`lower(to_address)`, "=", email.toLowerCase())
+    .where("user_id", "=", userId)
+    .where("template", "not like", "sms-%")
     .where("created_at", ">", sql<Date>`now() - make_interval(days => ${days})`)
     .orderBy("id")
     .execute();

@@ -51,7 +51,7 @@ export function createAccountExportService(db: Kysely<DB>) {
           findNotificationSettings(db, userId),
           findCityInterests(db, userId),
           repo.listOpenSessions(db, userId),
-          repo.listRecentMail(db, user.email, EXPORT_MAIL_HISTORY_DAYS),
+          repo.listRecentMail(db, user.id, EXPORT_MAIL_HISTORY_DAYS),
           listAllEntryViews(db, userId),
           listDinerSubscriptions(db, userId),
         ]);

@@ -73,7 +73,8 @@ export function createEmailChangeService(options: {
       const link = `${appOrigin}${paths.emailRedirect()}?${new URLSearchParams({ token, email: newEmail })}`;
       try {
         await mailer.send(
-          newEmail,
+          // The person who asked for the change: the new address is not theirs yet (decision 034).
+          { address: newEmail, userId },
           user.language,
           emailChangeMail(user.language, { name: user.first_name, newEmail, link, hours: LINK_TTL_SECONDS / 3600 }),
         );
@@ -110,7 +111,7 @@ export function createEmailChangeService(options: {
       if (!updated) throw linkInvalid();
       await mailer
         .send(
-          user.email,
+          { address: user.email, userId: user.id },
           user.language,
           emailChangedNoticeMail(user.language, { name: user.first_name, newEmail: updated.email }),
         )

@@ -42,7 +42,7 @@ export function createPasswordChangeService(options: {
       });
       await mailer
         .send(
-          user.email,
+          { address: user.email, userId: user.id },
           user.language,
           passwordChangedMail(user.language, { name: user.first_name, resetLink: `${appOrigin}${paths.login()}` }),
         )

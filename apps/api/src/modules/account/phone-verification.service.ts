@@ -64,6 +64,7 @@ export function createPhoneVerificationService(options: {
       try {
         await sms.send({
           to: phoneNumber,
+          userId,
           language: user.language,
           text: phoneCodeSms(user.language, { code, minutes: PHONE_CODE_TTL_SECONDS / 60, host }),
           template: "sms-phone-code",

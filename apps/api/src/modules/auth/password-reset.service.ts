@@ -43,7 +43,7 @@ export function createPasswordResetService(options: {
       const link = `${appOrigin}${paths.resetPassword()}?${new URLSearchParams({ token })}`;
       const mail = passwordResetMail(user.language, { name: user.first_name, link, minutes: LIFETIME_SECONDS / 60 });
       // A failure here must not change the answer (it would tell that the address exists).
-      await mailer.send(user.email, user.language, mail).catch((error: unknown) => {
+      await mailer.send({ address: user.email, userId: user.id }, user.language, mail).catch((error: unknown) => {
         log.error({ err: error }, "password reset mail could not be queued");
       });
     },

@@ -97,7 +97,7 @@ export function createOfferAnnouncer(deps: {
       // The mailer logs a message it could not store; one diner's failure must not stop the others'.
       await deps.mailer
         .send(
-          first.email,
+          { address: first.email, userId: first.user_id },
           language,
           offerAlertMail(language, {
             name: first.first_name || first.display_name,

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import webpush, { WebPushError } from "web-push";
 import type { PushKind, PushPayload } from "@tavolo/shared/push";
+import { pushSends } from "../../metrics/business-metrics";
 import type { DB } from "../../db/schema";
 import type { PushConfig } from "./push-config";
 import * as repo from "./push.repository";
@@ -76,9 +77,11 @@ export function createPushSender(deps: {
         },
       );
     } catch (error) {
+      pushSends.inc({ outcome: "failed" });
       await recordFailure(push, error);
       return false;
     }
+    pushSends.inc({ outcome: "sent" });
     await repo.markPushSent(db, push.id).catch((error: unknown) => {
       // Sent but not recorded: the lease runs out and it is sent again, which a browser shows once (same tag).
       log.warn({ err: error, pushId: push.id }, "sent push not marked sent");

@@ -3,7 +3,7 @@ import type { FastifyReply } from "fastify";
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema";
 import { AppError } from "../../errors";
-import { findStoredAnswer, lockIdempotencyKey, storeAnswer } from "./idempotency.repository";
+import { claimIdempotencyKey, findStoredAnswer, storeAnswer } from "./idempotency.repository";
 
 /** An HTTP answer as the routes send it and as a retry gets it back (a status its route documents). */
 export interface Answer<T, Status extends number = number> {
@@ -47,8 +47,10 @@ export async function runIdempotently<T, Status extends number>(
     if (key === undefined) return { ...(await run(trx, afterCommit)), replayed: false };
     const keyScope = { ...scope, key };
     const requestHash = requestFingerprint(request);
-    await lockIdempotencyKey(trx, keyScope);
-    const stored = await findStoredAnswer(trx, keyScope);
+    // Claimed: a fresh request. Otherwise the key's answer is committed and readable.
+    const stored = (await claimIdempotencyKey(trx, keyScope, requestHash))
+      ? undefined
+      : await findStoredAnswer(trx, keyScope);
     if (stored) {
       if (stored.requestHash !== requestHash) {
         throw new AppError(422, "idempotency_key_reused", "apiErrors.idempotencyKeyReused");

@@ -26,7 +26,7 @@ export interface ReservationNotifications {
   movedWithin(trx: Transaction<DB>, reservation: ReservationViewRow): Promise<() => void>;
 }
 
-function mailData(row: ReservationViewRow, appOrigin: string): ReservationMailData {
+function mailData(row: ReservationViewRow, appOrigin: string, mailer: Mailer): ReservationMailData {
   const { date, time } = wallClockOf(row.starts_at, row.time_zone);
   return {
     reservationId: row.id,
@@ -34,6 +34,7 @@ function mailData(row: ReservationViewRow, appOrigin: string): ReservationMailDa
     restaurantName: row.restaurant_name,
     address: row.address,
     city: row.user_language === "en" ? row.city_name_en : row.city_name_it,
+    cityLocalName: row.city_name_it,
     lat: row.lat,
     lng: row.lng,
     date,
@@ -49,6 +50,8 @@ function mailData(row: ReservationViewRow, appOrigin: string): ReservationMailDa
     searchLink: `${appOrigin}${paths.search()}`,
     sentAt: new Date(),
     calendarSequence: row.calendar_sequence,
+    organizer: mailer.sender,
+    dinerEmail: row.user_email,
   };
 }
 
@@ -76,7 +79,11 @@ export function createReservationNotifications(deps: {
 
   async function send(row: ReservationViewRow, render: typeof reservationBookedMail): Promise<void> {
     try {
-      await mailer.send(row.user_email, row.user_language, render(row.user_language, mailData(row, appOrigin)));
+      await mailer.send(
+        { address: row.user_email, userId: row.user_id },
+        row.user_language,
+        render(row.user_language, mailData(row, appOrigin, mailer)),
+      );
     } catch (error) {
       log.warn({ err: error, reservationId: row.id }, "reservation mail not sent; the reservation stands");
     }
@@ -92,7 +99,12 @@ export function createReservationNotifications(deps: {
   }
 
   const stage = (trx: Transaction<DB>, row: ReservationViewRow, render: typeof reservationBookedMail) =>
-    mailer.stage(trx, row.user_email, row.user_language, render(row.user_language, mailData(row, appOrigin)));
+    mailer.stage(
+      trx,
+      { address: row.user_email, userId: row.user_id },
+      row.user_language,
+      render(row.user_language, mailData(row, appOrigin, mailer)),
+    );
 
   return {
     bookedWithin: (trx, row) => stage(trx, row, reservationBookedMail),

@@ -1,3 +1,4 @@
+import { holds as holdMetrics } from "../../metrics/business-metrics";
 import { paths } from "@tavolo/shared/app-paths";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Transaction } from "kysely";
@@ -202,7 +203,12 @@ export function createHoldAssigner(deps: HoldAssignerDeps) {
       confirmLink: `${appOrigin}${paths.holdConfirm(token)}`,
       historyLink: `${appOrigin}${paths.history()}`,
     });
-    const sendMail = await mailer.stage(trx, recipient.email, recipient.language, mail);
+    const sendMail = await mailer.stage(
+      trx,
+      { address: recipient.email, userId: hold.userId },
+      recipient.language,
+      mail,
+    );
     const sendPush = await push.stage(
       trx,
       hold.userId,
@@ -233,7 +239,14 @@ export function createHoldAssigner(deps: HoldAssignerDeps) {
         ? await assignTables(trx, scope.restaurantId, focus, new Date())
         : await assignSeats(trx, { restaurantId: scope.restaurantId, offerId: scope.offerId }, focus);
     const mails: AfterCommit[] = [];
-    for (const hold of offered) mails.push(await stageHoldMail(trx, hold, scope.restaurantId));
+    for (const hold of offered) {
+      const startDelivery = await stageHoldMail(trx, hold, scope.restaurantId);
+      // Run after the commit only: a hold is counted as offered once it exists (decision 043).
+      mails.push(() => {
+        holdMetrics.inc({ event: "offered" });
+        startDelivery();
+      });
+    }
     return mails;
   }
 

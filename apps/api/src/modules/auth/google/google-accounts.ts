@@ -69,7 +69,7 @@ export function createGoogleAccounts(options: {
     });
     if (!user) throw googleLoginFailed(); // a parallel sign-up of the same address won
     const welcome = welcomeMail(user.language, { name: user.first_name, link: `${appOrigin}${paths.home()}` });
-    await mailer.send(user.email, user.language, welcome).catch(() => {});
+    await mailer.send({ address: user.email, userId: user.id }, user.language, welcome).catch(() => {});
     return user;
   }
 
