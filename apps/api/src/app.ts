@@ -176,6 +176,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const reservations = await registerReservationsModule(app, {
     database: deps.database,
     mailer,
+    push,
     appOrigin: config.appOrigin,
     availabilityCache,
     invalidateAvailability,
@@ -184,6 +185,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const offers = await registerOffersModule(app, {
     database: deps.database,
     mailer,
+    push,
     appOrigin: config.appOrigin,
     availabilityCache,
     invalidateAvailability,

@@ -25,6 +25,7 @@ export async function registerOffersModule(
 ): Promise<OfferService> {
   const notifications = createReservationNotifications({
     mailer: deps.mailer,
+    push: deps.push,
     appOrigin: deps.appOrigin,
     log: app.log,
   });

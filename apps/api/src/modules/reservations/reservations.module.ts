@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../db/database";
 import type { Mailer } from "../../mail/mailer";
+import type { PushSender } from "../push/push-sender";
 import { availabilityRoutes } from "./availability.routes";
 import { createAvailabilityService } from "./availability.service";
 import { purgeOldIdempotencyKeys } from "./idempotency.repository";
@@ -24,6 +25,8 @@ declare module "fastify" {
 export interface BookingModuleDeps {
   database: Database;
   mailer: Mailer;
+  /** Moved and cancelled bookings are pushed too (decision 045). */
+  push: PushSender;
   appOrigin: string;
   /** Free tables and offer seats: reused seconds (decisions 009, 013). */
   availabilityCache: PublicReadCache;
@@ -44,6 +47,7 @@ export async function registerReservationsModule(
   const db = deps.database.db;
   const notifications = createReservationNotifications({
     mailer: deps.mailer,
+    push: deps.push,
     appOrigin: deps.appOrigin,
     log: app.log,
   });

@@ -53,6 +53,7 @@ export async function registerWaitlistModule(
   const db = deps.database.db;
   const notifications = createReservationNotifications({
     mailer: deps.mailer,
+    push: deps.push,
     appOrigin: deps.appOrigin,
     log: app.log,
   });
