@@ -48,7 +48,7 @@ test.describe("accounts", () => {
     const person = newPerson("login", "Marco", "Bianchi");
     await registerViaApi(request, person);
     await page.goto("/history");
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fhistory$/);
     await page.getByLabel(/^Email/).fill(person.email);
     await page.getByLabel(/^Password/).fill("Sbagliata1!");
     await page.getByRole("button", { name: "Accedi", exact: true }).click();

@@ -193,7 +193,7 @@ test.describe("settings", () => {
     // Signed out, the heart leads to /login and back.
     await page.goto(`/restaurants/${restaurant.id}`);
     await page.getByRole("link", { name: "Accedi per salvare tra i preferiti" }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Frestaurants%2F/);
 
     const person = newPerson("favorites", "Paolo", "Gialli");
     await registerViaApi(request, person);

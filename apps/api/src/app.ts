@@ -33,6 +33,7 @@ import { createOutboxSmsSender } from "./sms/outbox-sms-sender";
 import { registerOffersModule } from "./modules/offers/offers.module";
 import { registerSeoModule } from "./modules/seo/seo.module";
 import { createWaitlistHolds, registerWaitlistModule } from "./modules/waitlist/waitlist.module";
+import { registerRemindersModule } from "./modules/reminders/reminders.module";
 import { registerPushModule } from "./modules/push/push.module";
 import { connectRedis } from "./redis/redis-connection";
 import { createCacheInvalidation, PUBLIC_CACHES } from "./http/cache-invalidation";
@@ -137,7 +138,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   const mailer = createMailer({
     db: deps.database.db,
-    transport: config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.appOrigin) : createOutboxTransport(app.log),
+    transport: config.smtpUrl
+      ? createSmtpTransport(config.smtpUrl, config.appOrigin, config.dkim)
+      : createOutboxTransport(app.log),
     from: config.mailFrom,
     log: app.log,
     retry: config.mailRetry,
@@ -154,6 +157,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     holdMinutes: config.waitlist.holdMinutes,
     pollMs: config.waitlist.pollMs,
     invalidateAvailability,
+    rateLimits: config.authRateLimit,
   };
   const holds = createWaitlistHolds(app, waitlistDeps);
   // Text messages: the outbox is the only transport so far (see sms/sms-sender.ts for a real gateway).
@@ -169,9 +173,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     freed: holds.freed,
   });
   await registerFavoritesModule(app, { database: deps.database });
-  await registerReservationsModule(app, {
+  const reservations = await registerReservationsModule(app, {
     database: deps.database,
     mailer,
+    push,
     appOrigin: config.appOrigin,
     availabilityCache,
     invalidateAvailability,
@@ -180,11 +185,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const offers = await registerOffersModule(app, {
     database: deps.database,
     mailer,
+    push,
     appOrigin: config.appOrigin,
     availabilityCache,
     invalidateAvailability,
     freed: holds.freed,
     now: deps.now,
+    unsubscribeSecret: config.jwtSecret,
   });
   await registerSeoModule(app, {
     db: (deps.catalogueReplica ?? deps.database).db,
@@ -197,6 +204,15 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     now: deps.now,
   });
   await registerWaitlistModule(app, { ...waitlistDeps, holds });
+  await registerRemindersModule(app, {
+    config,
+    database: deps.database,
+    mailer,
+    push,
+    // "Non riesco a venire" is the ordinary cancellation: mail, .ics, the table to the waitlist (decision 046).
+    release: async (userId, id, language) => void (await reservations.cancel(userId, id, language)),
+    invalidateAvailability,
+  });
   // The development mailbox exists only where no real mail is sent (DESIGN §6).
   if (mailer.transportKind === "outbox")
     await app.register(devMailboxRoutes, { db: deps.database.db, publicAccess: config.devMailboxPublic });

@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy";
 import { DEFAULT_MAIL_RETRY, type MailRetryPolicy } from "./mail/mailer";
+import type { DkimSettings } from "./mail/smtp-transport";
 import { REMINDER_LEAD_MINUTES } from "@tavolo/shared/constants";
 import { DEFAULT_PUSH_RETRY, resolveVapidKeys, type PushConfig } from "./modules/push/push-config";
 
@@ -21,6 +22,10 @@ const envSchema = z.object({
   MAIL_TRANSPORT: z.enum(["smtp", "outbox"]).optional(),
   DEV_MAILBOX_PUBLIC: z.stringbool().optional(),
   MAIL_FROM: z.string().default("Tavolo <no-reply@tavolo.local>"),
+  DKIM_DOMAIN: z.string().optional(),
+  DKIM_SELECTOR: z.string().optional(),
+  DKIM_PRIVATE_KEY: z.string().optional(),
+  DKIM_PRIVATE_KEY_FILE: z.string().optional(),
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
   GOOGLE_ISSUER: z.url().optional(),
@@ -110,6 +115,8 @@ export interface AppConfig {
   /** The outbox pages (/dev/mailbox, /api/dev/outbox) answer every client, not only loopback ones (decision 017). */
   devMailboxPublic: boolean;
   mailFrom: string;
+  /** Signs outgoing mail (decision 044); undefined = unsigned. */
+  dkim: DkimSettings | undefined;
   /** GET /metrics answers loopback clients, and others presenting `Bearer <metricsToken>` (decision 043). */
   metricsToken: string | undefined;
   /** Retries of undelivered mail from the outbox (decision 014). */
@@ -201,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     devMailboxPublic: e.DEV_MAILBOX_PUBLIC ?? !e.DATABASE_URL,
     mailFrom: e.MAIL_FROM,
     metricsToken: e.METRICS_TOKEN,
+    dkim: dkimSettings(e),
     mailRetry: {
       ...DEFAULT_MAIL_RETRY,
       firstDelayMs: e.MAIL_RETRY_DELAY_SECONDS * 1000,
@@ -298,4 +306,28 @@ function embeddedJwtSecret(dataDir: string, databaseUrl: string | undefined): st
   const secret = randomBytes(48).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * DKIM_DOMAIN, DKIM_SELECTOR and the key (inline, or a file for secret mounts) go together
+ * (decision 044): a half-set signature would be mail that fails DKIM everywhere, so it stops the start.
+ */
+function dkimSettings(e: z.output<typeof envSchema>): DkimSettings | undefined {
+  const set = [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY ?? e.DKIM_PRIVATE_KEY_FILE];
+  if (set.every((value) => value === undefined)) return undefined;
+  if (e.DKIM_PRIVATE_KEY && e.DKIM_PRIVATE_KEY_FILE) {
+    throw new ConfigError("Invalid configuration: set DKIM_PRIVATE_KEY or DKIM_PRIVATE_KEY_FILE, not both.");
+  }
+  if (set.some((value) => value === undefined)) {
+    throw new ConfigError(
+      "Invalid configuration: DKIM signing needs DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE).",
+    );
+  }
+  const privateKey = e.DKIM_PRIVATE_KEY_FILE
+    ? readFileSync(e.DKIM_PRIVATE_KEY_FILE, "utf8")
+    : e.DKIM_PRIVATE_KEY!.replace(/\\n/g, "\n");
+  if (!privateKey.includes("PRIVATE KEY-----")) {
+    throw new ConfigError("Invalid configuration: the DKIM private key must be a PEM private key.");
+  }
+  return { domainName: e.DKIM_DOMAIN!, keySelector: e.DKIM_SELECTOR!, privateKey };
 }

@@ -32,6 +32,9 @@ export const routePatterns = {
   accountDeletion: "/account-deletion",
   /** The hold mail's one-tap confirm link lands here (decision 029). */
   holdConfirm: "/hold/confirm",
+  /** The reminder's two one-tap links land here (decision 046): a page with the booking and one button. */
+  reminderAttend: "/reminder/attend",
+  reminderRelease: "/reminder/release",
 } as const;
 
 export type RouteName = keyof typeof routePatterns;
@@ -121,6 +124,9 @@ export const paths = {
   accountDeletion: () => routePatterns.accountDeletion,
   /** The hold mail's link, carrying its signed single-use token. */
   holdConfirm: (token: string) => withQuery(routePatterns.holdConfirm, { token }),
+  /** The reminder's "Ci sarò" and "Non riesco a venire" links, each with its signed single-use token. */
+  reminderAttend: (token: string) => withQuery(routePatterns.reminderAttend, { token }),
+  reminderRelease: (token: string) => withQuery(routePatterns.reminderRelease, { token }),
 } as const;
 
 /** Each route pattern as a whole-path test: `:param` is one segment, a trailing `/*` any rest. */

@@ -168,6 +168,8 @@ export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
       auth: true,
       body: { city: "milano", includeNearbyCities: true, radius: 10 },
     },
+    "GET /api/client/alerts/unsubscribe": { query: { token: "x.y" }, successNotJson: true },
+    "POST /api/client/alerts/unsubscribe": { query: { token: "x.y" }, successNotJson: true },
     "DELETE /api/client/city-interests/:city": { auth: true, params: { city: "milano" } },
     // Bookings
     "POST /api/client/makeReservation": {
@@ -211,6 +213,10 @@ export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
     "GET /api/client/push/public-key": {},
     "POST /api/client/push/subscriptions": { auth: true, body: FUZZ_PUSH_SUBSCRIPTION },
     "DELETE /api/client/push/subscriptions": { auth: true, body: { endpoint: FUZZ_PUSH_SUBSCRIPTION.endpoint } },
+    // Reminder links (decision 046): a well-formed token that names no link (a 404 when valid).
+    "GET /api/client/reservations/reminder-link": { query: { token: "a".repeat(43) } },
+    "POST /api/client/reservations/attend-by-link": { body: { token: "a".repeat(43) } },
+    "POST /api/client/reservations/release-by-link": { body: { token: "a".repeat(43) } },
   };
 }
 

@@ -50,6 +50,11 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "PUT /api/client/notification-settings": "updateNotificationSettings",
   "GET /api/client/account/export": "exportAccount",
   "DELETE /api/client/account": "deleteAccount",
+  "POST /api/client/account/deletion-code": "requestAccountDeletionCode",
+
+  "GET /api/client/push/public-key": "getPushPublicKey",
+  "POST /api/client/push/subscriptions": "subscribePush",
+  "DELETE /api/client/push/subscriptions": "unsubscribePush",
 
   "GET /api/client/favorites": "getFavorites",
   "PUT /api/client/favorites/:restaurantId": "addFavorite",

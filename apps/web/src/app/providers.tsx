@@ -40,6 +40,10 @@ export function Providers({ children, queryClient, sessionHint }: ProvidersProps
 
 /** The signed-in user's favorites behind every heart toggle (null while signed out or loading). */
 function SessionFavorites({ children }: { children: ReactNode }) {
-  const { status, user } = useSession();
-  return <FavoritesProvider userId={status === "signedIn" ? (user?.id ?? null) : null}>{children}</FavoritesProvider>;
+  const { status, user, showSignedIn } = useSession();
+  return (
+    <FavoritesProvider userId={status === "signedIn" ? (user?.id ?? null) : null} signedIn={showSignedIn}>
+      {children}
+    </FavoritesProvider>
+  );
 }

@@ -23,6 +23,8 @@ const booking: ReservationMailData = {
   searchLink: "https://tavolo.example/search",
   sentAt: new Date("2026-11-26T10:00:00Z"),
   calendarSequence: 0,
+  organizer: { email: "no-reply@tavolo.example", name: "Tavolo" },
+  dinerEmail: "giulia@example.it",
 };
 
 describe("booking mails", () => {

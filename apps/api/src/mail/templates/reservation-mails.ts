@@ -37,6 +37,9 @@ export interface ReservationMailData {
   sentAt: Date;
   /** The event's SEQUENCE: 0 when booked, one more per move and for the cancellation. */
   calendarSequence: number;
+  /** The calendar event's ORGANIZER (MAIL_FROM) and ATTENDEE (the diner; decision 044). */
+  organizer: { email: string; name: string };
+  dinerEmail: string;
 }
 
 // Built once: a formatter costs far more to create than to use.
@@ -91,6 +94,9 @@ function calendarFile(language: Language, v: ReservationMailData, cancelled: boo
     url: v.historyLink,
     geo: { lat: v.lat, lng: v.lng },
     stamp: v.sentAt,
+    method: cancelled ? "CANCEL" : "REQUEST",
+    organizer: v.organizer,
+    attendee: { email: v.dinerEmail, name: v.name },
   });
 }
 

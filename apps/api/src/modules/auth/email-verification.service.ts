@@ -180,7 +180,7 @@ export function createEmailVerificationService(options: {
      * The e-mail link's token (POST verify-email, GET verify-email-and-login); six digits are a code.
      * An e-mail change link takes the same way, so confirming a new address also signs the user in.
      */
-    async verifyLink(email: string, token: string): Promise<{ loginToken: string }> {
+    async verifyLink(email: string, token: string): Promise<{ loginToken: string; emailChanged?: true }> {
       if (emailCodeSchema.safeParse(token).success) return verifyCode(email, token);
       const lookup = { tokenHash: hashToken(token), purpose: "email_verification" as const };
       const used = await db.transaction().execute(async (trx) => {
@@ -193,7 +193,8 @@ export function createEmailVerificationService(options: {
       });
       if (!used && options.confirmEmailChange) {
         const changed = await options.confirmEmailChange(token, email);
-        if (changed) return complete(changed, linkInvalid);
+        // The landing page says the address changed, and to what, not merely "verified".
+        if (changed) return { ...(await complete(changed, linkInvalid)), emailChanged: true };
       }
       const user = used?.user_id ? await users.findUserById(db, used.user_id) : undefined;
       if (!user || user.email.toLowerCase() !== used?.target) throw linkInvalid();

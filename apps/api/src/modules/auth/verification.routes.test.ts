@@ -199,6 +199,7 @@ describe("verification by link", () => {
     const res = await t.app.inject({ method: "GET", url });
     expect(res.statusCode).toBe(302);
     const target = new URL(res.headers.location as string);
+    expect(target.searchParams.get("change")).toBeNull(); // a first verification, not an address change
     expect(`${target.origin}${target.pathname}`).toBe(`${t.config.appOrigin}/verify-result/success`);
     expect(target.searchParams.get("email")).toBe(account.user.email);
     const loginToken = target.searchParams.get("loginToken")!;

@@ -114,7 +114,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<Options> = async (app, op
         }),
         response: {
           302: redirectResponse(
-            "To /verify-result/success with a loginToken, or /verify-result/error with the message",
+            "To /verify-result/success with a loginToken (and change=1 after an e-mail change), or /verify-result/error with the message",
           ),
         },
       },
@@ -130,8 +130,9 @@ export const verificationRoutes: FastifyPluginAsyncZod<Options> = async (app, op
         return fail(isSharedKey(key) ? key : "apiErrors.verificationLinkInvalid");
       }
       try {
-        const { loginToken } = await verification.verifyLink(input.data.email, input.data.actionCode);
+        const { loginToken, emailChanged } = await verification.verifyLink(input.data.email, input.data.actionCode);
         const query = new URLSearchParams({ loginToken, email: input.data.email });
+        if (emailChanged) query.set("change", "1");
         // Registered mid-booking: the result page signs in, then goes back to the booking (decision 038).
         const next = sameOriginPath(request.query.next);
         if (next) query.set("next", next);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import webpush, { WebPushError } from "web-push";
 import type { PushKind, PushPayload } from "@tavolo/shared/push";
+import { pushSends } from "../../metrics/business-metrics";
 import type { DB } from "../../db/schema";
 import type { PushConfig } from "./push-config";
 import * as repo from "./push.repository";
@@ -24,6 +25,8 @@ const URGENCY: Record<PushKind, "high" | "normal"> = {
 export interface PushSender {
   /** false: no VAPID keys (push is off), nothing is queued. */
   readonly enabled: boolean;
+  /** The database the queue lives in, for a push written outside any other transaction. */
+  readonly db: Kysely<DB>;
   /**
    * Queues the notification for every browser of the diner that wants this kind, with `executor`
    * (typically the transaction of the write it reports), and returns what starts sending it, to
@@ -74,9 +77,11 @@ export function createPushSender(deps: {
         },
       );
     } catch (error) {
+      pushSends.inc({ outcome: "failed" });
       await recordFailure(push, error);
       return false;
     }
+    pushSends.inc({ outcome: "sent" });
     await repo.markPushSent(db, push.id).catch((error: unknown) => {
       // Sent but not recorded: the lease runs out and it is sent again, which a browser shows once (same tag).
       log.warn({ err: error, pushId: push.id }, "sent push not marked sent");
@@ -135,6 +140,7 @@ export function createPushSender(deps: {
 
   return {
     enabled: vapid !== undefined,
+    db,
     async stage(executor, userId, payload) {
       if (!vapid) return () => {};
       const queued = await repo.queuePushes(executor, {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { phoneCodeSchema } from "@tavolo/shared/account";
+import { formatPhoneNumber } from "@tavolo/shared/phone";
 import { formatSeconds } from "../../../lib/use-cooldown";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -51,7 +52,7 @@ export function PhoneCodeDialog(props: Props) {
         props.onOpenChange(open);
       }}
       title={t("phone.dialogTitle")}
-      description={t("phone.dialogText", { phone: props.phoneNumber })}
+      description={t("phone.dialogText", { phone: formatPhoneNumber(props.phoneNumber) })}
     >
       <form className={styles.form} onSubmit={submit} noValidate>
         <CodeField

@@ -78,6 +78,7 @@ describe("PrivacyDataCard", () => {
       notificationSettings: { enabled: true, favoriteRestaurants: false, weekendsOnly: false },
       cityAlerts: [],
       waitlist: [],
+      pushSubscriptions: [],
       sessions: [],
       emails: [],
     };

@@ -73,6 +73,8 @@ describe("ProfileForm", () => {
     fireEvent.click(screen.getByRole("button", { name: "Verifica il numero" }));
     const dialog = await screen.findByRole("dialog", { name: "Verifica il numero" });
     expect(bodyOf(formCalls(fetch)[0]!)).toMatchObject({ userId: user.id, phoneNumber: "+393331234567" });
+    // The number as a person reads it, not "+393331234567".
+    expect(dialog).toHaveTextContent("al numero +39 333 123 4567.");
     // The cooldown outlives a reload.
     expect(storage.getJson("cooldowns")?.[phoneCooldownName(user.id)]).toBeGreaterThan(Date.now() + 55_000);
 

@@ -96,6 +96,16 @@ describe("VerifyEmailPage: links and results", () => {
     expect(await screen.findByText("home page")).toBeInTheDocument();
   });
 
+  it("/verify-result/success after an e-mail change says the address changed, and to what", async () => {
+    mockFetch(() => json(session));
+    render("/verify-result/success?loginToken=one-time&email=nuova%40example.com&change=1");
+    expect(await screen.findByRole("heading", { name: "Email cambiata" })).toBeInTheDocument();
+    expect(
+      screen.getByText("Il tuo account ora usa nuova@example.com. Ti stiamo portando alla home…"),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Email verificata/)).toBeNull();
+  });
+
   it("/verify-result/success whose token login fails still says verified, with a way to log in", async () => {
     mockFetch(() => json({ success: false, error: "Token non valido" }, 401));
     render("/verify-result/success?loginToken=used&email=giulia.rossi%40example.com");

@@ -46,3 +46,9 @@ export const PROFILE_UPDATED_EVENT = "profile-updated";
 export function dispatchProfileUpdated(): void {
   window.dispatchEvent(new Event(PROFILE_UPDATED_EVENT));
 }
+
+/**
+ * Window event fired by an explicit sign-in (a form, a link, Google), not by a session restored
+ * at start: the shell then asks whether the account should take the app's language (decision 036).
+ */
+export const SIGNED_IN_EVENT = "signed-in";

@@ -9,6 +9,7 @@ import { startSession, type InitialSession } from "./app-start";
 import {
   PROFILE_UPDATED_EVENT,
   SessionContext,
+  SIGNED_IN_EVENT,
   type Session,
   type SessionEnd,
   type SessionStatus,
@@ -45,6 +46,7 @@ export function SessionProvider({ children, resolveInitial = startSession, hint:
   const signIn = useCallback((payload: SignInPayload) => {
     storeSession(payload);
     setState({ status: "signedIn", user: payload.user, ended: null });
+    window.dispatchEvent(new Event(SIGNED_IN_EVENT));
   }, []);
 
   /** Stores what the server says about the signed-in user; failures leave the session as it is. */

@@ -223,6 +223,8 @@ function renderOfferBooking() {
     lastMinuteId: "o1",
     tableId: null,
     tableNumber: null,
+    startsAt: "2099-06-10T18:00:00.000Z",
+    endsAt: "2099-06-10T20:00:00.000Z",
   };
   mockFetch(() => json({ success: true, reservations: [offerBooking] }));
   renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
@@ -235,6 +237,14 @@ describe("HistoryPage: Last Minute bookings", () => {
     expect(within(card).getByText("Last Minute")).toBeInTheDocument();
     expect(within(card).queryByText(/^Tavolo/)).toBeNull();
     expect(within(card).getByRole("button", { name: /^Annulla prenotazione/ })).toBeInTheDocument();
+  });
+
+  it("keeps the confirmation's arrival instructions on the booking (that screen moves on after 2 s)", async () => {
+    renderOfferBooking();
+    const card = (await screen.findByText("Osteria Uno")).closest("article")!;
+    expect(card).toHaveTextContent(
+      "Ti aspettano tra le 20:00 e le 22:00: all'arrivo di' che hai prenotato con Tavolo Last Minute.",
+    );
   });
 
   it("asks to cancel an offer booking in terms of seats, not a table, keep first and cancel last", async () => {
