@@ -157,6 +157,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     holdMinutes: config.waitlist.holdMinutes,
     pollMs: config.waitlist.pollMs,
     invalidateAvailability,
+    rateLimits: config.authRateLimit,
   };
   const holds = createWaitlistHolds(app, waitlistDeps);
   // Text messages: the outbox is the only transport so far (see sms/sms-sender.ts for a real gateway).

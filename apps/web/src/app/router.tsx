@@ -29,11 +29,19 @@ const startPage = (load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> =
     const module = await loadWhenOnline(load);
     return {
       Component: module.default,
-      ...(module.loader ? { loader: module.loader } : {}),
+      ...(module.loader ? { loader: retryingLoader(module.loader) } : {}),
       ...(module.ErrorBoundary ? { ErrorBoundary: module.ErrorBoundary } : {}),
     };
   },
 });
+
+/** A page's data, like its code, waits for the network instead of failing offline. */
+const retryingLoader =
+  (loader: LoaderFunction): LoaderFunction =>
+  (args, handlerContext) =>
+    typeof window === "undefined"
+      ? loader(args, handlerContext)
+      : loadWhenOnline(async () => loader(args, handlerContext));
 
 const page = (load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> =>
   startPage(async () => (await Promise.all([load(), restOfMessages()]))[0]);

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { ApiError } from "./api-client";
 
 /**
  * Whether the app believes it is offline: the browser says so, or a page's code could not be
@@ -51,10 +52,19 @@ function networkBack(ms: number): Promise<void> {
 
 const RETRY_EVERY_MS = 5_000;
 
+/** What the network did, not the server: no answer at all (a module or an API call). */
+function isNetworkFailure(error: unknown): boolean {
+  if (!navigator.onLine) return true;
+  // A module the browser could not fetch is a TypeError ("Failed to fetch dynamically imported module").
+  if (error instanceof TypeError) return true;
+  return error instanceof ApiError && (error.code === "network" || error.code === "timeout");
+}
+
 /**
- * A page's code, fetched again and again while the network is down: the navigation stays pending,
- * so the screen the diner was on stays (with the shell's notice) until the new one can show. Online
- * and still failing twice (a deploy removed the file), it gives up, and the route's error says so.
+ * A page's code or data, fetched again while the network is down: the navigation stays pending,
+ * so the screen the diner was on stays (with the shell's notice) until the new one can show. Any
+ * other failure (a 404, a server error) is the route's to show at once; online and failing three
+ * times (a deploy removed the file), it gives up too.
  */
 export async function loadWhenOnline<T>(load: () => Promise<T>): Promise<T> {
   let onlineFailures = 0;
@@ -64,8 +74,9 @@ export async function loadWhenOnline<T>(load: () => Promise<T>): Promise<T> {
       setTroubled(false);
       return loaded;
     } catch (error) {
+      if (!isNetworkFailure(error)) throw error;
       if (navigator.onLine) onlineFailures += 1;
-      if (onlineFailures >= 2) throw error;
+      if (onlineFailures >= 3) throw error;
       setTroubled(true);
       await networkBack(navigator.onLine ? 1_000 : RETRY_EVERY_MS);
     }

@@ -10,7 +10,7 @@ import {
   reservationMovedMail,
   type ReservationMailData,
 } from "../../mail/templates/reservation-mails";
-import type { ReservationViewRow } from "./reservations.repository";
+import type { ReservationViewRow } from "./reservation-views.repository";
 
 export interface ReservationNotifications {
   /** Never throws: a cancellation stands whatever happens to its mail. */
