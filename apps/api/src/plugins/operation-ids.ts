@@ -67,6 +67,9 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "GET /api/client/getAvailableTablesForMove/:id": "getAvailableTablesForMove",
   "POST /api/client/cancelReservation/:id": "cancelReservation",
   "GET /api/client/getUserReservations/:userId": "getUserReservations",
+  "GET /api/client/reservations/reminder-link": "getReminderLink",
+  "POST /api/client/reservations/attend-by-link": "attendReservationByLink",
+  "POST /api/client/reservations/release-by-link": "releaseReservationByLink",
 
   "GET /api/client/getAvailableLastMinute": "getAvailableLastMinute",
   "GET /api/client/getLastMinuteByCity": "getLastMinuteByCity",
