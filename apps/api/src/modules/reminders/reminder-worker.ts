@@ -60,7 +60,7 @@ export function createReminderWorker(deps: {
     const seating = { restaurantName: view.restaurant_name, date, time, people: view.party_size };
     const sendMail = await mailer.stage(
       trx,
-      view.user_email,
+      { address: view.user_email, userId: view.user_id },
       language,
       reminderMail(language, {
         ...seating,
