@@ -102,9 +102,13 @@ async function cardsBesideHealth(engine: Engine, url: string, cardPaths: string[
   const refused = cards.byStatus["503"]?.count ?? 0;
   const drawn = cards.byStatus["200"]?.count ?? 0;
   const other = cards.errors + cards.timeouts > 0 ? ` (errors ${cards.errors}, timeouts ${cards.timeouts})` : "";
+  // A probe that got no answer at all is a failure, not a p99 of 0 ms.
+  const answered = (health.byStatus["200"]?.count ?? 0) > 0;
   return (
     `${engine.padEnd(8)} share cards cycling ${cardPaths.length} ids: ${drawn} drawn, ${refused} × 503${other};` +
-    ` /api/health beside it p99 ${health.p99Ms} ms ${health.p99Ms < HEALTH_P99_WHILE_CARDS_MS ? "✔" : "✘"} < ${HEALTH_P99_WHILE_CARDS_MS} ms`
+    (answered
+      ? ` /api/health beside it p99 ${health.p99Ms} ms ${health.p99Ms < HEALTH_P99_WHILE_CARDS_MS ? "✔" : "✘"} < ${HEALTH_P99_WHILE_CARDS_MS} ms`
+      : ` /api/health beside it ✘ no answer (errors ${health.errors}, timeouts ${health.timeouts})`)
   );
 }
 

@@ -68,7 +68,7 @@ test.describe("searching for a place", () => {
     await expect(page.getByText(/ristoranti entro 50 km da te, dal più vicino/)).toBeVisible();
     const distances = await page
       .getByRole("article")
-      .getByText(/^A [\d,]+ k?m da te$/)
+      .getByText(/^A [\d,]+\sk?m da te$/)
       .allTextContents();
     expect(distances.length).toBeGreaterThan(3);
     const metres = distances.map((text) => {

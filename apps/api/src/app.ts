@@ -138,7 +138,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   const mailer = createMailer({
     db: deps.database.db,
-    transport: config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.appOrigin, config.dkim) : createOutboxTransport(app.log),
+    transport: config.smtpUrl
+      ? createSmtpTransport(config.smtpUrl, config.appOrigin, config.dkim)
+      : createOutboxTransport(app.log),
     from: config.mailFrom,
     log: app.log,
     retry: config.mailRetry,
@@ -155,6 +157,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     holdMinutes: config.waitlist.holdMinutes,
     pollMs: config.waitlist.pollMs,
     invalidateAvailability,
+    rateLimits: config.authRateLimit,
   };
   const holds = createWaitlistHolds(app, waitlistDeps);
   // Text messages: the outbox is the only transport so far (see sms/sms-sender.ts for a real gateway).
@@ -173,6 +176,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const reservations = await registerReservationsModule(app, {
     database: deps.database,
     mailer,
+    push,
     appOrigin: config.appOrigin,
     availabilityCache,
     invalidateAvailability,
@@ -181,11 +185,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const offers = await registerOffersModule(app, {
     database: deps.database,
     mailer,
+    push,
     appOrigin: config.appOrigin,
     availabilityCache,
     invalidateAvailability,
     freed: holds.freed,
     now: deps.now,
+    unsubscribeSecret: config.jwtSecret,
   });
   await registerSeoModule(app, {
     db: (deps.catalogueReplica ?? deps.database).db,

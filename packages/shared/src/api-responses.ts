@@ -24,6 +24,8 @@ export const apiErrorSchema = z.looseObject({
   redirectToLogin: z.boolean().optional(),
   /** Seconds to wait, also sent as Retry-After (429 cooldowns and limits). */
   retryAfter: z.number().optional(),
+  /** table_available (joining a waitlist): the window's free times, to book instead. */
+  slots: z.array(z.string()).optional(),
   /** offer_sold_out when fewer seats are left than asked for. */
   availableSeats: z.number().optional(),
   /** ACCOUNT_NOT_REGISTERED: the Google identity to register with. */

@@ -153,6 +153,8 @@ export interface MailOutboxTable {
   attempts: Generated<number>;
   last_error: string | null;
   attachments: ColumnType<MailAttachment[], string | undefined, string>;
+  /** Extra header fields, e.g. List-Unsubscribe (decision 044). */
+  headers: ColumnType<Record<string, string>, string | undefined, string>;
   /** Due for a (first or next) delivery attempt from then on; null once sent or given up. */
   next_attempt_at: NullableTimestamp;
   /** Given up after the last allowed attempt. */

@@ -168,6 +168,8 @@ export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
       auth: true,
       body: { city: "milano", includeNearbyCities: true, radius: 10 },
     },
+    "GET /api/client/alerts/unsubscribe": { query: { token: "x.y" }, successNotJson: true },
+    "POST /api/client/alerts/unsubscribe": { query: { token: "x.y" }, successNotJson: true },
     "DELETE /api/client/city-interests/:city": { auth: true, params: { city: "milano" } },
     // Bookings
     "POST /api/client/makeReservation": {

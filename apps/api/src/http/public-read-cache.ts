@@ -5,6 +5,7 @@ import { brotliCompress, constants as zlib, gunzip, gzip } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { z } from "zod";
+import { canonicalJson } from "./canonical-json";
 
 export interface PublicReadCacheOptions {
   /** How long a catalogue answer may be reused, here and by browsers. */
@@ -89,7 +90,9 @@ export class PublicReadCache {
     schema: S,
     produce: () => Promise<z.output<S>>,
   ): Promise<void> {
-    const key = `${language}:${request.url}`;
+    // What the route's schemas let through, not the URL as sent: an unknown parameter (`?x=1`,
+    // `utm_*`), another order or a default spelled out is the same answer (decision 041).
+    const key = `${language}:${request.routeOptions.url ?? ""}:${canonicalJson([request.params, request.query])}`;
     const entry =
       this.lookup(key) ??
       (await this.produceOnce(key, async () => {

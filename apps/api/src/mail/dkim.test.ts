@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import { register } from "../../test/auth-helpers";
 import { eventually, startSmtpPeer, type SmtpPeer } from "../../test/smtp-peer";
 import { ConfigError, loadConfig } from "../config";
+import { createSmtpTransport } from "./smtp-transport";
 
 const keys = generateKeyPairSync("rsa", { modulusLength: 2048 });
 const privateKey = keys.privateKey.export({ type: "pkcs8", format: "pem" }).toString();
@@ -56,6 +57,32 @@ describe("DKIM signing (decision 044)", () => {
       resolver: resolverFor(`v=DKIM1; k=rsa; p=${other.toString("base64")}`),
     });
     expect(forged.results[0]!.status.result).toBe("fail");
+  });
+
+  it("covers the one-click unsubscribe headers with the signature (mail providers require it)", async () => {
+    const transport = createSmtpTransport(smtp.url, t.config.appOrigin, t.config.dkim);
+    const unsubscribe = "<https://tavolo.test/api/client/alerts/unsubscribe?token=abc.def>";
+    try {
+      await transport.deliver({
+        to: "alerts@example.it",
+        from: "Tavolo <no-reply@tavolo.test>",
+        subject: "Nuove offerte a Milano",
+        text: "Ciao",
+        html: "<p>Ciao</p>",
+        attachments: [],
+        messageId: "<dkim-unsubscribe-test@tavolo.test>",
+        headers: { "List-Unsubscribe": unsubscribe, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+      });
+    } finally {
+      transport.close();
+    }
+    const mail = await eventually(() => smtp.received.find((m) => m.to.includes("alerts@example.it")));
+    expect(mail.raw.replace(/\r?\n /g, " ")).toContain(`List-Unsubscribe: ${unsubscribe}`);
+    expect(mail.raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    const signedHeaders = /^DKIM-Signature:[\s\S]*?\bh=([^;]+);/m.exec(mail.raw)![1]!.replace(/\s/g, "").toLowerCase();
+    expect(signedHeaders.split(":")).toEqual(expect.arrayContaining(["list-unsubscribe", "list-unsubscribe-post"]));
+    const verdict = await dkimVerify(mail.raw, { resolver: resolverFor(`v=DKIM1; k=rsa; p=${publicKey}`) });
+    expect(verdict.results[0]!.status.result).toBe("pass");
   });
 
   it("refuses a half-set configuration at start", () => {

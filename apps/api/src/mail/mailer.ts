@@ -122,6 +122,7 @@ export function createMailer(options: {
         text: row.text_body,
         html: row.html_body,
         attachments: row.attachments,
+        headers: row.headers,
         messageId: `<${row.message_id}@${domain}>`,
       });
     } catch (error) {

@@ -41,8 +41,11 @@ export async function registerWebApp(
     preCompressed: true,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      // index.html names the current hashed files: always revalidated, or a deploy would be missed for an hour.
-      const shell = path.basename(filePath).startsWith("index.html");
+      // index.html names the current hashed files, and the service worker (decision 045) names the
+      // precached ones: always revalidated, or a deploy would be missed for an hour.
+      const name = path.basename(filePath);
+      const shell =
+        name.startsWith("index.html") || name.startsWith("sw.js") || name.startsWith("manifest.webmanifest");
       void reply.header(
         "cache-control",
         immutable ? "public, max-age=31536000, immutable" : shell ? "no-cache" : "public, max-age=3600",

@@ -3,11 +3,15 @@ import { screen } from "@testing-library/react";
 import { json, mockFetch, renderRoutes, signInAs } from "../../test/render";
 import { routes } from "./router";
 
+// A lazy route's first visit transforms its module graph in this worker: ~5 s alone, over the
+// suite's 10 s wait (test/setup.ts) on a machine loaded at 25 (decision 047).
+const lazyRoute = { timeout: 25_000 };
+
 describe("router", () => {
   it("sends a visitor on a protected page to /login", async () => {
     mockFetch(() => json({ success: true, cities: [] }));
     const { router } = renderRoutes(routes, { at: "/favorites" });
-    expect(await screen.findByRole("heading", { level: 1, name: "Accedi a Tavolo" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Accedi a Tavolo" }, lazyRoute)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/login");
   });
 
@@ -15,7 +19,9 @@ describe("router", () => {
     signInAs();
     mockFetch(() => json({ success: true, cities: [] }));
     const { router } = renderRoutes(routes, { at: "/profile" });
-    expect(await screen.findByRole("heading", { level: 1, name: "Profilo e impostazioni" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Profilo e impostazioni" }, lazyRoute),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/settings");
   });
 

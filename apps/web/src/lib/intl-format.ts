@@ -26,3 +26,12 @@ const dateLocale = (language: string) => (language.startsWith("en") ? "en-GB" : 
 
 export const dateFormat = (language: string, options: Intl.DateTimeFormatOptions) =>
   cached(dateFormats, language, options, () => new Intl.DateTimeFormat(dateLocale(language), options));
+
+/**
+ * A distance, one way on every card (decision 040): under a kilometre in metres, rounded to ten
+ * ("400 m"), else in kilometres with one decimal ("1,3 km"). Offers and restaurants read the same.
+ */
+export function formatDistance(km: number, language: string): string {
+  if (km < 1) return `${Math.max(10, Math.round(km * 100) * 10)}\u00a0m`;
+  return `${numberFormat(language, { maximumFractionDigits: 1 }).format(km)}\u00a0km`;
+}

@@ -34,41 +34,6 @@ export function upcomingLiveReservations(trx: Transaction<DB>, userId: string) {
 }
 
 /**
- * Holds offered to the diner (decision 029) are released: a held table must not stay taken by a
- * booking without a diner. An offer gets its seats back in the same statement.
- */
-export function releaseHolds(trx: Transaction<DB>, userId: string) {
-  return trx
-    .with("released", (cte) =>
-      cte
-        .updateTable("reservations")
-        .set({ status: "released" })
-        .where("user_id", "=", userId)
-        .where("status", "=", "held")
-        .returning(["restaurant_id", "offer_id", "party_size"]),
-    )
-    .with("returned", (cte) =>
-      cte
-        .updateTable("offers")
-        .from("released")
-        .set((eb) => ({ available_seats: eb("offers.available_seats", "+", eb.ref("released.party_size")) }))
-        .whereRef("offers.id", "=", "released.offer_id")
-        .returning("offers.id"),
-    )
-    .selectFrom("released")
-    .select(["released.restaurant_id", "released.offer_id"])
-    .execute();
-}
-
-/**
- * What the restaurant keeps of the diner's bookings carries nothing the diner wrote; the user id
- * goes with the user row (ON DELETE SET NULL, migration 008).
- */
-export async function blankSpecialRequests(trx: Transaction<DB>, userId: string): Promise<void> {
-  await trx.updateTable("reservations").set({ special_requests: "" }).where("user_id", "=", userId).execute();
-}
-
-/**
  * Sessions (their refresh tokens go with them), codes and links. Links bound to the address but to
  * no user (a reset asked for the address before it had an account) go too.
  */

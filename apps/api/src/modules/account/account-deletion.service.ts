@@ -15,7 +15,7 @@ import type { MailedCodes } from "../auth/mailed-codes";
 import { verifyPassword } from "../auth/passwords";
 import * as users from "../auth/users.repository";
 import { lineOf, type FreedLine, type FreedTrigger } from "../reservations/freed-trigger";
-import { cancelUpcomingReservation } from "../reservations/reservations.repository";
+import * as writes from "../reservations/reservation-writes.repository";
 import * as repo from "./account-deletion.repository";
 
 const passwordWrong = () => badRequest("delete_password_wrong", "apiErrors.deletePasswordWrong");
@@ -105,13 +105,13 @@ export function createAccountDeletionService(options: {
         const lines: FreedLine[] = [];
         for (const booking of await repo.upcomingLiveReservations(trx, userId)) {
           // The same cancel as the diner's own: a table is free again, an offer gets its seats back.
-          if (await cancelUpcomingReservation(trx, booking.id, userId)) {
+          if (await writes.cancelUpcomingReservation(trx, booking.id, userId)) {
             cancelled++;
             lines.push(lineOf(booking));
           }
         }
-        for (const hold of await repo.releaseHolds(trx, userId)) lines.push(lineOf(hold));
-        await repo.blankSpecialRequests(trx, userId);
+        for (const hold of await writes.releaseHolds(trx, { userId })) lines.push(lineOf(hold));
+        await writes.anonymiseReservationsOf(trx, userId);
         await repo.deleteSessionsAndSecrets(trx, userId, user.email);
         await repo.deletePreferencesAndRecords(trx, userId);
         // The diner's browsers get nothing more, and what was queued for them goes (decision 045).

@@ -10,7 +10,7 @@ import { findNotificationSettings } from "./account.repository";
 import { toAuthUser } from "../auth/user.mapper";
 import * as users from "../auth/users.repository";
 import { findCityInterests } from "../offers/city-interests.repository";
-import { listUserReservationViews, type ReservationViewRow } from "../reservations/reservations.repository";
+import { listUserReservationViews, type ReservationViewRow } from "../reservations/reservation-views.repository";
 import { listAllEntryViews } from "../waitlist/waitlist.repository";
 import * as repo from "./account-export.repository";
 

@@ -156,66 +156,6 @@ export function findOfferView(db: Db, id: string): Promise<OfferViewRow | undefi
   return withPlaces(db, offerRows(db).where("o.id", "=", id)).executeTakeFirst();
 }
 
-/**
- * DESIGN §4: takes `people` seats if they are there and the offer is still bookable, and books
- * them, in one statement. Concurrent bookings queue on the offer's row; each re-checks the seats
- * left once the one before it commits, so a sold-out offer answers "no row" instead of going
- * negative. Undefined = nothing taken (the caller tells why).
- */
-export async function takeSeatsAndBook(
-  db: Db,
-  booking: { offerId: string; userId: string; people: number; notes: string; now: Date },
-): Promise<string | undefined> {
-  const row = await db
-    .with("taken", (cte) =>
-      cte
-        .updateTable("offers")
-        .set((eb) => ({ available_seats: eb("available_seats", "-", booking.people), updated_at: sql`now()` }))
-        .where("id", "=", booking.offerId)
-        .where("available_seats", ">=", booking.people)
-        .where("book_until_at", ">", booking.now)
-        // The diner's row is locked before the offer's (an uncorrelated EXISTS runs first, as a
-        // one-time filter): an account deletion locks the user, then gives back the seats of its
-        // bookings, so taking the two locks the other way round would deadlock (decision 021).
-        // No diner (the account was deleted meanwhile): nothing is taken.
-        .where(sql<boolean>`EXISTS (SELECT 1 FROM users WHERE id = ${booking.userId} FOR KEY SHARE)`)
-        .returning(["id", "restaurant_id", "starts_at", "ends_at"]),
-    )
-    .with("booked", (cte) =>
-      cte
-        .insertInto("reservations")
-        .columns([
-          "user_id",
-          "restaurant_id",
-          "offer_id",
-          "starts_at",
-          "ends_at",
-          "party_size",
-          "special_requests",
-          "status",
-        ])
-        .expression((eb) =>
-          eb
-            .selectFrom("taken")
-            .select([
-              sql<string>`${booking.userId}::uuid`.as("user_id"),
-              "taken.restaurant_id",
-              "taken.id",
-              "taken.starts_at",
-              "taken.ends_at",
-              sql<number>`${booking.people}::smallint`.as("party_size"),
-              sql<string>`${booking.notes}::text`.as("special_requests"),
-              sql<string>`'confirmed'`.as("status"),
-            ]),
-        )
-        .returning("id"),
-    )
-    .selectFrom("booked")
-    .select("booked.id")
-    .executeTakeFirst();
-  return row?.id;
-}
-
 /** Why a booking took nothing: the offer's deadline and seats as they are now, and whether the diner still exists. */
 export function findOfferState(db: Db, id: string, userId: string) {
   return db

@@ -18,7 +18,8 @@ import type { DB } from "../../db/schema";
 import { AppError, notFound, unauthorized } from "../../errors";
 import { runIdempotently, type Answer } from "../reservations/idempotency";
 import type { ReservationNotifications } from "../reservations/reservation-notifications";
-import { findReservationView } from "../reservations/reservations.repository";
+import { takeSeatsAndBook } from "../reservations/reservation-writes.repository";
+import { findReservationView } from "../reservations/reservation-views.repository";
 import { toReservation } from "../reservations/reservations.mapper";
 import { createCityDirectory } from "./city-directory";
 import { deleteCityInterest, findCityInterests } from "./city-interests.repository";
@@ -137,7 +138,7 @@ export function createOfferService(deps: {
         { lastMinuteId: input.lastMinuteId, people: input.people, notes: input.notes },
         async (executor, afterCommit) => {
           const at = now();
-          const reservationId = await repo.takeSeatsAndBook(executor, {
+          const reservationId = await takeSeatsAndBook(executor, {
             offerId: input.lastMinuteId,
             userId,
             people: input.people,

@@ -80,7 +80,7 @@ export function bookingChangedPush(
           ? `Prenotazione spostata: ${v.restaurantName}`
           : `Booking moved: ${v.restaurantName}`
         : it
-          ? `Prenotazione cancellata: ${v.restaurantName}`
+          ? `Prenotazione annullata: ${v.restaurantName}`
           : `Booking cancelled: ${v.restaurantName}`,
     body:
       change === "moved"

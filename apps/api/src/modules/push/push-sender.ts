@@ -25,6 +25,8 @@ const URGENCY: Record<PushKind, "high" | "normal"> = {
 export interface PushSender {
   /** false: no VAPID keys (push is off), nothing is queued. */
   readonly enabled: boolean;
+  /** The database the queue lives in, for a push written outside any other transaction. */
+  readonly db: Kysely<DB>;
   /**
    * Queues the notification for every browser of the diner that wants this kind, with `executor`
    * (typically the transaction of the write it reports), and returns what starts sending it, to
@@ -138,6 +140,7 @@ export function createPushSender(deps: {
 
   return {
     enabled: vapid !== undefined,
+    db,
     async stage(executor, userId, payload) {
       if (!vapid) return () => {};
       const queued = await repo.queuePushes(executor, {

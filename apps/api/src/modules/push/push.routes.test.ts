@@ -122,9 +122,9 @@ describe("sending pushes", () => {
     const who = await diner(t);
     const subscription = peer.subscribe();
     await subscribe(who, subscription);
-    await pushTo(who, note("Prenotazione cancellata: Da Mario"));
+    await pushTo(who, note("Prenotazione annullata: Da Mario"));
     const got = peer.received.filter((push) => subscription.endpoint.endsWith(push.subscription));
-    expect(got.map((push) => push.payload.title)).toEqual(["Prenotazione cancellata: Da Mario"]);
+    expect(got.map((push) => push.payload.title)).toEqual(["Prenotazione annullata: Da Mario"]);
     expect(got[0]?.ttl).toBe(String(24 * 3600));
     expect((await outboxOf(who))[0]?.sent_at).toBeInstanceOf(Date);
   });
@@ -200,6 +200,35 @@ describe("sending pushes", () => {
       ],
     });
     expect(push?.body).toMatch(/alle 20:00, 2 persone\. È tuo se confermi entro le \d\d:\d\d\./);
+  });
+});
+
+describe("pushed booking changes", () => {
+  it("a cancelled booking is pushed to the diner's browsers in their language, with /history as its tap target", async () => {
+    const f = await createBookingFixture(t);
+    const who = await diner(t, { language: "en" });
+    const subscription = peer.subscribe();
+    await subscribe(who, subscription);
+    const booked = await post(
+      t.app,
+      "/api/client/makeReservation",
+      { restaurantId: f.allDay.id, tableId: f.allDay.tables[2], date: romeDate(5), time: "13:00", numberOfPeople: 2 },
+      who.headers,
+    );
+    expect(booked.statusCode, booked.body).toBe(201);
+    const id = (booked.json() as { reservation: { id: string } }).reservation.id;
+    expect((await cancelReservation(t, who, id)).statusCode).toBe(200);
+    await t.app.pushSender.idle();
+    const key = subscription.endpoint.split("/").pop();
+    expect(peer.received.filter((push) => push.subscription === key).map((push) => push.payload)).toEqual([
+      expect.objectContaining({
+        kind: "booking",
+        lang: "en",
+        title: expect.stringMatching(/^Booking cancelled: /),
+        body: expect.stringMatching(/at 13:00, 2 people: no longer booked\.$/),
+        url: "/history",
+      }),
+    ]);
   });
 });
 

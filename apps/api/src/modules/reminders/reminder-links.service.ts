@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import { hashToken } from "../auth/secrets";
-import { findReservationView } from "../reservations/reservations.repository";
+import { findReservationView } from "../reservations/reservation-views.repository";
 import * as repo from "./reminders.repository";
 
 const linkInvalid = () => notFound("reminder_link_invalid", "apiErrors.reminderLinkInvalid");

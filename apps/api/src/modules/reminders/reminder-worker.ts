@@ -9,7 +9,7 @@ import { insertActionToken } from "../auth/action-tokens.repository";
 import { hashToken, newOpaqueToken } from "../auth/secrets";
 import { reminderPush } from "../push/push-messages";
 import type { PushSender } from "../push/push-sender";
-import { findReservationView } from "../reservations/reservations.repository";
+import { findReservationView } from "../reservations/reservation-views.repository";
 import * as repo from "./reminders.repository";
 
 /** Bookings one transaction reminds at most; the pass goes on while it finds full batches. */
@@ -60,7 +60,7 @@ export function createReminderWorker(deps: {
     const seating = { restaurantName: view.restaurant_name, date, time, people: view.party_size };
     const sendMail = await mailer.stage(
       trx,
-      view.user_email,
+      { address: view.user_email, userId: view.user_id },
       language,
       reminderMail(language, {
         ...seating,

@@ -5,7 +5,9 @@ import type { DB } from "../../db/schema";
 import { AppError, forbidden, notFound } from "../../errors";
 import { bookableSeating, partyTooLarge, requestedSeating } from "./booking-rules";
 import * as repo from "./reservations.repository";
-import type { MovableReservationRow, ReservationViewRow } from "./reservations.repository";
+import type { MovableReservationRow } from "./reservations.repository";
+import type { ReservationViewRow } from "./reservation-views.repository";
+import * as writes from "./reservation-writes.repository";
 
 /** A move (decision 025): the caller's booking, to another seating, party or table of its restaurant. */
 export interface MoveRequest {
@@ -55,7 +57,7 @@ export async function moveReservationWithin(trx: Transaction<DB>, request: MoveR
   await repo.lockTablesInOrder(trx, [current.table_id, tableId]);
   const context = await repo.findBookingContext(trx, current.restaurant_id, tableId);
   const { seating, status } = bookableSeating(context, input, now);
-  return repo
+  return writes
     .moveReservation(trx, reservationId, {
       tableId,
       startsAt: seating.startsAt,

@@ -10,7 +10,9 @@ import {
   reservationMovedMail,
   type ReservationMailData,
 } from "../../mail/templates/reservation-mails";
-import type { ReservationViewRow } from "./reservations.repository";
+import { bookingChangedPush } from "../push/push-messages";
+import type { PushSender } from "../push/push-sender";
+import type { ReservationViewRow } from "./reservation-views.repository";
 
 export interface ReservationNotifications {
   /** Never throws: a cancellation stands whatever happens to its mail. */
@@ -53,13 +55,27 @@ function mailData(row: ReservationViewRow, appOrigin: string, mailer: Mailer): R
   };
 }
 
-/** Booking and cancellation mails, in the diner's own language (not the request's). */
+/** The push that goes with a moved or cancelled booking (decision 045), in the diner's language. */
+function changePush(row: ReservationViewRow, change: "moved" | "cancelled") {
+  const { date, time } = wallClockOf(row.starts_at, row.time_zone);
+  return bookingChangedPush(row.user_language, change, {
+    reservationId: row.id,
+    restaurantName: row.restaurant_name,
+    date,
+    time,
+    people: row.party_size,
+    historyUrl: paths.history(),
+  });
+}
+
+/** Booking and cancellation mails (and pushes for a change), in the diner's own language (not the request's). */
 export function createReservationNotifications(deps: {
   mailer: Mailer;
+  push: PushSender;
   appOrigin: string;
   log: FastifyBaseLogger;
 }): ReservationNotifications {
-  const { mailer, appOrigin, log } = deps;
+  const { mailer, push, appOrigin, log } = deps;
 
   async function send(row: ReservationViewRow, render: typeof reservationBookedMail): Promise<void> {
     try {
@@ -73,6 +89,15 @@ export function createReservationNotifications(deps: {
     }
   }
 
+  async function cancelled(row: ReservationViewRow): Promise<void> {
+    await send(row, reservationCancelledMail);
+    try {
+      (await push.stage(push.db, row.user_id, changePush(row, "cancelled")))();
+    } catch (error) {
+      log.warn({ err: error, reservationId: row.id }, "cancellation push not queued; the cancellation stands");
+    }
+  }
+
   const stage = (trx: Transaction<DB>, row: ReservationViewRow, render: typeof reservationBookedMail) =>
     mailer.stage(
       trx,
@@ -83,7 +108,14 @@ export function createReservationNotifications(deps: {
 
   return {
     bookedWithin: (trx, row) => stage(trx, row, reservationBookedMail),
-    movedWithin: (trx, row) => stage(trx, row, reservationMovedMail),
-    cancelled: (row) => send(row, reservationCancelledMail),
+    async movedWithin(trx, row) {
+      const sendMail = await stage(trx, row, reservationMovedMail);
+      const sendPush = await push.stage(trx, row.user_id, changePush(row, "moved"));
+      return () => {
+        sendMail();
+        sendPush();
+      };
+    },
+    cancelled,
   };
 }

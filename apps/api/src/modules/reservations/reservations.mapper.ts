@@ -3,7 +3,7 @@ import { wallClockOf } from "@tavolo/shared/dates";
 import type { Language } from "@tavolo/shared/languages";
 import type { Reservation } from "@tavolo/shared/reservations";
 import { restaurantImageUrl } from "../restaurants/restaurants.mapper";
-import type { ReservationViewRow } from "./reservations.repository";
+import type { ReservationViewRow } from "./reservation-views.repository";
 
 /** A reservation of SPEC §3; date and time are read on the restaurant's wall clock. */
 export function toReservation(row: ReservationViewRow, language: Language): Reservation {

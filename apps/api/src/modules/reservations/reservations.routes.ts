@@ -16,17 +16,19 @@ import { SIGNED_IN } from "../../plugins/api-docs";
 import { assertCaller, callerId, callerNamedBy } from "../../plugins/auth";
 import { sendIdempotentAnswer } from "./idempotency";
 import type { AvailabilityService } from "./availability.service";
-import type { ReservationService } from "./reservations.service";
+import type { CancelBooking, ReservationService } from "./reservations.service";
 
 const tags = ["reservations"];
 
 /** A signed-in diner's bookings (SPEC §7, issue 5); every object must be the caller's (DESIGN §5). */
 export const reservationRoutes: FastifyPluginAsyncZod<{
   reservations: ReservationService;
+  /** The module's cancel operation, which clears the availability caches itself. */
+  cancelBooking: CancelBooking;
   availability: AvailabilityService;
   /** Called by each booking and cancellation: no process keeps showing a table free that is not. */
   invalidateAvailability: () => void;
-}> = async (app, { reservations, availability, invalidateAvailability }) => {
+}> = async (app, { reservations, cancelBooking, availability, invalidateAvailability }) => {
   // onRequest: an anonymous caller is told to sign in before anything about its input.
   app.addHook("onRequest", app.requireUser);
 
@@ -112,12 +114,7 @@ export const reservationRoutes: FastifyPluginAsyncZod<{
         response: { 200: reservationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const answer = await reservations.cancel(callerId(request), request.params.id, requestLanguage(request));
-      // A table, or an offer's seats, is free again.
-      invalidateAvailability();
-      return answer;
-    },
+    async (request) => cancelBooking(callerId(request), request.params.id, requestLanguage(request)),
   );
 
   app.get(

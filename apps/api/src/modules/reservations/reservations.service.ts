@@ -15,6 +15,8 @@ import { runIdempotently, type Answer } from "./idempotency";
 import { moveReservationWithin, noTableFreeForMove, PickedTableTaken, reservationNotFound } from "./move-reservation";
 import { lineOf, type FreedTrigger } from "./freed-trigger";
 import type { ReservationNotifications } from "./reservation-notifications";
+import * as views from "./reservation-views.repository";
+import * as writes from "./reservation-writes.repository";
 import * as repo from "./reservations.repository";
 import { toReservation } from "./reservations.mapper";
 
@@ -49,8 +51,8 @@ export function createReservationService(deps: {
 }) {
   const { db, notifications, freed } = deps;
 
-  async function viewOf(executor: Parameters<typeof repo.findReservationView>[0], id: string) {
-    const row = await repo.findReservationView(executor, id);
+  async function viewOf(executor: Parameters<typeof views.findReservationView>[0], id: string) {
+    const row = await views.findReservationView(executor, id);
     if (!row) throw reservationNotFound();
     return row;
   }
@@ -74,7 +76,7 @@ export function createReservationService(deps: {
         async (executor, afterCommit) => {
           const context = await repo.lockTableAndFindBookingContext(executor, input.restaurantId, input.tableId);
           const { seating, status } = bookableSeating(context, input, new Date());
-          const booked = await repo
+          const booked = await writes
             .insertReservation(executor, {
               userId,
               restaurantId: input.restaurantId,
@@ -155,9 +157,9 @@ export function createReservationService(deps: {
      * (the constraint only covers pending and confirmed). Cancelling twice answers the same.
      */
     async cancel(userId: string, id: string, language: Language): Promise<ReservationResponse> {
-      const cancelled = await repo.cancelUpcomingReservation(db, id, userId);
+      const cancelled = await writes.cancelUpcomingReservation(db, id, userId);
       if (!cancelled) {
-        const existing = await repo.findReservationOwnerAndStatus(db, id);
+        const existing = await views.findReservationOwnerAndStatus(db, id);
         if (!existing) throw reservationNotFound();
         if (existing.user_id !== userId) throw forbidden();
         if (existing.status !== "cancelled") throw notCancellable();
@@ -177,10 +179,17 @@ export function createReservationService(deps: {
     },
 
     async history(userId: string, language: Language): Promise<UserReservationsResponse> {
-      const rows = await repo.listUserReservationViews(db, userId, HISTORY_LIMIT);
+      const rows = await views.listUserReservationViews(db, userId, HISTORY_LIMIT);
       return { success: true, reservations: rows.map((row) => toReservation(row, language)) };
     },
   };
 }
 
 export type ReservationService = ReturnType<typeof createReservationService>;
+
+/**
+ * The diner gives up an upcoming booking, from anywhere that knows who and which (the history's
+ * button, a reminder mail's "Non riesco a venire" link): the same cancel, the same mail, the freed
+ * table handed on to the waitlist, and the availability caches cleared once it has committed.
+ */
+export type CancelBooking = ReservationService["cancel"];

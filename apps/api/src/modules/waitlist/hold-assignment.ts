@@ -11,6 +11,8 @@ import type { PushSender } from "../push/push-sender";
 import { holdOfferedMail } from "../../mail/templates/waitlist-mails";
 import { hashToken, newOpaqueToken } from "../auth/secrets";
 import { listLiveSeatings, lockTablesInOrder } from "../reservations/reservations.repository";
+import * as writes from "../reservations/reservation-writes.repository";
+import * as holdsRepo from "./holds.repository";
 import * as repo from "./waitlist.repository";
 import type { LineFocus, LineScope, WaitingEntryRow } from "./waitlist.repository";
 
@@ -105,7 +107,7 @@ export function createHoldAssigner(deps: HoldAssignerDeps) {
             !occupied.some((taken) => taken.table_id === candidate.id && overlaps(taken, seating)),
         );
         if (!table) continue;
-        const hold = await repo.insertHold(trx, {
+        const hold = await writes.insertHold(trx, {
           userId: entry.user_id,
           restaurantId,
           tableId: table.id,
@@ -117,6 +119,7 @@ export function createHoldAssigner(deps: HoldAssignerDeps) {
           holdMinutes,
           notAfter: seating.startsAt,
         });
+        await repo.setEntryStatus(trx, entry.id, "held");
         occupied.push({ table_id: table.id, startsAt: seating.startsAt, endsAt: seating.endsAt });
         holding.add(repo.holdKey(entry));
         offered.push({
@@ -139,7 +142,7 @@ export function createHoldAssigner(deps: HoldAssignerDeps) {
     focus: LineFocus,
   ): Promise<OfferedHold[]> {
     await repo.lockLine(trx, scope);
-    const offer = await repo.lockOffer(trx, scope.offerId);
+    const offer = await holdsRepo.lockOffer(trx, scope.offerId);
     if (!offer?.open || offer.available_seats === 0) return [];
     const entries = await repo.listWaitingEntries(trx, scope, focus);
     const holding = await repo.holdsInLine(trx, scope);
@@ -147,8 +150,8 @@ export function createHoldAssigner(deps: HoldAssignerDeps) {
     const offered: OfferedHold[] = [];
     for (const entry of entries) {
       if (holding.has(repo.holdKey(entry)) || entry.party_size > available) continue;
-      await repo.takeOfferSeats(trx, scope.offerId, entry.party_size);
-      const hold = await repo.insertHold(trx, {
+      await holdsRepo.takeOfferSeats(trx, scope.offerId, entry.party_size);
+      const hold = await writes.insertHold(trx, {
         userId: entry.user_id,
         restaurantId: scope.restaurantId,
         tableId: null,
@@ -160,6 +163,7 @@ export function createHoldAssigner(deps: HoldAssignerDeps) {
         holdMinutes,
         notAfter: offer.book_until_at,
       });
+      await repo.setEntryStatus(trx, entry.id, "held");
       available -= entry.party_size;
       holding.add(repo.holdKey(entry));
       offered.push({
@@ -176,7 +180,7 @@ export function createHoldAssigner(deps: HoldAssignerDeps) {
 
   /** The hold mail with its one-tap link, and its push, staged in the hold's transaction. */
   async function stageHoldMail(trx: Transaction<DB>, hold: OfferedHold, restaurantId: string): Promise<AfterCommit> {
-    const recipient = await repo.findRecipient(trx, hold.userId);
+    const recipient = await holdsRepo.findRecipient(trx, hold.userId);
     const restaurant = await trx
       .selectFrom("restaurants")
       .select(["name", "time_zone"])
@@ -184,7 +188,7 @@ export function createHoldAssigner(deps: HoldAssignerDeps) {
       .executeTakeFirstOrThrow();
     if (!recipient) return () => {};
     const token = newOpaqueToken();
-    await repo.insertHoldLinkToken(trx, {
+    await holdsRepo.insertHoldLinkToken(trx, {
       tokenHash: hashToken(token),
       userId: hold.userId,
       holdId: hold.id,

@@ -4,6 +4,8 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import type { HoldAssigner } from "./hold-assignment";
 import { lineOf } from "../reservations/freed-trigger";
+import * as writes from "../reservations/reservation-writes.repository";
+import * as holdsRepo from "./holds.repository";
 import * as repo from "./waitlist.repository";
 import type { LineScope } from "./waitlist.repository";
 
@@ -33,10 +35,10 @@ export function createWaitlistWorker(deps: {
   async function expireOne(id: string, scope: LineScope): Promise<boolean> {
     const outcome = await db.transaction().execute(async (trx) => {
       await repo.lockLine(trx, scope);
-      const hold = await repo.lockHold(trx, id, { skipLocked: true });
+      const hold = await holdsRepo.lockHold(trx, id, { skipLocked: true });
       if (!hold || hold.status !== "held" || !hold.expired) return undefined;
-      await repo.releaseHold(trx, id);
-      await repo.spendHoldLinks(trx, id);
+      await writes.releaseHolds(trx, { id: id });
+      await holdsRepo.spendHoldLinks(trx, id);
       if (hold.waitlist_entry_id) await repo.setEntryStatus(trx, hold.waitlist_entry_id, "lapsed");
       // Only the hold's day changed: its waiting diners are the ones to match.
       return holds.assignWithin(trx, scope, hold.wanted_date ? { date: hold.wanted_date } : {});
@@ -50,7 +52,7 @@ export function createWaitlistWorker(deps: {
   async function expireDue(): Promise<number> {
     let released = 0;
     for (;;) {
-      const due = await repo.dueHolds(db, EXPIRY_BATCH);
+      const due = await holdsRepo.dueHolds(db, EXPIRY_BATCH);
       let progressed = 0;
       for (const hold of due) if (await expireOne(hold.id, lineOf(hold))) progressed++;
       released += progressed;

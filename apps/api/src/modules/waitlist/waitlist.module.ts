@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../db/database";
 import { noStore } from "../../http/no-store";
+import type { AuthRateLimits } from "../../config";
 import type { Mailer } from "../../mail/mailer";
 import type { PushSender } from "../push/push-sender";
 import { createReservationNotifications } from "../reservations/reservation-notifications";
@@ -18,6 +19,8 @@ export interface WaitlistModuleDeps {
   /** WAITLIST_POLL_SECONDS in ms: how often this process releases due holds and sweeps the lines. */
   pollMs: number;
   invalidateAvailability: () => void;
+  /** The per-address limits of the token routes, which the hold link shares (decision 035). */
+  rateLimits: AuthRateLimits;
 }
 
 declare module "fastify" {
@@ -50,16 +53,22 @@ export async function registerWaitlistModule(
   const db = deps.database.db;
   const notifications = createReservationNotifications({
     mailer: deps.mailer,
+    push: deps.push,
     appOrigin: deps.appOrigin,
     log: app.log,
   });
-  const waitlist = createWaitlistService({ db, holds: deps.holds, notifications });
-  const options = { waitlist, invalidateAvailability: deps.invalidateAvailability };
+  const waitlist = createWaitlistService({
+    db,
+    holds: deps.holds,
+    notifications,
+    availabilityChanged: deps.invalidateAvailability,
+  });
+  const options = { waitlist };
   await app.register(
     async (client) => {
       // Personal answers: no cache may keep them.
       client.addHook("onRequest", noStore);
-      await client.register(holdLinkRoutes, options);
+      await client.register(holdLinkRoutes, { ...options, rateLimits: deps.rateLimits });
       await client.register(waitlistRoutes, options);
     },
     { prefix: "/api/client" },

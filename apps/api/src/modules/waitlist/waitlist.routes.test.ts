@@ -9,6 +9,7 @@ import {
   createBookingFixture,
   cancelReservation,
   makeReservation,
+  nextWeekday,
   registerDiners,
   ROME,
   romeDate,
@@ -55,11 +56,27 @@ describe("joining the waitlist", () => {
     expect((await waitlistOf(t, second!)).entries.map((entry) => entry.id)).toEqual([b.entry.id]);
   });
 
-  it("holds a table at once when one is already free", async () => {
+  it("refuses to wait for a table that is free now: 409 with the times to book instead, nothing written", async () => {
     const [who] = await diners(1);
-    const res = await joined(t, who!, at20(romeDate(4), 2));
-    expect(res.entry.status).toBe("held");
-    expect(res.entry.hold).toMatchObject({ time: "20:00", people: 2, tableNumber: 1 });
+    const date = romeDate(4);
+    const res = await joinWaitlist(t, who!, { ...at20(date, 2), timeFrom: "19:30", timeTo: "20:30" });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: "table_available", slots: ["19:30", "19:45", "20:00", "20:15", "20:30"] });
+    const en = await joinWaitlist(t, who!, at20(date, 2));
+    expect(en.json().slots).toEqual(["20:00"]);
+    expect((await waitlistOf(t, who!)).entries).toEqual([]);
+    expect((await liveHolds(t)).filter((hold) => hold.user_id === who!.userId)).toEqual([]);
+  });
+
+  it("refuses a window when the restaurant is closed with 400 restaurant_closed, in Italian and English", async () => {
+    const [who] = await diners(1);
+    // The osteria opens 19:00-23:00: the search's night default, 01:45, is outside its hours.
+    const night = { restaurantId: f.dinner.id, date: nextWeekday(3), timeFrom: "01:45", timeTo: "02:45", people: 2 };
+    const it = await joinWaitlist(t, who!, night);
+    expect(it.statusCode).toBe(400);
+    expect(it.json()).toMatchObject({ code: "restaurant_closed", error: expect.stringContaining("chiuso") });
+    const en = await post(t.app, "/api/client/waitlist", night, { ...who!.headers, "accept-language": "en" });
+    expect(en.json()).toMatchObject({ code: "restaurant_closed", error: expect.stringContaining("closed") });
   });
 
   it("refuses a sixth active entry, an overlapping duplicate, and bad input, in Italian and English", async () => {
@@ -347,9 +364,11 @@ describe("answering a hold", () => {
 
 describe("history and account data ignore holds", () => {
   it("a hold is not a booking: not in history, cancelReservation refuses it", async () => {
-    const [who] = await diners(1);
-    const res = await joined(t, who!, at20(romeDate(14), 2));
-    const holdId = res.entry.hold!.id;
+    const [owner, who] = await diners(2);
+    const bookings = await fillAllTables(t, f, [owner!], romeDate(14), "20:00");
+    await joined(t, who!, at20(romeDate(14), 2));
+    await cancel(owner!, bookings[1]!);
+    const holdId = (await waitlistOf(t, who!)).entries[0]!.hold!.id;
     const history = await t.app.inject({
       method: "GET",
       url: `/api/client/getUserReservations/${who!.userId}`,

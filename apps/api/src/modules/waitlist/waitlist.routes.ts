@@ -12,19 +12,19 @@ import {
 import { requestLanguage } from "../../i18n/request-language";
 import { SIGNED_IN } from "../../plugins/api-docs";
 import { callerId } from "../../plugins/auth";
+import type { AuthRateLimits } from "../../config";
+import { rateLimited } from "../auth/route-helpers";
 import type { WaitlistService } from "./waitlist.service";
 
 const tags = ["waitlist"];
 
 interface WaitlistRouteOptions {
   waitlist: WaitlistService;
-  /** A hold taken or released changes what is free: every process's availability caches are cleared. */
-  invalidateAvailability: () => void;
 }
 
 /** The signed-in diner's waitlist and holds (issue 17); each object must be the caller's. */
 export const waitlistRoutes: FastifyPluginAsyncZod<WaitlistRouteOptions> = async (app, options) => {
-  const { waitlist, invalidateAvailability } = options;
+  const { waitlist } = options;
   app.addHook("onRequest", app.requireUser);
 
   app.post(
@@ -42,8 +42,6 @@ export const waitlistRoutes: FastifyPluginAsyncZod<WaitlistRouteOptions> = async
     },
     async (request, reply) => {
       const answer = await waitlist.join(callerId(request), request.body, requestLanguage(request));
-      // A table free already is held at once for the diner.
-      if (answer.entry.hold) invalidateAvailability();
       return reply.code(201).send(answer);
     },
   );
@@ -72,11 +70,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<WaitlistRouteOptions> = async
         response: { 200: waitlistEntryResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const answer = await waitlist.leave(callerId(request), request.params.id, requestLanguage(request));
-      invalidateAvailability();
-      return answer;
-    },
+    (request) => waitlist.leave(callerId(request), request.params.id, requestLanguage(request)),
   );
 
   app.post(
@@ -91,13 +85,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<WaitlistRouteOptions> = async
         response: { 200: holdAnswerResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 410) },
       },
     },
-    async (request) => {
-      try {
-        return await waitlist.confirm(callerId(request), request.params.id, requestLanguage(request));
-      } finally {
-        invalidateAvailability();
-      }
-    },
+    (request) => waitlist.confirm(callerId(request), request.params.id, requestLanguage(request)),
   );
 
   app.post(
@@ -111,17 +99,19 @@ export const waitlistRoutes: FastifyPluginAsyncZod<WaitlistRouteOptions> = async
         response: { 200: holdAnswerResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const answer = await waitlist.decline(callerId(request), request.params.id, requestLanguage(request));
-      invalidateAvailability();
-      return answer;
-    },
+    (request) => waitlist.decline(callerId(request), request.params.id, requestLanguage(request)),
   );
 };
 
-/** The hold mail's one-tap link: no session needed, the single-use token stands for the diner. */
-export const holdLinkRoutes: FastifyPluginAsyncZod<WaitlistRouteOptions> = async (app, options) => {
-  const { waitlist, invalidateAvailability } = options;
+/**
+ * The hold mail's one-tap link: no session needed, the single-use token stands for the diner.
+ * Limited per client address like the other token routes (decision 035): guessing links costs a 429.
+ */
+export const holdLinkRoutes: FastifyPluginAsyncZod<WaitlistRouteOptions & { rateLimits: AuthRateLimits }> = async (
+  app,
+  options,
+) => {
+  const { waitlist, rateLimits } = options;
   app.post(
     "/holds/confirm-by-link",
     {
@@ -130,15 +120,10 @@ export const holdLinkRoutes: FastifyPluginAsyncZod<WaitlistRouteOptions> = async
         summary:
           "Confirm a held table with the token of its mail's link (single use, expires with the hold); 410 once expired",
         body: confirmHoldByLinkRequestSchema,
-        response: { 200: holdAnswerResponseSchema, ...errorResponses(400, 404, 409, 410) },
+        response: { 200: holdAnswerResponseSchema, ...errorResponses(400, 404, 409, 410, 429) },
       },
+      ...rateLimited(app, "hold-link", rateLimits),
     },
-    async (request) => {
-      try {
-        return await waitlist.confirmByLink(request.body.token, requestLanguage(request));
-      } finally {
-        invalidateAvailability();
-      }
-    },
+    (request) => waitlist.confirmByLink(request.body.token, requestLanguage(request)),
   );
 };

@@ -14,13 +14,16 @@ import type { DB } from "../../db/schema";
 import { AppError, badRequest, forbidden, notFound } from "../../errors";
 import { hashToken } from "../auth/secrets";
 import { partyTooLarge, seatingProblemError } from "../reservations/booking-rules";
+import { findFreeSeatings } from "../reservations/free-seatings.repository";
 import type { ReservationNotifications } from "../reservations/reservation-notifications";
-import { findReservationView } from "../reservations/reservations.repository";
+import { findReservationView } from "../reservations/reservation-views.repository";
 import { toReservation } from "../reservations/reservations.mapper";
 import { restaurantNotFound } from "../restaurants/restaurants.service";
 import type { HoldAssigner } from "./hold-assignment";
 import { toWaitlistEntry } from "./waitlist.mapper";
 import { lineOf } from "../reservations/freed-trigger";
+import * as writes from "../reservations/reservation-writes.repository";
+import * as holdsRepo from "./holds.repository";
 import * as repo from "./waitlist.repository";
 import type { LineScope } from "./waitlist.repository";
 
@@ -32,12 +35,23 @@ const windowPassed = () => badRequest("waitlist_window_passed", "apiErrors.waitl
 const offerNotFound = () => notFound("offer_not_found", "apiErrors.offerNotFound");
 const offerOpen = () => new AppError(409, "offer_has_seats", "apiErrors.waitlistOfferOpen");
 const offerClosed = () => new AppError(409, "offer_closed", "apiErrors.waitlistOfferClosed");
+const closedInWindow = () => badRequest("restaurant_closed", "apiErrors.waitlistRestaurantClosed");
+/** 409 with the window's free times (`slots`), which the diner can book at once. */
+const tableAvailable = (slots: string[]) =>
+  new AppError(409, "table_available", "apiErrors.waitlistTableAvailable", {}, { slots });
+/** "No lower bound": every seating of a window, past or to come. */
+const EPOCH = new Date(0);
 const holdNotFound = () => notFound("hold_not_found", "apiErrors.holdNotFound");
 /** 410: the hold existed and its time ran out; the table went on to the next in line. */
 const holdExpired = () => new AppError(410, "hold_expired", "apiErrors.holdExpired");
 const holdDeclined = () => new AppError(409, "hold_declined", "apiErrors.holdDeclined");
 const holdConfirmed = () => new AppError(409, "hold_confirmed", "apiErrors.holdConfirmed");
 const linkUsed = () => new AppError(410, "hold_link_used", "apiErrors.holdLinkUsed");
+/**
+ * How long a spent hold link still repeats its answer (a second tap, a page reloaded): after that
+ * it is 410 with nothing of the booking, whoever holds the mail (decision 035).
+ */
+const HOLD_LINK_REPEAT_MINUTES = 5;
 
 type AfterCommit = () => void;
 
@@ -50,8 +64,14 @@ export function createWaitlistService(deps: {
   db: Kysely<DB>;
   holds: HoldAssigner;
   notifications: ReservationNotifications;
+  /**
+   * Called once a change of what is free has committed (a hold taken, confirmed or released): the
+   * availability caches of every process are cleared then, and never for a refused request
+   * (decision 035).
+   */
+  availabilityChanged: () => void;
 }) {
-  const { db, holds, notifications } = deps;
+  const { db, holds, notifications, availabilityChanged } = deps;
 
   async function entryAnswer(id: string, language: Language, message: string): Promise<WaitlistEntryResponse> {
     const row = await repo.findEntryView(db, id);
@@ -95,8 +115,20 @@ export function createWaitlistService(deps: {
     // Waiting for a table no table of the restaurant could ever be: refused, as a move would be.
     const tables = await repo.listActiveTables(db, restaurantId);
     if (!tables.some((table) => table.capacity >= input.people)) throw partyTooLarge(input.people);
-    const seatings = openSeatingsBetween(restaurant.opening_hours, restaurant.time_zone, date, timeFrom, timeTo, now);
+    // Every seating of the window, past ones too: none at all means the restaurant is closed then,
+    // and nothing could ever free there (decision 035).
+    const inWindow = openSeatingsBetween(restaurant.opening_hours, restaurant.time_zone, date, timeFrom, timeTo, EPOCH);
+    if (inWindow.length === 0) throw closedInWindow();
+    const seatings = inWindow.filter((seating) => seating.startsAt > now);
     if (seatings.length === 0) throw windowPassed();
+    // A fitting table free in the window now is booked, not waited for: the diner is offered its
+    // times instead, and a hold only ever goes to a table freed after the diner joined.
+    const free = await findFreeSeatings(
+      db,
+      seatings.map((seating) => ({ ...seating, restaurantId })),
+      input.people,
+    );
+    if (free.length > 0) throw tableAvailable(free.map((seating) => seating.time));
     // The window as the seatings it accepts: the entry ends when its last one has started.
     return {
       userId,
@@ -122,42 +154,48 @@ export function createWaitlistService(deps: {
       wanted_date: string | null;
     },
     entryStatus: "declined" | "lapsed" | "left",
-  ): Promise<AfterCommit[]> {
-    await repo.releaseHold(trx, hold.id);
-    await repo.spendHoldLinks(trx, hold.id);
+  ): Promise<AfterCommit[] & { released?: true }> {
+    await writes.releaseHolds(trx, { id: hold.id });
+    await holdsRepo.spendHoldLinks(trx, hold.id);
     if (hold.waitlist_entry_id) await repo.setEntryStatus(trx, hold.waitlist_entry_id, entryStatus);
     // Only the hold's day changed: its waiting diners are the ones to match.
-    return holds.assignWithin(trx, lineOf(hold), hold.wanted_date ? { date: hold.wanted_date } : {});
+    const mails = await holds.assignWithin(trx, lineOf(hold), hold.wanted_date ? { date: hold.wanted_date } : {});
+    return Object.assign(mails, { released: true as const });
   }
 
   async function confirm(userId: string, holdId: string, language: Language): Promise<HoldAnswerResponse> {
-    const line = await repo.findHoldLine(db, holdId);
+    const line = await holdsRepo.findHoldLine(db, holdId);
     if (!line) throw holdNotFound();
     const outcome = await db.transaction().execute(async (trx) => {
       await repo.lockLine(trx, lineOf(line));
-      const hold = await repo.lockHold(trx, holdId);
+      const hold = await holdsRepo.lockHold(trx, holdId);
       if (!hold) throw holdNotFound();
       if (hold.user_id !== userId) throw forbidden();
       if (hold.status === "held" && !hold.expired) {
         const status = hold.auto_confirm ? "confirmed" : "pending";
-        await repo.confirmHold(trx, holdId, status);
-        await repo.spendHoldLinks(trx, holdId);
+        await writes.confirmHold(trx, holdId, status);
+        await holdsRepo.spendHoldLinks(trx, holdId);
         if (hold.waitlist_entry_id) await repo.setEntryStatus(trx, hold.waitlist_entry_id, "booked");
         const view = await findReservationView(trx, holdId);
         if (!view) throw holdNotFound();
-        return { kind: "booked" as const, mails: [await notifications.bookedWithin(trx, view)] };
+        return { kind: "booked" as const, changed: true, mails: [await notifications.bookedWithin(trx, view)] };
       }
       // Its time is up though no worker has released it yet: released now, passed on, and 410.
       if (hold.status === "held")
-        return { kind: "expired" as const, mails: await releaseAndPassOn(trx, hold, "lapsed") };
+        return { kind: "expired" as const, changed: true, mails: await releaseAndPassOn(trx, hold, "lapsed") };
       if (hold.status === "released")
-        return { kind: hold.entry_status === "declined" ? ("declined" as const) : ("expired" as const), mails: [] };
+        return {
+          kind: hold.entry_status === "declined" ? ("declined" as const) : ("expired" as const),
+          changed: false,
+          mails: [],
+        };
       // Confirmed before (pending, confirmed, or since cancelled): the same answer again.
-      return { kind: "booked" as const, mails: [] };
+      return { kind: "booked" as const, changed: false, mails: [] };
     });
     for (const start of outcome.mails) start();
     // A first answer sends mail; a repeated one does not, and is not counted again.
     if (outcome.mails.length > 0) holdMetrics.inc({ event: outcome.kind === "booked" ? "confirmed" : "expired" });
+    if (outcome.changed) availabilityChanged();
     if (outcome.kind === "expired") throw holdExpired();
     if (outcome.kind === "declined") throw holdDeclined();
     const view = await findReservationView(db, holdId);
@@ -188,6 +226,7 @@ export function createWaitlistService(deps: {
         return { id: entryId, mails: await holds.assignWithin(trx, scope, { date: entry.date }) };
       });
       for (const start of mails) start();
+      if (mails.length > 0) availabilityChanged();
       return entryAnswer(id, language, "apiMessages.waitlistJoined");
     },
 
@@ -201,7 +240,7 @@ export function createWaitlistService(deps: {
       const found = await repo.findEntryView(db, entryId);
       if (!found) throw entryNotFound();
       if (found.user_id !== userId) throw forbidden();
-      const mails = await db.transaction().execute(async (trx) => {
+      const mails: AfterCommit[] & { released?: true } = await db.transaction().execute(async (trx) => {
         await repo.lockLine(trx, lineOf(found));
         const entry = await repo.lockEntry(trx, entryId);
         if (!entry) throw entryNotFound();
@@ -210,25 +249,31 @@ export function createWaitlistService(deps: {
           return [];
         }
         if (entry.status !== "held" || !found.hold_id) return [];
-        const hold = await repo.lockHold(trx, found.hold_id);
+        const hold = await holdsRepo.lockHold(trx, found.hold_id);
         if (!hold || hold.status !== "held") return [];
         return releaseAndPassOn(trx, hold, "left");
       });
       for (const start of mails) start();
+      if (mails.released) availabilityChanged();
       return entryAnswer(entryId, language, "apiMessages.waitlistLeft");
     },
 
     confirm,
 
-    /** The one-tap link of the hold mail: the token stands for the diner, once. */
+    /**
+     * The one-tap link of the hold mail: the token stands for the diner, once. A second tap soon
+     * after confirming gets the booking again; once the link has expired, or was spent more than
+     * HOLD_LINK_REPEAT_MINUTES ago, it is 410 and tells nothing of the booking (decision 035).
+     */
     async confirmByLink(token: string, language: Language): Promise<HoldAnswerResponse> {
-      const link = await repo.findHoldLinkToken(db, hashToken(token));
+      const link = await holdsRepo.findHoldLinkToken(db, hashToken(token), HOLD_LINK_REPEAT_MINUTES);
       if (!link?.user_id || !link.target) throw holdNotFound();
       if (!link.usable) {
-        // A second tap after confirming gets the booking again; a link whose hold ran out is 410.
-        const state = await repo.findHoldState(db, link.target);
-        if (state?.status === "pending" || state?.status === "confirmed")
+        const state = await holdsRepo.findHoldState(db, link.target);
+        if (state?.status === "pending" || state?.status === "confirmed") {
+          if (!link.repeatable) throw linkUsed();
           return confirm(link.user_id, link.target, language);
+        }
         if (state?.status === "held" || state?.entry_status === "lapsed") throw holdExpired();
         throw linkUsed();
       }
@@ -236,11 +281,11 @@ export function createWaitlistService(deps: {
     },
 
     async decline(userId: string, holdId: string, language: Language): Promise<HoldAnswerResponse> {
-      const line = await repo.findHoldLine(db, holdId);
+      const line = await holdsRepo.findHoldLine(db, holdId);
       if (!line) throw holdNotFound();
-      const mails = await db.transaction().execute(async (trx) => {
+      const mails: AfterCommit[] & { released?: true } = await db.transaction().execute(async (trx) => {
         await repo.lockLine(trx, lineOf(line));
-        const hold = await repo.lockHold(trx, holdId);
+        const hold = await holdsRepo.lockHold(trx, holdId);
         if (!hold) throw holdNotFound();
         if (hold.user_id !== userId) throw forbidden();
         if (hold.status === "held") return releaseAndPassOn(trx, hold, hold.expired ? "lapsed" : "declined");
@@ -248,6 +293,7 @@ export function createWaitlistService(deps: {
         throw holdConfirmed();
       });
       for (const start of mails) start();
+      if (mails.released) availabilityChanged();
       return { success: true, message: translateShared(language, "apiMessages.holdDeclined"), reservation: null };
     },
   };

@@ -2,9 +2,10 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { waitWindow, WAITLIST_DEFAULT_WINDOW_MINUTES } from "@tavolo/shared/waitlist-window";
 import { paths } from "../../../config/paths";
-import { errorMessage } from "../../../lib/api-client";
+import { ApiError, errorMessage } from "../../../lib/api-client";
 import { Alert } from "../../../components/ui/alert";
 import { Button, ButtonLink } from "../../../components/ui/button";
+import { ChipLink } from "../../../components/ui/chip";
 import { Select } from "../../../components/ui/select";
 import { useJoinWaitlist } from "../api/waitlist-api";
 import styles from "./waitlist.module.css";
@@ -18,6 +19,16 @@ interface Props {
   signedIn: boolean;
   /** Where a visitor signs in (and comes back from). */
   loginLink: { to: string; state?: unknown };
+}
+
+/**
+ * The free times the server names when the diner asked to wait for a table that is free now
+ * (409 table_available, decision 035): booked, not waited for.
+ */
+function freeTimesOf(error: unknown): string[] {
+  if (!(error instanceof ApiError) || error.code !== "table_available") return [];
+  const slots = (error.body as { slots?: unknown } | null)?.slots;
+  return Array.isArray(slots) ? slots.filter((slot): slot is string => typeof slot === "string") : [];
 }
 
 /** The windows offered around the wanted time, minutes each way (0: that seating only). */
@@ -94,6 +105,23 @@ export function WaitlistJoin({ target, signedIn, loginLink }: Props) {
             </Button>
           </div>
           {join.isError ? <Alert>{errorMessage(join.error, t("waitlist.join.error"))}</Alert> : null}
+          {isTable && freeTimesOf(join.error).length > 0 ? (
+            <div>
+              <p className={styles.text}>{t("waitlist.join.freeTimes")}</p>
+              <ul role="list" className={styles.freeTimes}>
+                {freeTimesOf(join.error).map((time) => (
+                  <li key={time}>
+                    <ChipLink
+                      to={paths.reservation(target.restaurantId, { date: target.date, time, people: target.people })}
+                      aria-label={t("waitlist.join.bookAt", { time, count: target.people })}
+                    >
+                      {time}
+                    </ChipLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
         </>
       )}
     </section>

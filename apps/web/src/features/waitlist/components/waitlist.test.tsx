@@ -47,6 +47,26 @@ describe("WaitlistJoin", () => {
     });
   });
 
+  it("offers the free times to book when the server says a table is free now", async () => {
+    const error =
+      "C'è un tavolo libero in questa fascia oraria: prenotalo subito, non serve metterti in lista d'attesa";
+    mockFetch(() => json({ success: false, code: "table_available", error, slots: ["19:45", "20:15"] }, 409));
+    renderAt(
+      <WaitlistJoin
+        target={{ restaurantId: "r-1", date: "2026-11-25", time: "20:00", people: 2 }}
+        signedIn
+        loginLink={{ to: "/login" }}
+      />,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Avvisami se si libera un tavolo" }));
+    expect(await screen.findByText(error)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Prenota alle 19:45 per 2 persone" })).toHaveAttribute(
+      "href",
+      "/reservation/r-1?date=2026-11-25&time=19%3A45&people=2",
+    );
+    expect(screen.getByRole("link", { name: "Prenota alle 20:15 per 2 persone" })).toBeInTheDocument();
+  });
+
   it("asks a visitor to sign in instead", () => {
     mockFetch(() => json({}));
     renderAt(

@@ -1,0 +1,275 @@
+import { sql, type Kysely, type Transaction } from "kysely";
+import { ACTIVE_RESERVATION_STATUSES } from "@tavolo/shared/reservations";
+import type { DB } from "../../db/schema";
+import { viewOf, type ReservationViewRow } from "./reservation-views.repository";
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/**
+ * Every write of `reservations`, and the only one (decision 034): book, book offer seats, hold,
+ * confirm or release a hold, move, cancel, anonymise. The offers, waitlist and account modules call
+ * these operations, never their own SQL on the table, so deleting, exporting and anonymising have
+ * one place to look; `one-writer.test.ts` fails when another file writes the table. Each operation
+ * runs on the caller's executor: the caller's transaction, locks and mails stay where they are.
+ */
+
+// --- book ---
+
+export interface NewReservation {
+  userId: string;
+  restaurantId: string;
+  tableId: string;
+  startsAt: Date;
+  endsAt: Date;
+  partySize: number;
+  specialRequests: string;
+  status: "pending" | "confirmed";
+}
+
+/**
+ * Inserts a booking and reads it back as a view in one statement (every round trip counts at
+ * booking time). Raises SQLSTATE 23P01 when the table already holds an overlapping live seating.
+ */
+export function insertReservation(db: Db, reservation: NewReservation): Promise<ReservationViewRow> {
+  const inserted = db.with("res", (cte) =>
+    cte
+      .insertInto("reservations")
+      .values({
+        user_id: reservation.userId,
+        restaurant_id: reservation.restaurantId,
+        table_id: reservation.tableId,
+        starts_at: reservation.startsAt,
+        ends_at: reservation.endsAt,
+        party_size: reservation.partySize,
+        special_requests: reservation.specialRequests,
+        status: reservation.status,
+      })
+      .returningAll(),
+  );
+  return viewOf(inserted.selectFrom("res")).executeTakeFirstOrThrow();
+}
+
+// --- book offer ---
+
+/**
+ * DESIGN §4: takes `people` seats if they are there and the offer is still bookable, and books
+ * them, in one statement. Concurrent bookings queue on the offer's row; each re-checks the seats
+ * left once the one before it commits, so a sold-out offer answers "no row" instead of going
+ * negative. Undefined = nothing taken (the caller tells why).
+ */
+export async function takeSeatsAndBook(
+  db: Db,
+  booking: { offerId: string; userId: string; people: number; notes: string; now: Date },
+): Promise<string | undefined> {
+  const row = await db
+    .with("taken", (cte) =>
+      cte
+        .updateTable("offers")
+        .set((eb) => ({ available_seats: eb("available_seats", "-", booking.people), updated_at: sql`now()` }))
+        .where("id", "=", booking.offerId)
+        .where("available_seats", ">=", booking.people)
+        .where("book_until_at", ">", booking.now)
+        // The diner's row is locked before the offer's (an uncorrelated EXISTS runs first, as a
+        // one-time filter): an account deletion locks the user, then gives back the seats of its
+        // bookings, so taking the two locks the other way round would deadlock (decision 021).
+        // No diner (the account was deleted meanwhile): nothing is taken.
+        .where(sql<boolean>`EXISTS (SELECT 1 FROM users WHERE id = ${booking.userId} FOR KEY SHARE)`)
+        .returning(["id", "restaurant_id", "starts_at", "ends_at"]),
+    )
+    .with("booked", (cte) =>
+      cte
+        .insertInto("reservations")
+        .columns([
+          "user_id",
+          "restaurant_id",
+          "offer_id",
+          "starts_at",
+          "ends_at",
+          "party_size",
+          "special_requests",
+          "status",
+        ])
+        .expression((eb) =>
+          eb
+            .selectFrom("taken")
+            .select([
+              sql<string>`${booking.userId}::uuid`.as("user_id"),
+              "taken.restaurant_id",
+              "taken.id",
+              "taken.starts_at",
+              "taken.ends_at",
+              sql<number>`${booking.people}::smallint`.as("party_size"),
+              sql<string>`${booking.notes}::text`.as("special_requests"),
+              sql<string>`'confirmed'`.as("status"),
+            ]),
+        )
+        .returning("id"),
+    )
+    .selectFrom("booked")
+    .select("booked.id")
+    .executeTakeFirst();
+  return row?.id;
+}
+
+// --- move ---
+
+export interface ReservationMove {
+  tableId: string;
+  startsAt: Date;
+  endsAt: Date;
+  partySize: number;
+  status: "pending" | "confirmed";
+}
+
+/**
+ * Moves a booking in one UPDATE and reads it back as a view: the old seating is freed and the new
+ * one taken by the same statement, so a failure leaves the booking exactly as it was (never both,
+ * never neither). The calendar event's SEQUENCE grows by one. Raises SQLSTATE 23P01 when the new
+ * seating overlaps another live one of that table.
+ */
+export function moveReservation(trx: Transaction<DB>, id: string, move: ReservationMove): Promise<ReservationViewRow> {
+  const moved = trx.with("res", (cte) =>
+    cte
+      .updateTable("reservations")
+      .set((eb) => ({
+        table_id: move.tableId,
+        starts_at: move.startsAt,
+        ends_at: move.endsAt,
+        party_size: move.partySize,
+        status: move.status,
+        calendar_sequence: eb("calendar_sequence", "+", 1),
+      }))
+      .where("id", "=", id)
+      .returningAll(),
+  );
+  return viewOf(moved.selectFrom("res")).executeTakeFirstOrThrow();
+}
+
+// --- cancel ---
+
+/**
+ * Cancels the owner's live booking whose seating has not started; false when there is none such.
+ * A Last Minute booking gives its seats back to the offer in the same statement, so the seats
+ * booked and available always add up to the offer's total.
+ */
+export async function cancelUpcomingReservation(db: Db, id: string, userId: string): Promise<boolean> {
+  const result = await db
+    .with("cancelled", (cte) =>
+      cte
+        .updateTable("reservations")
+        .set((eb) => ({
+          status: "cancelled",
+          cancelled_at: sql<Date>`now()`,
+          // The cancellation is the event's next version (decision 025).
+          calendar_sequence: eb("calendar_sequence", "+", 1),
+        }))
+        .where("id", "=", id)
+        .where("user_id", "=", userId)
+        .where("status", "in", ACTIVE_RESERVATION_STATUSES)
+        .where("starts_at", ">", sql<Date>`now()`)
+        .returning(["id", "offer_id", "party_size"]),
+    )
+    .with("returned", (cte) =>
+      cte
+        .updateTable("offers")
+        .from("cancelled")
+        .set((eb) => ({ available_seats: eb("offers.available_seats", "+", eb.ref("cancelled.party_size")) }))
+        .whereRef("offers.id", "=", "cancelled.offer_id")
+        .returning("offers.id"),
+    )
+    .selectFrom("cancelled")
+    .select("cancelled.id")
+    .executeTakeFirst();
+  return result !== undefined;
+}
+
+// --- hold, confirm or release a hold (decision 029) ---
+
+export interface NewHold {
+  userId: string;
+  restaurantId: string;
+  tableId: string | null;
+  offerId: string | null;
+  entryId: string;
+  startsAt: Date;
+  endsAt: Date;
+  partySize: number;
+  holdMinutes: number;
+  /** A hold never outlasts the moment the seating (or the offer's booking) closes. */
+  notAfter: Date;
+}
+
+/** Writes a hold: a reservation in status 'held' that the exclusion constraint counts as taken. */
+export function insertHold(trx: Transaction<DB>, hold: NewHold): Promise<{ id: string; hold_expires_at: Date }> {
+  return trx
+    .insertInto("reservations")
+    .values({
+      user_id: hold.userId,
+      restaurant_id: hold.restaurantId,
+      table_id: hold.tableId,
+      offer_id: hold.offerId,
+      starts_at: hold.startsAt,
+      ends_at: hold.endsAt,
+      party_size: hold.partySize,
+      status: "held",
+      waitlist_entry_id: hold.entryId,
+      hold_expires_at: sql<Date>`least(now() + make_interval(mins => ${hold.holdMinutes}), ${hold.notAfter}::timestamptz)`,
+    })
+    .returning(["id", "hold_expires_at"])
+    .$narrowType<{ hold_expires_at: Date }>()
+    .executeTakeFirstOrThrow();
+}
+
+/** The hold becomes a booking: pending or confirmed, by the restaurant's policy. */
+export async function confirmHold(trx: Transaction<DB>, id: string, status: "pending" | "confirmed"): Promise<void> {
+  await trx
+    .updateTable("reservations")
+    .set({ status, hold_expires_at: null })
+    .where("id", "=", id)
+    .where("status", "=", "held")
+    .execute();
+}
+
+/**
+ * Releases live holds (one by id, or every one of a diner): the table or seats are free again, an
+ * offer gets its seats back in the same statement. Answers the lines that got something back.
+ */
+export function releaseHolds(trx: Transaction<DB>, which: { id: string } | { userId: string }) {
+  return trx
+    .with("released", (cte) =>
+      cte
+        .updateTable("reservations")
+        .set({ status: "released" })
+        .where((eb) => ("id" in which ? eb("id", "=", which.id) : eb("user_id", "=", which.userId)))
+        .where("status", "=", "held")
+        .returning(["restaurant_id", "offer_id", "party_size"]),
+    )
+    .with("returned", (cte) =>
+      cte
+        .updateTable("offers")
+        .from("released")
+        .set((eb) => ({ available_seats: eb("offers.available_seats", "+", eb.ref("released.party_size")) }))
+        .whereRef("offers.id", "=", "released.offer_id")
+        .returning("offers.id"),
+    )
+    .selectFrom("released")
+    .select(["released.restaurant_id", "released.offer_id"])
+    .execute();
+}
+
+// --- anonymise (decision 021) ---
+
+/**
+ * What the restaurant keeps of a deleted diner's bookings carries nothing of the person: no special
+ * requests, and no link to the waitlist entry the deletion removes. Detaching the entry here, before
+ * the user row goes, matters: the entry and the user would otherwise both update the same rows
+ * through their foreign keys in the one DELETE (entry ON DELETE SET NULL, user ON DELETE SET NULL),
+ * which PostgreSQL refuses (decision 034). The user id goes with the user row (migration 008).
+ */
+export async function anonymiseReservationsOf(trx: Transaction<DB>, userId: string): Promise<void> {
+  await trx
+    .updateTable("reservations")
+    .set({ special_requests: "", waitlist_entry_id: null })
+    .where("user_id", "=", userId)
+    .execute();
+}

@@ -1,0 +1,158 @@
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { Language } from "@tavolo/shared/languages";
+import type { DB } from "../../db/schema";
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/**
+ * What the waitlist reads of its holds (decision 029), and the links and seats that go with them.
+ * The hold rows themselves are written by the reservations module alone (decision 034).
+ */
+
+/** The offer of a line, locked: its seats are counted by this transaction alone until it ends. */
+export function lockOffer(trx: Transaction<DB>, offerId: string) {
+  return trx
+    .selectFrom("offers")
+    .select([
+      "id",
+      "restaurant_id",
+      "available_seats",
+      "starts_at",
+      "ends_at",
+      "book_until_at",
+      sql<boolean>`book_until_at > now()`.as("open"),
+    ])
+    .where("id", "=", offerId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function takeOfferSeats(trx: Transaction<DB>, offerId: string, seats: number): Promise<void> {
+  await trx
+    .updateTable("offers")
+    .set((eb) => ({ available_seats: eb("available_seats", "-", seats) }))
+    .where("id", "=", offerId)
+    .execute();
+}
+
+/** A hold as confirm and decline read it, locked: one answer to a hold at a time. */
+export function lockHold(trx: Transaction<DB>, id: string, options: { skipLocked?: boolean } = {}) {
+  const query = trx
+    .selectFrom("reservations as h")
+    .innerJoin("restaurants as r", "r.id", "h.restaurant_id")
+    .leftJoin("waitlist_entries as e", "e.id", "h.waitlist_entry_id")
+    .select([
+      "h.id",
+      "h.user_id",
+      "h.restaurant_id",
+      "h.offer_id",
+      "h.status",
+      "h.party_size",
+      "h.waitlist_entry_id",
+      "e.status as entry_status",
+      "e.wanted_date",
+      "r.auto_confirm",
+      sql<boolean>`h.status = 'held' AND h.hold_expires_at <= now()`.as("expired"),
+    ])
+    .where("h.id", "=", id)
+    .where("h.waitlist_entry_id", "is not", null)
+    .forUpdate("h");
+  return (options.skipLocked ? query.skipLocked() : query).executeTakeFirst();
+}
+
+/** Where a hold is (no lock): which line to lock before touching it. */
+export function findHoldLine(db: Db, id: string) {
+  return db
+    .selectFrom("reservations")
+    .select(["restaurant_id", "offer_id"])
+    .where("id", "=", id)
+    .where("waitlist_entry_id", "is not", null)
+    .executeTakeFirst();
+}
+
+/** Holds whose time is up, oldest first, for the expiry worker. */
+export async function dueHolds(db: Db, limit: number) {
+  return db
+    .selectFrom("reservations")
+    .select(["id", "restaurant_id", "offer_id"])
+    .where("status", "=", "held")
+    .where("hold_expires_at", "<=", sql<Date>`now()`)
+    .orderBy("hold_expires_at")
+    .limit(limit)
+    .execute();
+}
+
+/** Who a hold mail goes to, in which language. */
+export interface HoldRecipientRow {
+  email: string;
+  language: Language;
+  first_name: string;
+  display_name: string;
+}
+
+export function findRecipient(db: Db, userId: string): Promise<HoldRecipientRow | undefined> {
+  return db
+    .selectFrom("users")
+    .select(["email", "language", "first_name", "display_name"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+}
+
+/** The one-tap link of a hold mail: single use, expiring exactly with the hold. */
+export async function insertHoldLinkToken(
+  trx: Transaction<DB>,
+  token: { tokenHash: string; userId: string; holdId: string; expiresAt: Date },
+): Promise<void> {
+  await trx
+    .insertInto("action_tokens")
+    .values({
+      token_hash: token.tokenHash,
+      purpose: "hold_confirm",
+      user_id: token.userId,
+      target: token.holdId,
+      payload: null,
+      expires_at: token.expiresAt,
+    })
+    .execute();
+}
+
+/**
+ * A hold link by its hash, used or not: what it names, whether it may still be used, and whether a
+ * spent one may still repeat its answer (spent within `repeatMinutes` and not expired, decision 035).
+ */
+export function findHoldLinkToken(db: Db, tokenHash: string, repeatMinutes: number) {
+  return db
+    .selectFrom("action_tokens")
+    .select([
+      "user_id",
+      "target",
+      sql<boolean>`consumed_at IS NULL AND expires_at > now()`.as("usable"),
+      sql<boolean>`expires_at > now() AND consumed_at > now() - make_interval(mins => ${repeatMinutes})`.as(
+        "repeatable",
+      ),
+    ])
+    .where("token_hash", "=", tokenHash)
+    .where("purpose", "=", "hold_confirm")
+    .executeTakeFirst();
+}
+
+/** Spends every link of a hold once it has been answered. */
+export async function spendHoldLinks(trx: Transaction<DB>, holdId: string): Promise<void> {
+  await trx
+    .updateTable("action_tokens")
+    .set({ consumed_at: sql<Date>`now()` })
+    .where("purpose", "=", "hold_confirm")
+    .where("target", "=", holdId)
+    .where("consumed_at", "is", null)
+    .execute();
+}
+
+/** A hold's status and its entry's, without a lock (what a spent link is told). */
+export function findHoldState(db: Db, id: string) {
+  return db
+    .selectFrom("reservations as h")
+    .leftJoin("waitlist_entries as e", "e.id", "h.waitlist_entry_id")
+    .select(["h.status", "e.status as entry_status"])
+    .where("h.id", "=", id)
+    .executeTakeFirst();
+}
