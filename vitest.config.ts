@@ -10,9 +10,14 @@ import react from "@vitejs/plugin-react";
 const RACE_TESTS = "src/**/*race.test.ts";
 /** Suites that stop servers and kill processes (decision 014): their own project, see below. */
 const FAULT_TESTS = "src/**/*.fault.test.ts";
+/** Migrates once per run the database every API test file copies (decision 047). */
+const API_SETUP = ["./test/global-setup.ts"];
 
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one worker (cores - 1), leaving the second core idle while a file
+    // waits on PostgreSQL, a child process or a timer (decision 047).
+    maxWorkers: 2,
     projects: [
       { test: { name: "shared", root: "packages/shared", environment: "node", include: ["src/**/*.test.ts"] } },
       // npm test's own set-up (scripts/test-setup.mjs): decided by a pure function, tested without apt.
@@ -24,6 +29,7 @@ export default defineConfig({
           environment: "node",
           include: ["src/**/*.test.ts"],
           exclude: [FAULT_TESTS],
+          globalSetup: API_SETUP,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -36,6 +42,7 @@ export default defineConfig({
           include: ["src/**/*.test.ts"],
           exclude: ["src/db/seed/**", RACE_TESTS, FAULT_TESTS],
           env: { TAVOLO_TEST_DATABASE: "postgres" },
+          globalSetup: API_SETUP,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -50,6 +57,7 @@ export default defineConfig({
           environment: "node",
           include: [RACE_TESTS],
           env: { TAVOLO_TEST_DATABASE: "postgres" },
+          globalSetup: API_SETUP,
           fileParallelism: false,
           sequence: { groupOrder: 1 },
           testTimeout: 120_000,
@@ -76,6 +84,8 @@ export default defineConfig({
           environment: "jsdom",
           include: ["src/**/*.test.{ts,tsx}"],
           setupFiles: ["./test/setup.ts"],
+          // Above test/setup.ts's 10 s wait for a screen, so a slow screen fails its own findBy, not the test's clock.
+          testTimeout: 30_000,
           css: { modules: { classNameStrategy: "non-scoped" } },
         },
       },

@@ -1,14 +1,16 @@
 import { benchApi } from "./api/api.bench";
+import { benchCold } from "./api/cold.bench";
 import { benchOverload } from "./api/overload.bench";
 import { benchPages } from "./pages/pages.bench";
 import { benchWaitlist } from "./api/waitlist.bench";
 
 /**
  * `npm run bench`: every benchmark, then one report with every figure next to its target.
- * BENCH_ONLY=api,overload,pages,waitlist picks some of them (default: all four).
+ * BENCH_ONLY=api,cold,overload,pages,waitlist picks some of them (default: all five).
  */
-const only = new Set((process.env.BENCH_ONLY ?? "api,overload,pages,waitlist").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "api,cold,overload,pages,waitlist").split(","));
 const api = only.has("api") ? await benchApi() : [];
+const cold = only.has("cold") ? await benchCold() : undefined;
 const overload = only.has("overload") ? await benchOverload() : undefined;
 const pages = only.has("pages") ? await benchPages() : undefined;
 const waitlist = only.has("waitlist") ? await benchWaitlist() : undefined;
@@ -28,6 +30,12 @@ if (api.length > 0) {
       `  ${row.engine.padEnd(8)} ${row.endpoint.padEnd(16)} ${Math.round(row.result.requestsPerSecond).toString().padStart(6)} req/s  p99 ${String(row.result.p99Ms).padStart(5)} ms  ratio ${row.ratio.toFixed(2)}  ${verdict}`,
     );
   }
+}
+if (cold) {
+  console.log(
+    "Cold (caches off, 8 connections; reads over hello world, bookings over pgbench tpcb-like; decision 041)",
+  );
+  for (const line of cold.lines) console.log(`  ${line}`);
 }
 if (overload) {
   console.log("Overload (pipelined load at twice saturation)");

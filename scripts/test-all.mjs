@@ -1,21 +1,46 @@
 #!/usr/bin/env node
-// `npm test`: the machine's set-up, then every suite in order — static checks, unit and API suites (PGlite and PostgreSQL),
-// then the end-to-end suite in Debian's chromium against the built app. Stops at the first failure.
-import { spawnSync } from "node:child_process";
+// `npm test`: the machine's set-up, then every suite — static checks beside the web build, unit and
+// API suites (PGlite and PostgreSQL), then the end-to-end suite in Debian's chromium against that
+// same build. Stops at the first failure. Why this order and what runs together: decision 047.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { prepareMachine } from "./test-setup.mjs";
 
 const steps = [];
-const run = (title, command, args, env = {}) => {
-  const started = Date.now();
-  console.log(`\n▶ ${title}: ${command} ${args.join(" ")}`);
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+const finish = (title, started, status) => {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  steps.push(`${result.status === 0 ? "✔" : "✘"} ${title} (${seconds} s)`);
-  if (result.status !== 0) {
+  steps.push(`${status === 0 ? "✔" : "✘"} ${title} (${seconds} s)`);
+  if (status !== 0) {
     console.error(`\n${steps.join("\n")}\n\n${title} failed.`);
-    process.exit(result.status ?? 1);
+    process.exit(status ?? 1);
   }
 };
+
+/**
+ * Runs one step. `quiet` keeps its output until it ends (then prints it whole), so two steps running
+ * together never interleave their lines.
+ */
+const run = (title, command, args, { env = {}, quiet = false } = {}) =>
+  new Promise((resolve) => {
+    const started = Date.now();
+    if (!quiet) console.log(`\n▶ ${title}: ${command} ${args.join(" ")}`);
+    const child = spawn(command, args, {
+      stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+      env: { ...process.env, ...env },
+    });
+    const output = [];
+    child.stdout?.on("data", (chunk) => output.push(chunk));
+    child.stderr?.on("data", (chunk) => output.push(chunk));
+    child.on("close", (status) => {
+      if (quiet) {
+        console.log(`\n▶ ${title}: ${command} ${args.join(" ")}`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      resolve({ title, started, status });
+    });
+  });
 
 // First the machine (decision 017): chromium, redis-server and the local PostgreSQL cluster,
 // installed or started when this runs as root with apt; otherwise the exact command to run.
@@ -27,9 +52,28 @@ await prepareMachine({
   dryRun: process.env.TEST_SETUP_DRY_RUN === "1",
 });
 
-run("format, lint, types", "npm", ["run", "check"]);
-run("unit, API on PGlite and on PostgreSQL, web components", "npx", ["vitest", "run"], {
-  TEST_DATABASE_URL: testDatabaseUrl,
+// One build of the web app for every suite that serves it: outside the repository, as the API suites
+// want it (test/web-build.ts), so it never races a developer's `apps/web/dist`.
+const buildRoot = mkdtempSync(path.join(tmpdir(), "tavolo-test-build-"));
+const webDist = path.join(buildRoot, "dist");
+process.on("exit", () => rmSync(buildRoot, { recursive: true, force: true }));
+
+// The checks (prettier, eslint, tsc) run one process at a time, each on one core: the build takes the
+// other one meanwhile.
+const checked = await Promise.all([
+  run("format, lint, types", "npm", ["run", "check"], { quiet: true }),
+  run("web build", "npm", ["run", "build", "-w", "@tavolo/web"], { env: { WEB_OUT_DIR: webDist }, quiet: true }),
+]);
+for (const { title, started, status } of checked) finish(title, started, status);
+
+const vitest = await run("unit, API on PGlite and on PostgreSQL, web components", "npx", ["vitest", "run"], {
+  env: { TEST_DATABASE_URL: testDatabaseUrl, TAVOLO_TEST_WEB_DIST: webDist },
 });
-run("end-to-end in chromium", "npm", ["run", "test:e2e"]);
+finish(vitest.title, vitest.started, vitest.status);
+
+// `npm run test:e2e` without its own build: the servers it starts serve the one above.
+const e2e = await run("end-to-end in chromium", "npm", ["run", "test", "-w", "@tavolo/e2e"], {
+  env: { WEB_DIST_DIR: webDist },
+});
+finish(e2e.title, e2e.started, e2e.status);
 console.log(`\n${steps.join("\n")}\n\nAll suites passed.`);

@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { compression } from "vite-plugin-compression2";
+import { VitePWA } from "vite-plugin-pwa";
 
 // The API (apps/api) serves /api and, while the outbox mail transport is on, /dev (mailbox).
 const api = "http://localhost:3000";
@@ -55,6 +56,20 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     !isSsrBuild && preloadAppEntry(),
+    // The service worker /sw.js (decision 045): src/sw.ts with the build's precache list injected.
+    // Registered by client-app.tsx, never in the native app; the manifest is public/manifest.webmanifest.
+    !isSsrBuild &&
+      VitePWA({
+        strategies: "injectManifest",
+        srcDir: "src",
+        filename: "sw.ts",
+        injectRegister: false,
+        manifest: false,
+        injectManifest: {
+          globPatterns: ["index.html", "assets/*.{js,css,woff2}", "icons/*.png", "*.svg", "manifest.webmanifest"],
+          maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        },
+      }),
     !isSsrBuild &&
       compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(js|css|html|svg|json|webmanifest)$/ }),
   ],

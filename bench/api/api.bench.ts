@@ -1,16 +1,18 @@
-import { randomUUID } from "node:crypto";
-import type autocannon from "autocannon";
-import { SEARCH_CATEGORIES } from "@tavolo/shared/categories";
 import { DEFAULT_TIME_ZONE } from "@tavolo/shared/constants";
-import type { OpeningHours } from "@tavolo/shared/opening-hours";
-import { addDays, dateInZone } from "@tavolo/shared/dates";
-import { daySeatings } from "@tavolo/shared/reservation-slots";
-import { openDatabase } from "../../apps/api/src/db/database";
-import { ITALIAN_CITIES } from "../../apps/api/src/db/seed/italian-cities";
-import { clearBenchBookings, signInBenchUsers, type BenchUser } from "../lib/bench-users";
-import { bookableOfferIds, bookingRequests, moveRequests } from "../lib/booking-requests";
+import { dateInZone } from "@tavolo/shared/dates";
+import {
+  bookingLoads,
+  byCityPaths,
+  gpsPaths,
+  prepareData,
+  searchForTablePaths,
+  searchPagePaths,
+  searchPaths,
+  writes,
+} from "../lib/bench-data";
+import { signInBenchUsers } from "../lib/bench-users";
 import { BENCH_SECONDS, formatRow, measure, warmUp, type LoadResult } from "../lib/load";
-import { benchDatabase, startBenchServer, type Engine } from "../lib/server";
+import { startBenchServer, type Engine } from "../lib/server";
 import { ensureBuild, WEB_DIST } from "../pages/pages.bench";
 
 /**
@@ -62,127 +64,6 @@ export interface ApiBenchRow {
   p99TargetMs?: number;
 }
 
-const CATEGORIES = ["all", "pizza", "pesce", "carne", "vegetariano"];
-/** Deterministic jitter, so every run asks the same spread of points. */
-function jitter(i: number): number {
-  const x = Math.sin(i * 12.9898) * 43758.5453;
-  return (x - Math.floor(x) - 0.5) * 0.1;
-}
-const cityName = (i: number) => (i % 2 ? ITALIAN_CITIES[i]!.nameEn : ITALIAN_CITIES[i]!.nameIt);
-
-const searchPaths = ITALIAN_CITIES.slice(0, 60).flatMap((_, i) =>
-  ["all", ...SEARCH_CATEGORIES].map(
-    (category, j) =>
-      `/api/client/searchRestaurantsByLocation?location=${encodeURIComponent(cityName(i))}&category=${category}&page=${1 + ((i + j) % 3)}`,
-  ),
-);
-/** The server-rendered search page (issue 15) for the same cities and cuisines, as a visitor opens it. */
-const searchPagePaths = ITALIAN_CITIES.slice(0, 60).flatMap((_, i) =>
-  ["all", ...SEARCH_CATEGORIES].map(
-    (category) => `/search?location=${encodeURIComponent(cityName(i))}&category=${category}`,
-  ),
-);
-/**
- * "Where can we sit?" in Milan, the city with most restaurants: a date of the coming week, an
- * evening time, a party of 1 to 6, each cuisine, three pages; every answer lists free times.
- */
-const searchForTablePaths = (today: string) =>
-  ["all", ...SEARCH_CATEGORIES].flatMap((category, i) =>
-    [1, 2, 3, 4, 5, 6, 7].map((days, j) => {
-      const time = ["19:00", "19:30", "20:00", "20:30", "21:00", "21:30"][(i + j) % 6];
-      const query = `date=${addDays(today, days)}&time=${time}&people=${1 + ((i + j) % 6)}&category=${category}`;
-      return `/api/client/searchRestaurantsByLocation?location=milano&${query}&page=${1 + ((i * 7 + j) % 3)}`;
-    }),
-  );
-const byCityPaths = ITALIAN_CITIES.slice(0, 60).flatMap((_, i) =>
-  [10, 20, 35].map(
-    (radius, j) =>
-      `/api/client/getLastMinuteByCity?city=${encodeURIComponent(cityName(i))}&includeNearbyCities=true&radius=${radius}&category=${CATEGORIES[(i + j) % CATEGORIES.length]}`,
-  ),
-);
-const gpsPaths = ITALIAN_CITIES.slice(0, 40).flatMap((city, i) =>
-  [2, 5, 10, 25, 50].map(
-    (radius, j) =>
-      `/api/client/getAvailableLastMinute?lat=${(city.lat + jitter(i * 7 + j)).toFixed(5)}&lng=${(city.lng + jitter(i * 13 + j)).toFixed(5)}&radius=${radius}&category=${CATEGORIES[(i + j) % CATEGORIES.length]}`,
-  ),
-);
-
-interface EngineData {
-  restaurantPaths: string[];
-  tablesPaths: string[];
-  slotsPaths: string[];
-  bookings: object[];
-  offerIds: string[];
-}
-
-/**
- * Opens the engine's data while no server runs: forgets earlier runs' bench bookings (the data is
- * kept between runs) and picks the restaurants, seatings and offers the load will ask for.
- */
-async function prepareData(engine: Engine): Promise<EngineData> {
-  // The first start seeds the catalogue; PGlite then needs the process gone to be opened here.
-  await (await startBenchServer(engine, RESTAURANTS, PORT)).stop();
-  const database = await openDatabase({ ...(await benchDatabase(engine, RESTAURANTS)), poolSize: 2 });
-  try {
-    await clearBenchBookings(database.pool);
-    const { rows } = await database.pool.query<{ id: string; opening_hours: OpeningHours; time_zone: string }>(
-      "SELECT id, opening_hours, time_zone FROM restaurants ORDER BY md5(id::text) LIMIT 2000",
-    );
-    const tablesPaths = rows.flatMap((restaurant, i) => {
-      const date = addDays(dateInZone(new Date(), restaurant.time_zone), 1 + (i % 7));
-      const seatings = daySeatings(restaurant.opening_hours, restaurant.time_zone, date);
-      const seating = seatings[i % Math.max(1, seatings.length)];
-      return seating
-        ? [`/api/client/getAvailableTables/${restaurant.id}?date=${date}&time=${seating.time}&people=${1 + (i % 4)}`]
-        : [];
-    });
-    const slotsPaths = rows.map((restaurant, i) => {
-      const date = addDays(dateInZone(new Date(), restaurant.time_zone), 1 + (i % 7));
-      return `/api/client/getAvailableSlots/${restaurant.id}?date=${date}&people=${1 + (i % 6)}`;
-    });
-    return {
-      restaurantPaths: rows.map((restaurant) => `/api/client/getRestaurantById/${restaurant.id}`),
-      tablesPaths,
-      slotsPaths,
-      bookings: await bookingRequests(database.pool, { restaurantCount: 1_500, days: 10, limit: 120_000 }),
-      offerIds: await bookableOfferIds(database.pool, 5_000),
-    };
-  } finally {
-    await database.close();
-  }
-}
-
-/** One write: where it goes, what it carries, and whose session sends it. */
-interface Write {
-  path: string;
-  body: object;
-  user: BenchUser;
-}
-
-/** A POST per request, each with its own body and Idempotency-Key, as the web app sends them. */
-function writes(writeOf: (index: number) => Write): autocannon.Request[] {
-  let next = 0;
-  return [
-    {
-      method: "POST",
-      path: "/",
-      setupRequest: (request) => {
-        const { path, body, user } = writeOf(next++);
-        return {
-          ...request,
-          path,
-          headers: {
-            "content-type": "application/json",
-            authorization: `Bearer ${user.token}`,
-            "idempotency-key": randomUUID(),
-          },
-          body: JSON.stringify(body),
-        };
-      },
-    },
-  ];
-}
-
 /** One read URL after another (search, restaurant, tables, offers by city and by GPS), so every connection meets them all. */
 function interleave(lists: readonly (readonly string[])[]): string[] {
   const longest = Math.max(...lists.map((list) => list.length));
@@ -223,7 +104,7 @@ async function benchSerializedReads(engine: Engine, paths: readonly string[]): P
 async function benchEngine(engine: Engine): Promise<ApiBenchRow[]> {
   console.log(`\n== ${engine}: the API with ${RESTAURANTS.toLocaleString("en")} restaurants ==`);
   ensureBuild();
-  const data = await prepareData(engine);
+  const data = await prepareData(engine, RESTAURANTS, PORT);
   const server = await startBenchServer(engine, RESTAURANTS, PORT, {
     // Signing in the bench users must not meet the sign-in limits meant for real clients.
     AUTH_RATE_LIMIT_PER_IP: "100000",
@@ -279,27 +160,7 @@ async function benchEngine(engine: Engine): Promise<ApiBenchRow[]> {
         }),
       );
     }
-    const userOf = (index: number) => users[index % users.length]!;
-    const bookingWrites: [Endpoint, () => Promise<(index: number) => Write>][] = [
-      [
-        "makeReservation",
-        async () => (i) => ({
-          path: "/api/client/makeReservation",
-          body: data.bookings[i % data.bookings.length]!,
-          user: userOf(i),
-        }),
-      ],
-      // Moves the bookings the line above made, two weeks on and back (decision 025).
-      ["modifyReservation", async () => await moveRequests(server.url, users)],
-      [
-        "bookLastMinute",
-        async () => (i) => ({
-          path: "/api/client/bookLastMinute",
-          body: { lastMinuteId: data.offerIds[i % data.offerIds.length], people: 1 },
-          user: userOf(i),
-        }),
-      ],
-    ];
+    const bookingWrites = bookingLoads(data, users, server.url);
     for (const [endpoint, writesOf] of bookingWrites) {
       add(
         endpoint,

@@ -9,6 +9,8 @@ import { createMailer } from "../../apps/api/src/mail/mailer";
 import { createOutboxTransport } from "../../apps/api/src/mail/outbox-transport";
 import { upsertCities, upsertRestaurants } from "../../apps/api/src/modules/restaurants/catalog-writes.repository";
 import { createReservationNotifications } from "../../apps/api/src/modules/reservations/reservation-notifications";
+import { DEFAULT_PUSH_RETRY } from "../../apps/api/src/modules/push/push-config";
+import { createPushSender } from "../../apps/api/src/modules/push/push-sender";
 import { createHoldAssigner } from "../../apps/api/src/modules/waitlist/hold-assignment";
 import { createWaitlistWorker } from "../../apps/api/src/modules/waitlist/waitlist-worker";
 import { createWaitlistService } from "../../apps/api/src/modules/waitlist/waitlist.service";
@@ -115,8 +117,14 @@ export async function benchWaitlist(): Promise<WaitlistBenchReport> {
     from: "bench@tavolo.local",
     log,
   });
-  const holds = createHoldAssigner({ db: database.db, mailer, appOrigin: "http://bench", holdMinutes: 10, log });
-  const notifications = createReservationNotifications({ mailer, appOrigin: "http://bench", log });
+  // Push off (no VAPID keys), as a production start without keys: the holds' own cost is measured.
+  const push = createPushSender({
+    db: database.db,
+    config: { vapid: undefined, extraOrigins: [], retry: DEFAULT_PUSH_RETRY },
+    log,
+  });
+  const holds = createHoldAssigner({ db: database.db, mailer, push, appOrigin: "http://bench", holdMinutes: 10, log });
+  const notifications = createReservationNotifications({ mailer, push, appOrigin: "http://bench", log });
   const service = createWaitlistService({ db: database.db, holds, notifications });
   const worker = createWaitlistWorker({ db: database.db, holds, log, invalidateAvailability: () => {} });
   const lines: string[] = [];

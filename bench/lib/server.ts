@@ -43,7 +43,11 @@ export async function startBenchServer(
   } else {
     env.DATA_DIR = location.dataDir;
   }
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/server.ts"], {
+  // BENCH_CPU_PROF_DIR=/tmp/prof: a V8 CPU profile of each server process, written when it stops (decision 041).
+  const profile = process.env.BENCH_CPU_PROF_DIR
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", "apps/api/src/server.ts"], {
     cwd: repoRoot,
     env,
     stdio: ["ignore", "inherit", "inherit"],

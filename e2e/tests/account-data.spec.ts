@@ -176,7 +176,7 @@ for (const language of ["it", "en"] as const) {
           title: "Delete your Tavolo account",
           card: "Privacy and data",
           delete: "Delete account",
-          login: "Log in",
+          login: "Sign in",
         };
 
   test.describe(`account deletion pages (${language})`, () => {

@@ -48,7 +48,7 @@ test.describe("accounts", () => {
     const person = newPerson("login", "Marco", "Bianchi");
     await registerViaApi(request, person);
     await page.goto("/history");
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fhistory$/);
     await page.getByLabel(/^Email/).fill(person.email);
     await page.getByLabel(/^Password/).fill("Sbagliata1!");
     await page.getByRole("button", { name: "Accedi", exact: true }).click();
@@ -116,7 +116,7 @@ test.describe("accounts in English", () => {
     const person = newPerson("reset", "Anna", "Verdi");
     await registerViaApi(request, person, "en");
     await page.goto("/login");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to Tavolo");
     await page.getByRole("button", { name: "Forgot password?" }).click();
     const dialog = page.getByRole("dialog", { name: "Reset your password" });
     await dialog.getByRole("button", { name: "Send the link" }).click();
@@ -142,10 +142,10 @@ test.describe("accounts in English", () => {
 
     await page.getByLabel(/^Email/).fill(person.email);
     await page.getByLabel(/^Password/).fill(person.password);
-    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByRole("alert")).toHaveText("Incorrect email or password");
     await page.getByLabel(/^Password/).fill(newPassword);
-    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expectSignedIn(page, "Anna Verdi", isMobile);
 

@@ -157,7 +157,7 @@ test.describe("Last Minute offers", () => {
     await expect(section.getByText("Nessuna offerta in questo momento")).toBeVisible();
     await expect(section.getByText(/Serve un account: accedi e torni qui\./)).toBeVisible();
     await section.getByRole("button", { name: /^Avvisami per nuove offerte a / }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fsearch%3F/);
 
     const person = newPerson("offers-alert");
     await registerViaApi(request, person);

@@ -142,7 +142,7 @@ test.describe("server-rendered pages in the browser", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(pages.restaurant.name);
     await expectHydrated(page);
     await page.getByRole("link", { name: "Prenota un tavolo" }).first().click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Freservation%2F/);
 
     await page.goto(`/lastminute/${pages.offer.id}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(pages.offer.restaurantName);

@@ -194,7 +194,7 @@ test.describe("search for a table", () => {
       });
       expect(first.status(), await first.text()).toBe(201);
 
-      await signIn(page, diner, "Log in");
+      await signIn(page, diner, "Sign in");
       await page.goto("/history");
       await page
         .getByRole("article")

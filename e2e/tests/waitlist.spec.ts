@@ -25,7 +25,7 @@ const texts = {
   },
   en: {
     locale: "en-GB",
-    login: "Log in",
+    login: "Sign in",
     wantedTime: "Preferred time",
     joinTitle: "Fully booked? Notify me if a table frees up",
     window: /^Time window/,

@@ -1,3 +1,4 @@
+import type { Agent as HttpsAgent } from "node:https";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import helmet from "@fastify/helmet";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -12,11 +13,13 @@ import { registerRequestInput } from "./plugins/request-input";
 import { registerWebApp } from "./plugins/web-app";
 import type { ServerEntry } from "./ssr/page-renderer";
 import { renderPageHead } from "./modules/seo/page-head";
+import { createConcurrencyGate } from "./http/concurrency-gate";
 import { healthRoutes } from "./modules/health/health.routes";
 import { restaurantRoutes } from "./modules/restaurants/restaurants.routes";
 import { createRestaurantService } from "./modules/restaurants/restaurants.service";
 import { PublicReadCache } from "./http/public-read-cache";
 import { registerPermissionsPolicy } from "./http/permissions-policy";
+import { fastifyTrustProxy } from "./http/trust-proxy";
 import { registerRateLimiting } from "./plugins/rate-limit";
 import { registerAuthModule } from "./modules/auth/auth.module";
 import { createMailer } from "./mail/mailer";
@@ -30,8 +33,13 @@ import { createOutboxSmsSender } from "./sms/outbox-sms-sender";
 import { registerOffersModule } from "./modules/offers/offers.module";
 import { registerSeoModule } from "./modules/seo/seo.module";
 import { createWaitlistHolds, registerWaitlistModule } from "./modules/waitlist/waitlist.module";
+import { registerRemindersModule } from "./modules/reminders/reminders.module";
+import { registerPushModule } from "./modules/push/push.module";
 import { connectRedis } from "./redis/redis-connection";
 import { createCacheInvalidation, PUBLIC_CACHES } from "./http/cache-invalidation";
+import { Registry } from "prom-client";
+import { registerHttpMetrics } from "./metrics/http-metrics";
+import { metricsRoutes } from "./metrics/metrics.routes";
 
 /** Seats and free tables move: an answer is reused for a few seconds at most (decisions 009, 013). */
 const AVAILABILITY_CACHE_SECONDS = 5;
@@ -46,13 +54,15 @@ export interface AppDependencies {
   onRoute?: (route: RouteOptions) => void;
   /** The web app's server entry; by default the build's (`<WEB_DIST_DIR>-ssr`). Tests hand in the source. */
   serverEntry?: ServerEntry;
+  /** Only for tests: an HTTPS agent trusting the test push service's certificate (decision 045). */
+  pushAgent?: HttpsAgent;
 }
 
 /** Builds the whole HTTP application; server.ts listens, tests inject. */
 export async function buildApp(config: AppConfig, deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Query strings like ?a[b]=c stay flat strings: the zod schemas decide what is valid.
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
@@ -68,6 +78,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   registerFrameworkResponses(app);
   if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
   registerLoadShedding(app, config.maxInFlightRequests);
+  // At the root, before any route: every route's requests are timed (decision 043).
+  const metricsRegistry = new Registry();
+  registerHttpMetrics(app, metricsRegistry);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -87,14 +100,19 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     // The app and API share one origin; cross-origin isolation would only block the docs page assets.
     crossOriginEmbedderPolicy: false,
   });
-  await registerApiDocs(app);
+  await registerApiDocs(app, config.appOrigin);
   const redis = config.redisUrl ? connectRedis(app, config.redisUrl) : undefined;
   await registerRateLimiting(app, redis);
   const cacheInvalidation = createCacheInvalidation(app, redis);
 
-  const cache = new PublicReadCache({ ttlSeconds: config.publicCacheTtlSeconds, maxEntries: 10_000 });
+  const cache = new PublicReadCache({
+    name: "catalogue",
+    ttlSeconds: config.publicCacheTtlSeconds,
+    maxEntries: 10_000,
+  });
   // Free tables and offer seats: kept seconds, cleared by every booking write of any process.
   const availabilityCache = new PublicReadCache({
+    name: "availability",
     ttlSeconds: Math.min(config.publicCacheTtlSeconds, AVAILABILITY_CACHE_SECONDS),
     maxEntries: 10_000,
     browser: "revalidate",
@@ -111,21 +129,30 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     catalogueReplica: deps.catalogueReplica,
     redis,
   });
+  await app.register(metricsRoutes, {
+    database: deps.database,
+    token: config.metricsToken,
+    appRegistry: metricsRegistry,
+  });
   await app.register(restaurantRoutes, { prefix: "/api/client", restaurants, cache, availabilityCache });
 
   const mailer = createMailer({
     db: deps.database.db,
-    transport: config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.appOrigin) : createOutboxTransport(app.log),
+    transport: config.smtpUrl
+      ? createSmtpTransport(config.smtpUrl, config.appOrigin, config.dkim)
+      : createOutboxTransport(app.log),
     from: config.mailFrom,
     log: app.log,
     retry: config.mailRetry,
   });
   app.addHook("onClose", () => mailer.close());
   const accounts = await registerAuthModule(app, { config, database: deps.database, mailer });
+  const push = await registerPushModule(app, { database: deps.database, config: config.push, agent: deps.pushAgent });
   // Freed tables and seats go to waiting diners first (decision 029): every freeing write calls it.
   const waitlistDeps = {
     database: deps.database,
     mailer,
+    push,
     appOrigin: config.appOrigin,
     holdMinutes: config.waitlist.holdMinutes,
     pollMs: config.waitlist.pollMs,
@@ -141,13 +168,15 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     mailer,
     sms,
     ...accounts,
+    now: deps.now,
     invalidateAvailability,
     freed: holds.freed,
   });
   await registerFavoritesModule(app, { database: deps.database });
-  await registerReservationsModule(app, {
+  const reservations = await registerReservationsModule(app, {
     database: deps.database,
     mailer,
+    push,
     appOrigin: config.appOrigin,
     availabilityCache,
     invalidateAvailability,
@@ -156,11 +185,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const offers = await registerOffersModule(app, {
     database: deps.database,
     mailer,
+    push,
     appOrigin: config.appOrigin,
     availabilityCache,
     invalidateAvailability,
     freed: holds.freed,
     now: deps.now,
+    unsubscribeSecret: config.jwtSecret,
   });
   await registerSeoModule(app, {
     db: (deps.catalogueReplica ?? deps.database).db,
@@ -173,6 +204,15 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     now: deps.now,
   });
   await registerWaitlistModule(app, { ...waitlistDeps, holds });
+  await registerRemindersModule(app, {
+    config,
+    database: deps.database,
+    mailer,
+    push,
+    // "Non riesco a venire" is the ordinary cancellation: mail, .ics, the table to the waitlist (decision 046).
+    release: async (userId, id, language) => void (await reservations.cancel(userId, id, language)),
+    invalidateAvailability,
+  });
   // The development mailbox exists only where no real mail is sent (DESIGN §6).
   if (mailer.transportKind === "outbox")
     await app.register(devMailboxRoutes, { db: deps.database.db, publicAccess: config.devMailboxPublic });
@@ -183,11 +223,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   // PUBLIC_PAGE_TTL_SECONDS. What a page shows of availability is refreshed by the browser right
   // after hydrating (the queries' staleTime is shorter than the page's age can be).
   const cataloguePageCache = new PublicReadCache({
+    name: "catalogue_pages",
     ttlSeconds: config.publicPageTtlSeconds,
     maxEntries: 100,
     browser: "revalidate",
   });
   const availabilityPageCache = new PublicReadCache({
+    name: "availability_pages",
     ttlSeconds: config.publicPageTtlSeconds,
     maxEntries: 5_000,
     browser: "revalidate",
@@ -199,6 +241,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     origin: config.appOrigin,
     caches: { catalogue: cataloguePageCache, availability: availabilityPageCache },
     headOf: renderPageHead,
+    // Renders at once per process, and a queue of 8 times as many (decision 041).
+    renders: createConcurrencyGate({
+      active: config.maxConcurrentRenders,
+      queued: config.maxConcurrentRenders * 8,
+      retryAfterSeconds: 1,
+    }),
     now: deps.now,
     entry: deps.serverEntry,
   });

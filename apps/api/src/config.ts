@@ -2,7 +2,11 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy";
 import { DEFAULT_MAIL_RETRY, type MailRetryPolicy } from "./mail/mailer";
+import type { DkimSettings } from "./mail/smtp-transport";
+import { REMINDER_LEAD_MINUTES } from "@tavolo/shared/constants";
+import { DEFAULT_PUSH_RETRY, resolveVapidKeys, type PushConfig } from "./modules/push/push-config";
 
 /** The only place that reads process.env (DESIGN §7). */
 const envSchema = z.object({
@@ -18,6 +22,11 @@ const envSchema = z.object({
   MAIL_TRANSPORT: z.enum(["smtp", "outbox"]).optional(),
   DEV_MAILBOX_PUBLIC: z.stringbool().optional(),
   MAIL_FROM: z.string().default("Tavolo <no-reply@tavolo.local>"),
+  DKIM_DOMAIN: z.string().optional(),
+  DKIM_SELECTOR: z.string().optional(),
+  DKIM_PRIVATE_KEY: z.string().optional(),
+  DKIM_PRIVATE_KEY_FILE: z.string().optional(),
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
   GOOGLE_ISSUER: z.url().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -27,8 +36,17 @@ const envSchema = z.object({
   PUBLIC_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   PUBLIC_PAGE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(0).default(256),
+  MAX_CONCURRENT_RENDERS: z.coerce.number().int().min(0).default(4),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: z.stringbool().default(false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const parsed = parseTrustProxy(raw);
+      if ("value" in parsed) return parsed.value;
+      ctx.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   AUTH_RATE_LIMIT_PER_ACCOUNT_AND_IP: z.coerce.number().int().min(1).default(10),
@@ -48,6 +66,32 @@ const envSchema = z.object({
   // often each process releases due holds (within 30 s of their time: at most 30). Fractions for tests.
   WAITLIST_HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(10),
   WAITLIST_POLL_SECONDS: z.coerce.number().positive().max(30).default(5),
+  // Web Push (decision 045). Fractions for tests.
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, "VAPID_SUBJECT must start with mailto: or https:")
+    .optional(),
+  PUSH_EXTRA_ORIGINS: z.string().default(""),
+  PUSH_RETRY_DELAY_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(DEFAULT_PUSH_RETRY.firstDelayMs / 1000),
+  PUSH_POLL_SECONDS: z.coerce
+    .number()
+    .positive()
+    .max(60)
+    .default(DEFAULT_PUSH_RETRY.pollMs / 1000),
+  // Reminders (decision 046).
+  REMINDER_LEAD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(REMINDER_LEAD_MINUTES.max)
+    .default(REMINDER_LEAD_MINUTES.default),
+  REMINDER_MIN_NOTICE_MINUTES: z.coerce.number().int().min(0).max(REMINDER_LEAD_MINUTES.max).optional(),
+  REMINDER_POLL_SECONDS: z.coerce.number().positive().max(300).default(30),
 });
 
 export interface RateLimitRule {
@@ -71,6 +115,10 @@ export interface AppConfig {
   /** The outbox pages (/dev/mailbox, /api/dev/outbox) answer every client, not only loopback ones (decision 017). */
   devMailboxPublic: boolean;
   mailFrom: string;
+  /** Signs outgoing mail (decision 044); undefined = unsigned. */
+  dkim: DkimSettings | undefined;
+  /** GET /metrics answers loopback clients, and others presenting `Bearer <metricsToken>` (decision 043). */
+  metricsToken: string | undefined;
   /** Retries of undelivered mail from the outbox (decision 014). */
   mailRetry: MailRetryPolicy;
   jwtSecret: string;
@@ -88,12 +136,21 @@ export interface AppConfig {
   publicPageTtlSeconds: number;
   /** Requests served at once before the excess is shed with 503 + Retry-After; 0 = no limit. */
   maxInFlightRequests: number;
+  /** Server renders of public pages (cache misses) at once; 8 times as many wait, then 503; 0 = no limit. */
+  maxConcurrentRenders: number;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
-  trustProxy: boolean;
+  /** Which proxies may name the client (decision 036): none, the nearest n hops, or these addresses. */
+  trustProxy: TrustProxy;
   /** Sign-in, registration, code and reset routes (decision 017). */
   authRateLimit: AuthRateLimits;
   /** Holds of freed tables for waiting diners (decision 029). */
   waitlist: { holdMinutes: number; pollMs: number };
+  push: PushConfig;
+  /**
+   * Reminders (decision 046): sent `leadMinutes` before a booking; one booked later gets it at once
+   * while its start is more than `minNoticeMinutes` away.
+   */
+  reminders: { leadMinutes: number; minNoticeMinutes: number; pollMs: number };
 }
 
 /** Requests per client address; failed attempts per address, per (account, address) and per account. */
@@ -150,6 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // The embedded default keeps its mailbox open to every client, as `npm start` always had it.
     devMailboxPublic: e.DEV_MAILBOX_PUBLIC ?? !e.DATABASE_URL,
     mailFrom: e.MAIL_FROM,
+    metricsToken: e.METRICS_TOKEN,
+    dkim: dkimSettings(e),
     mailRetry: {
       ...DEFAULT_MAIL_RETRY,
       firstDelayMs: e.MAIL_RETRY_DELAY_SECONDS * 1000,
@@ -163,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicCacheTtlSeconds: e.PUBLIC_CACHE_TTL_SECONDS,
     publicPageTtlSeconds: e.PUBLIC_CACHE_TTL_SECONDS > 0 ? e.PUBLIC_PAGE_TTL_SECONDS : 0,
     maxInFlightRequests: e.MAX_IN_FLIGHT_REQUESTS,
+    maxConcurrentRenders: e.MAX_CONCURRENT_RENDERS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     authRateLimit: {
@@ -173,6 +233,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       failureDelayMs: e.AUTH_RATE_LIMIT_FAILURE_DELAY_MS,
     },
     waitlist: { holdMinutes: e.WAITLIST_HOLD_MINUTES, pollMs: e.WAITLIST_POLL_SECONDS * 1000 },
+    push: pushConfig(e, dataDir),
+    reminders: {
+      leadMinutes: e.REMINDER_LEAD_MINUTES,
+      minNoticeMinutes: e.REMINDER_MIN_NOTICE_MINUTES ?? e.REMINDER_LEAD_MINUTES,
+      pollMs: e.REMINDER_POLL_SECONDS * 1000,
+    },
+  };
+}
+
+function pushConfig(e: z.infer<typeof envSchema>, dataDir: string): PushConfig {
+  const contact = /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM;
+  const vapid = resolveVapidKeys({
+    publicKey: e.VAPID_PUBLIC_KEY,
+    privateKey: e.VAPID_PRIVATE_KEY,
+    subject: e.VAPID_SUBJECT ?? `mailto:${contact}`,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+  });
+  if (typeof vapid === "string") throw new ConfigError(`Invalid configuration: ${vapid}.`);
+  const extraOrigins = e.PUSH_EXTRA_ORIGINS.split(",")
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+    .map((origin) => {
+      const parsed = URL.parse(origin);
+      if (parsed?.protocol !== "https:") {
+        throw new ConfigError(`Invalid configuration: PUSH_EXTRA_ORIGINS takes https origins only (${origin}).`);
+      }
+      return parsed.origin;
+    });
+  return {
+    vapid,
+    extraOrigins,
+    retry: {
+      ...DEFAULT_PUSH_RETRY,
+      firstDelayMs: e.PUSH_RETRY_DELAY_SECONDS * 1000,
+      pollMs: e.PUSH_POLL_SECONDS * 1000,
+    },
   };
 }
 
@@ -209,4 +306,28 @@ function embeddedJwtSecret(dataDir: string, databaseUrl: string | undefined): st
   const secret = randomBytes(48).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * DKIM_DOMAIN, DKIM_SELECTOR and the key (inline, or a file for secret mounts) go together
+ * (decision 044): a half-set signature would be mail that fails DKIM everywhere, so it stops the start.
+ */
+function dkimSettings(e: z.output<typeof envSchema>): DkimSettings | undefined {
+  const set = [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY ?? e.DKIM_PRIVATE_KEY_FILE];
+  if (set.every((value) => value === undefined)) return undefined;
+  if (e.DKIM_PRIVATE_KEY && e.DKIM_PRIVATE_KEY_FILE) {
+    throw new ConfigError("Invalid configuration: set DKIM_PRIVATE_KEY or DKIM_PRIVATE_KEY_FILE, not both.");
+  }
+  if (set.some((value) => value === undefined)) {
+    throw new ConfigError(
+      "Invalid configuration: DKIM signing needs DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE).",
+    );
+  }
+  const privateKey = e.DKIM_PRIVATE_KEY_FILE
+    ? readFileSync(e.DKIM_PRIVATE_KEY_FILE, "utf8")
+    : e.DKIM_PRIVATE_KEY!.replace(/\\n/g, "\n");
+  if (!privateKey.includes("PRIVATE KEY-----")) {
+    throw new ConfigError("Invalid configuration: the DKIM private key must be a PEM private key.");
+  }
+  return { domainName: e.DKIM_DOMAIN!, keySelector: e.DKIM_SELECTOR!, privateKey };
 }

@@ -29,10 +29,18 @@ export interface TestAppOptions {
   prepare?: (database: Database) => Promise<Database>;
   onRoute?: AppDependencies["onRoute"];
   serverEntry?: AppDependencies["serverEntry"];
+  /** Trusts the test push service's certificate (decision 045). */
+  pushAgent?: AppDependencies["pushAgent"];
 }
 
 /** Shared with API processes started on the same database, so their sessions are valid everywhere. */
 export const TEST_JWT_SECRET = "test-secret-that-is-long-enough-for-hs256-0123456789";
+
+/** Fixed VAPID keys for the suites: nothing is generated into a data directory (decision 045). */
+export const TEST_VAPID_KEYS = {
+  VAPID_PUBLIC_KEY: "BF6JvZlbqT4ovFV775_7W9IB9XrkbHl1jeQhDZveSqde_pQA1eQdx7hYOeD_X0C5klhB8iquh_uneV1xWWq02zE",
+  VAPID_PRIVATE_KEY: "dhsmJ9zUrn3jsv5EwyLSja-o6H5x-WziQU2AUmhqPBs",
+};
 
 /** The real application on a fresh database, optionally seeded; no port, requests via inject(). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -59,6 +67,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     AUTH_RATE_LIMIT_PER_ACCOUNT_AND_IP: "100000",
     AUTH_RATE_LIMIT_PER_ACCOUNT: "100000",
     AUTH_RATE_LIMIT_FAILURE_DELAY_MS: "0",
+    ...TEST_VAPID_KEYS,
+    // Background workers stay idle unless a suite asks: tests call runOnce themselves.
+    PUSH_POLL_SECONDS: "60",
+    REMINDER_POLL_SECONDS: "300",
     ...options.env,
   });
   const app = await buildApp(config, {
@@ -66,6 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     catalogueReplica: options.catalogueReplica,
     now: options.now,
     serverEntry: options.serverEntry,
+    pushAgent: options.pushAgent,
     // Every answer of every API suite is checked against its route's documented responses.
     onRoute: (route) => {
       checkResponseContract(route);

@@ -1,12 +1,15 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { readFile } from "node:fs/promises";
+import { inject } from "vitest";
 import { openDatabase, type Database } from "../src/db/database";
 import { migrate } from "../src/db/migrate";
+import { onTestServer, testServerUrl } from "./global-setup";
 
 /**
  * A fresh, migrated database for one test file: embedded PGlite in memory by default, or a brand
  * new database on a real PostgreSQL server in the "api-pg" project (TEST_DATABASE_URL names the
  * server, default the local one). The PostgreSQL database is dropped afterwards.
+ * Each is a copy of the run's migrated one when test/global-setup.ts made it (decision 047).
  */
 export async function createTestDatabase(
   engine: "pglite" | "postgres" = process.env.TAVOLO_TEST_DATABASE === "postgres" ? "postgres" : "pglite",
@@ -17,17 +20,16 @@ export async function createTestDatabase(
   drop: () => Promise<void>;
 }> {
   if (engine !== "postgres") {
-    const database = await openDatabase({ dataDir: "memory://" });
+    const snapshotFile = inject("pgliteSnapshot");
+    const snapshot = snapshotFile ? new Blob([await readFile(snapshotFile)]) : undefined;
+    const database = await openDatabase({ dataDir: "memory://", snapshot });
     await migrate(database);
     return { database, url: undefined, drop: () => database.close() };
   }
-  const serverUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
   const name = `tavolo_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
+  const template = inject("postgresTemplate");
+  await onTestServer(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
+  const url = new URL(testServerUrl());
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 60 });
   await migrate(database);
@@ -36,10 +38,7 @@ export async function createTestDatabase(
     url: url.toString(),
     drop: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await onTestServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }

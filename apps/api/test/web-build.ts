@@ -12,8 +12,12 @@ let building: Promise<string> | undefined;
  * 027) — into a directory of its own, once per test process: for tests that start real server
  * processes rendering the public pages, as an operator's start does (WEB_DIST_DIR). A temp directory,
  * so it never races another suite's or the e2e run's `apps/web/dist`.
+ * `npm test` builds once for every suite and names that build (outside the repository too) in
+ * TAVOLO_TEST_WEB_DIST (decision 047); the suites then read it and leave it in place.
  */
 export function builtWebApp(): Promise<string> {
+  const prebuilt = process.env.TAVOLO_TEST_WEB_DIST;
+  if (prebuilt) return Promise.resolve(path.resolve(prebuilt));
   building ??= (async () => {
     const distDir = path.join(mkdtempSync(path.join(tmpdir(), "tavolo-web-build-")), "dist");
     await promisify(execFile)("npm", ["run", "build", "-w", "@tavolo/web"], {

@@ -12,6 +12,7 @@ import { createQueryClient, Providers } from "./app/providers";
 import { createRouter, routes } from "./app/router";
 import { readHydrationData, type HydrationData } from "./lib/hydration-data";
 import { releaseClock, seedClock } from "./lib/clock";
+import { registerServiceWorker } from "./lib/service-worker";
 
 const root = document.getElementById("root")!;
 const hydration = readHydrationData();
@@ -96,6 +97,7 @@ if (hydration) {
   startTransition(() => {
     hydrateRoot(root, app(router, queryClient));
   });
+  void hydrated.then(() => registerServiceWorker(router));
 } else {
   // Every other route, and the native app: rendered in the browser as always. The router starts
   // fetching the first page's chunk now, in parallel with the language's messages.
@@ -103,6 +105,7 @@ if (hydration) {
   // First render once the active language's start messages are in: no untranslated key is ever painted.
   await i18nReady;
   createRoot(root).render(app(router));
+  registerServiceWorker(router);
   // A page outside the start part of the messages waits for the rest anyway (app/router.tsx).
   void restOfMessages();
 }

@@ -55,6 +55,8 @@ export interface RenderInput {
   now: number;
   /** Requests to the API: the server hands in one that stays in-process (app.inject). */
   fetch: typeof globalThis.fetch;
+  /** The signed-in variant of the shell (the hint cookie, decision 038): no user, no personal data. */
+  signedIn?: boolean;
 }
 
 export interface RenderResult {
@@ -169,7 +171,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     <StrictMode>
       <I18nextProvider i18n={reactI18nHandle(i18n)}>
         <RenderClockContext.Provider value={input.now}>
-          <Providers queryClient={queryClient}>
+          <Providers queryClient={queryClient} sessionHint={input.signedIn === true}>
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </Providers>
         </RenderClockContext.Provider>
@@ -179,6 +181,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const hydrationJson = serializeHydrationData({
     language: input.language,
     now: input.now,
+    signedIn: input.signedIn === true,
     router: { loaderData: context.loaderData, errors: serializeErrors(context) },
     queries: dehydrate(queryClient),
   });

@@ -93,6 +93,6 @@ export async function logOut(page: Page, isMobile: boolean) {
     await page.getByRole("menuitem", { name: /Esci|Log out/ }).click();
   }
   // Logging out calls the server first: wait until this page has really let the session go.
-  await expect(page.getByRole("link", { name: /^(Accedi|Log in)$/ }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: /^(Accedi|Sign in)$/ }).first()).toBeVisible();
   await expect.poll(() => page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
 }

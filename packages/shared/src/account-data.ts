@@ -3,6 +3,7 @@ import { authUserSchema } from "./auth";
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from "./constants";
 import { notificationSettingsSchema } from "./account";
 import { RESERVATION_STATUSES } from "./reservations";
+import { emailCodeSchema } from "./validation";
 
 /**
  * A diner's own data (GDPR articles 15, 17 and 20; App Store guideline 5.1.1(v)): the export of
@@ -12,10 +13,16 @@ import { RESERVATION_STATUSES } from "./reservations";
 /** The route names clients rely on, under /api/client. */
 export const ACCOUNT_EXPORT_PATH = "/account/export";
 export const ACCOUNT_DELETE_PATH = "/account";
+/** POST: mails the six-digit code that confirms the deletion of an account without a password. */
+export const ACCOUNT_DELETION_CODE_PATH = "/account/deletion-code";
+/** How fresh a provider sign-in must be to stand for the person (decision 036). */
+export const DELETION_SIGN_IN_MAX_AGE_SECONDS = 10 * 60;
 
 /**
- * The confirmation of a deletion: the password of a password account, or the account's address
- * typed again for an account without one (Google). Which one is needed is decided by the account.
+ * The confirmation of a deletion: the password of a password account. An account without one
+ * (Google) proves the person is there now (decision 036): the code mailed by ACCOUNT_DELETION_CODE_PATH,
+ * or a Google ID token from a sign-in of the last ten minutes; `confirmEmail`, if sent, must match.
+ * Which one is needed is decided by the account.
  */
 export const deleteAccountRequestSchema = z
   .object({
@@ -30,8 +37,14 @@ export const deleteAccountRequestSchema = z
       .min(1, "validation.deleteConfirmEmailRequired")
       .max(MAX_EMAIL_LENGTH, "validation.deleteConfirmEmailRequired")
       .optional(),
+    code: emailCodeSchema.optional(),
+    idToken: z
+      .string({ error: "validation.invalidInput" })
+      .min(1, "validation.invalidInput")
+      .max(8192, "validation.invalidInput")
+      .optional(),
   })
-  .refine((body) => body.password !== undefined || body.confirmEmail !== undefined, {
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: "validation.deleteConfirmationRequired",
   });
 export type DeleteAccountRequest = z.output<typeof deleteAccountRequestSchema>;
@@ -86,6 +99,11 @@ export const accountExportSchema = z.object({
       joinedAt: instant,
     }),
   ),
+  /**
+   * Browsers receiving the diner's push notifications (decision 045): the push service each one
+   * uses and when it subscribed; the endpoint's path is a secret of the browser and stays out.
+   */
+  pushSubscriptions: z.array(z.object({ pushService: z.string(), subscribedAt: instant })),
   /** Open sessions (signed-in devices); no token, only when they began and were last refreshed. */
   sessions: z.array(z.object({ createdAt: instant, lastUsedAt: instant, current: z.boolean() })),
   /** The e-mails sent to the account's address in the last EXPORT_MAIL_HISTORY_DAYS days. */

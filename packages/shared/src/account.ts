@@ -8,7 +8,7 @@ import { EMAIL_PATTERN, newPasswordSchema, passwordChecks, PASSWORD_RULES } from
 /** The spec sends userId in these bodies; the token names the caller, so it is optional and must match. */
 const callerUserId = userIdSchema.optional();
 
-/** The phone modal's own message (SPEC §5): 'Inserisci un codice OTP valido di 6 cifre.' */
+/** The phone modal's own message (SPEC §5): 'Inserisci un codice valido di 6 cifre.' */
 export const phoneCodeSchema = z
   .string({ error: "validation.phoneCodeInvalid" })
   .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), "validation.phoneCodeInvalid");
@@ -77,12 +77,21 @@ export const notificationSettingsSchema = z.object({
   enabled: z.boolean({ error: "validation.invalidInput" }),
   favoriteRestaurants: z.boolean({ error: "validation.invalidInput" }),
   weekendsOnly: z.boolean({ error: "validation.invalidInput" }),
+  // Which kinds are pushed to the diner's browsers (decision 045); absent from an older client: on.
+  pushHolds: z.boolean({ error: "validation.invalidInput" }).default(true),
+  pushReminders: z.boolean({ error: "validation.invalidInput" }).default(true),
+  pushBookings: z.boolean({ error: "validation.invalidInput" }).default(true),
+  pushAlerts: z.boolean({ error: "validation.invalidInput" }).default(true),
 });
-export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+export type NotificationSettings = z.output<typeof notificationSettingsSchema>;
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   enabled: true,
   favoriteRestaurants: false,
   weekendsOnly: false,
+  pushHolds: true,
+  pushReminders: true,
+  pushBookings: true,
+  pushAlerts: true,
 };
 
 /** GET /client/notification-settings */

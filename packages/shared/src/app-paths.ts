@@ -32,6 +32,9 @@ export const routePatterns = {
   accountDeletion: "/account-deletion",
   /** The hold mail's one-tap confirm link lands here (decision 029). */
   holdConfirm: "/hold/confirm",
+  /** The reminder's two one-tap links land here (decision 046): a page with the booking and one button. */
+  reminderAttend: "/reminder/attend",
+  reminderRelease: "/reminder/release",
 } as const;
 
 export type RouteName = keyof typeof routePatterns;
@@ -51,6 +54,22 @@ export const CRAWLABLE_ROUTES = [
   "accountDeletion",
 ] as const satisfies readonly RouteName[];
 
+/**
+ * The return target a sign-in link carries (`/login?next=…`, decision 038): a path on this site
+ * only. Anything else (another origin, `//host`, a backslash trick, a control character) is
+ * dropped, so a link can never send a diner elsewhere after signing in.
+ */
+export function sameOriginPath(value: unknown): string | undefined {
+  if (typeof value !== "string" || value.length > 2048) return undefined;
+  if (!value.startsWith("/") || value.startsWith("//")) return undefined;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return undefined;
+  return value;
+}
+
+/** Where a sign-in step goes on to: the return target, when there is one. */
+type Next = { next?: string };
+
 function withQuery(path: string, query: Record<string, string | undefined>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
@@ -67,8 +86,9 @@ export interface ReservationQuery {
 
 export const paths = {
   home: () => routePatterns.home,
-  login: () => routePatterns.login,
-  register: () => routePatterns.register,
+  /** Sign in, then back to `next` (a same-origin path; decision 038). */
+  login: (query: Next = {}) => withQuery(routePatterns.login, { next: sameOriginPath(query.next) }),
+  register: (query: Next = {}) => withQuery(routePatterns.register, { next: sameOriginPath(query.next) }),
   /** A search for a table adds date, time, people and sort (decision 026); absent ones take their defaults. */
   search: (
     query: { location?: string; category?: string; date?: string; time?: string; people?: number; sort?: string } = {},
@@ -87,9 +107,11 @@ export const paths = {
   history: () => routePatterns.history,
   favorites: () => routePatterns.favorites,
   notifications: () => routePatterns.notifications,
-  verifyEmail: (query: { email?: string } = {}) => withQuery(routePatterns.verifyEmail, query),
+  verifyEmail: (query: { email?: string } & Next = {}) =>
+    withQuery(routePatterns.verifyEmail, { email: query.email, next: sameOriginPath(query.next) }),
   verifyResult: (result: "success" | "error") => `/verify-result/${result}`,
-  emailVerification: (query: { email?: string } = {}) => withQuery(routePatterns.emailVerification, query),
+  emailVerification: (query: { email?: string } & Next = {}) =>
+    withQuery(routePatterns.emailVerification, { email: query.email, next: sameOriginPath(query.next) }),
   /** The same screen after an e-mail change request: a link went to the new address (SPEC §2). */
   emailChangeSent: (email: string) => withQuery(routePatterns.emailVerification, { email, change: "1" }),
   resetPassword: () => routePatterns.resetPassword,
@@ -102,4 +124,24 @@ export const paths = {
   accountDeletion: () => routePatterns.accountDeletion,
   /** The hold mail's link, carrying its signed single-use token. */
   holdConfirm: (token: string) => withQuery(routePatterns.holdConfirm, { token }),
+  /** The reminder's "Ci sarò" and "Non riesco a venire" links, each with its signed single-use token. */
+  reminderAttend: (token: string) => withQuery(routePatterns.reminderAttend, { token }),
+  reminderRelease: (token: string) => withQuery(routePatterns.reminderRelease, { token }),
 } as const;
+
+/** Each route pattern as a whole-path test: `:param` is one segment, a trailing `/*` any rest. */
+const routeMatchers = Object.values(routePatterns).map(
+  (pattern) =>
+    new RegExp(
+      `^${pattern
+        .replace(/\/\*$/, "(?:/.*)?")
+        .split("/")
+        .map((part) => (part.startsWith(":") ? "[^/]+" : part))
+        .join("/")}/?$`,
+    ),
+);
+
+/** Whether a path is one of the app's pages: any other is answered 404 with the "not found" page. */
+export function isAppPath(pathname: string): boolean {
+  return routeMatchers.some((matcher) => matcher.test(pathname));
+}

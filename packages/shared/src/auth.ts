@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NAME_MAX_LENGTH } from "./constants";
+import { sameOriginPath } from "./app-paths";
 import { LANGUAGES, matchLanguage } from "./languages";
 import {
   currentPasswordSchema,
@@ -100,6 +101,13 @@ const optionalPhone = z.preprocess(
 const opaqueToken = (requiredKey: string) =>
   z.string({ error: requiredKey }).trim().min(1, requiredKey).max(512, requiredKey);
 
+/** A return target from the client: kept when it is a same-origin path, dropped (never an error) otherwise. */
+export const returnPathSchema = z
+  .string({ error: "validation.invalidInput" })
+  .max(2048, "validation.invalidInput")
+  .optional()
+  .transform((value) => sameOriginPath(value));
+
 /** POST /client/register: both variants of SPEC §7 (with or without language and marketing consent). */
 export const registerRequestSchema = z.object({
   email: emailSchema,
@@ -111,10 +119,20 @@ export const registerRequestSchema = z.object({
   // Consent is never assumed: absent means no newsletter.
   newsletterSubscribed: z.boolean({ error: "validation.invalidInput" }).default(false),
   language: lenientLanguage,
+  /** The page to come back to once verified (decision 038): a path on this site, else nothing. */
+  next: returnPathSchema,
 });
 export type RegisterRequest = z.output<typeof registerRequestSchema>;
 
-export const loginRequestSchema = z.object({ email: emailSchema, password: currentPasswordSchema });
+/**
+ * POST /client/login. `code`: the six digits mailed when the account has seen too many failed
+ * sign-ins from all addresses (401 login_code_required, decision 036).
+ */
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: currentPasswordSchema,
+  code: emailCodeSchema.optional(),
+});
 
 export const refreshTokenRequestSchema = z.object({ refreshToken: opaqueToken("validation.refreshTokenRequired") });
 

@@ -52,3 +52,16 @@ export const SPECIAL_REQUESTS_MAX_LENGTH = 500;
  * only sends it does not download zod.
  */
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
+/** Browsers one diner may have subscribed to Web Push at once (decision 045). */
+export const MAX_PUSH_SUBSCRIPTIONS = 10;
+/** Reminders before a booking (decision 046): the default lead and the most REMINDER_LEAD_MINUTES allows. */
+export const REMINDER_LEAD_MINUTES = { default: 180, max: 4_320 } as const;
+
+/**
+ * The two services a search for a table defaults into (decision 040): outside them most restaurants
+ * are closed, so a search at night or mid-afternoon asks about the next service at its usual hour.
+ */
+export const SEARCH_SERVICES = [
+  { from: "12:00", until: "14:30", usual: "13:00" },
+  { from: "19:00", until: "22:30", usual: "20:00" },
+] as const;

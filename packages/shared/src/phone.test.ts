@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PARSED_PHONE_PREFIXES } from "./constants";
-import { isPhoneDigits, joinPhoneNumber, PHONE_COUNTRIES, splitPhoneNumber } from "./phone";
+import { formatPhoneNumber, isPhoneDigits, joinPhoneNumber, PHONE_COUNTRIES, splitPhoneNumber } from "./phone";
 
 describe("phone prefixes", () => {
   it("lists 44 distinct countries, Italy (+39) first", () => {
@@ -44,5 +44,13 @@ describe("isPhoneDigits", () => {
     expect(isPhoneDigits("333abc4567")).toBe(false);
     expect(isPhoneDigits("333 12O 4567")).toBe(false);
     expect(isPhoneDigits("33+31234567")).toBe(false);
+  });
+});
+
+describe("formatPhoneNumber", () => {
+  it("writes a number in readable groups, prefix apart, without wrapping", () => {
+    expect(formatPhoneNumber("+393331234567")).toBe("+39\u00a0333\u00a0123\u00a04567");
+    expect(formatPhoneNumber("+44 7911 123456")).toBe("+44\u00a0791\u00a0112\u00a03456");
+    expect(formatPhoneNumber("+81312345678")).toBe("+81312345678");
   });
 });

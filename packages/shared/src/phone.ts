@@ -89,3 +89,21 @@ export function joinPhoneNumber(region: string, national: string): string {
   if (!number) return "";
   return number.startsWith("+") ? number : `${prefixOfRegion(region)}${number}`;
 }
+
+/**
+ * A number as a person reads it: "+39 333 123 4567", the prefix apart and the rest in groups of three
+ * (the last holds the remaining four or fewer), joined by no-break spaces so it never wraps.
+ */
+export function formatPhoneNumber(stored: string): string {
+  const number = stripPhoneFormatting(stored);
+  const { region, national } = splitPhoneNumber(number);
+  if (national.startsWith("+") || !number.startsWith("+")) return number;
+  const groups: string[] = [];
+  let rest = national;
+  while (rest.length > 4) {
+    groups.push(rest.slice(0, 3));
+    rest = rest.slice(3);
+  }
+  if (rest) groups.push(rest);
+  return [prefixOfRegion(region), ...groups].join("\u00a0");
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { closestPlaces, editDistance, italianA } from "./place-names";
+import { addressWithCity, closestPlaces, editDistance, italianA } from "./place-names";
 
 describe("italianA", () => {
   it("says ad before a vowel, a otherwise", () => {
@@ -44,5 +44,13 @@ describe("closestPlaces", () => {
   it("suggests nothing for a name far from every city", () => {
     expect(slugs("Atlantide")).toEqual([]);
     expect(slugs("x")).toEqual([]);
+  });
+});
+
+describe("addressWithCity", () => {
+  it("names the city once: not after an address that already names it, in either language", () => {
+    expect(addressWithCity("Via Roma 12, 20121 Milano", "Milan", "Milano")).toBe("Via Roma 12, 20121 Milano");
+    expect(addressWithCity("Via Roma 12, 20121 Milano", "Milano")).toBe("Via Roma 12, 20121 Milano");
+    expect(addressWithCity("Via Roma 12", "Milan", "Milano")).toBe("Via Roma 12, Milan");
   });
 });

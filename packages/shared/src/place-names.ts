@@ -61,3 +61,14 @@ export function closestPlaces<Place>(
     .slice(0, PLACE_SUGGESTIONS_MAX)
     .map((entry) => entry.place);
 }
+
+/**
+ * A postal address with its city named once: "Via Roma 12, 20121 Milano" already names Milano, so
+ * "Milan" is not added after it; an address without its city ("Via Roma 12") gets the city's name.
+ * `localName` is the name the address itself is written with (the Italian one).
+ */
+export function addressWithCity(address: string, city: string, localName: string = city): string {
+  const words = ` ${normalizeSearchKey(address)} `;
+  const named = [city, localName].some((name) => name && words.includes(` ${normalizeSearchKey(name)} `));
+  return named ? address : `${address}, ${city}`;
+}

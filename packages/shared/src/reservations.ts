@@ -47,13 +47,13 @@ export const makeReservationRequestSchema = z.object({
     .min(PEOPLE_PER_RESERVATION.min, "validation.people")
     .max(PEOPLE_PER_RESERVATION.max, "validation.people"),
   tableId: z.uuid({ error: requiredOr("validation.tableIdInvalid") }),
-  specialRequests: z.preprocess(
-    (value) => value ?? "",
-    z
-      .string({ error: "validation.invalidInput" })
-      .trim()
-      .max(SPECIAL_REQUESTS_MAX_LENGTH, "validation.specialRequestsTooLong"),
-  ),
+  // Optional in the published document (a generated client may leave it out); absent or null is "".
+  specialRequests: z
+    .string({ error: "validation.invalidInput" })
+    .trim()
+    .max(SPECIAL_REQUESTS_MAX_LENGTH, "validation.specialRequestsTooLong")
+    .nullish()
+    .transform((value) => value ?? ""),
 });
 export type MakeReservationRequest = z.input<typeof makeReservationRequestSchema>;
 export type MakeReservationInput = z.output<typeof makeReservationRequestSchema>;

@@ -17,6 +17,8 @@ export interface Database {
   pool: pg.Pool;
   /** Runs a script of several statements (migrations) outside the prepared-statement path. */
   exec(script: string): Promise<void>;
+  /** PGlite only: the whole cluster as a tarball, from which `snapshot` starts another (decision 047). */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -25,13 +27,15 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory, or "memory://" for a throwaway database. */
   dataDir?: string;
+  /** PGlite in memory only: start from this `dump()` instead of an empty cluster (decision 047). */
+  snapshot?: Blob;
   poolSize?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : await openPglite(options.dataDir ?? "memory://");
+    : await openPglite(options.dataDir ?? "memory://", options.snapshot);
   // Shutdown paths may overlap (signal during a failed start, tests); closing twice is harmless.
   let closing: Promise<void> | undefined;
   const close = database.close;
@@ -60,7 +64,7 @@ function openPostgres(connectionString: string, max: number): Database {
   };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<Database> {
   // Loaded lazily: a PostgreSQL deployment never pays for the WebAssembly build.
   const [{ PGlite }, { createPgConfig }, extensions] = await Promise.all([
     import("@electric-sql/pglite"),
@@ -68,12 +72,15 @@ async function openPglite(dataDir: string): Promise<Database> {
     loadPgliteExtensions(),
   ]);
   const inMemory = dataDir.startsWith("memory://");
+  if (snapshot && !inMemory) throw new Error("a PGlite snapshot starts only an in-memory database");
   const location = inMemory ? dataDir : path.join(dataDir, "pgdata");
   if (!inMemory) mkdirSync(location, { recursive: true });
   const lock = inMemory ? undefined : lockDataDir(dataDir);
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(location, { extensions });
+    pglite = snapshot
+      ? await PGlite.create({ dataDir: location, loadDataDir: snapshot, extensions })
+      : await PGlite.create(location, { extensions });
   } catch (error) {
     lock?.release();
     throw error;
@@ -87,6 +94,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     async exec(script) {
       await pglite.exec(script);
     },
+    dump: () => pglite.dumpDataDir("none"),
     async close() {
       try {
         await db.destroy();

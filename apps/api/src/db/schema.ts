@@ -98,7 +98,7 @@ export interface RefreshTokensTable {
   replaced_by: string | null;
 }
 
-export type CodePurpose = "email_verification" | "phone_verification";
+export type CodePurpose = "email_verification" | "phone_verification" | "login_step_up" | "account_deletion";
 
 export interface OneTimeCodesTable {
   id: Generated<string>;
@@ -119,7 +119,9 @@ export type ActionTokenPurpose =
   | "google_exchange"
   | "google_state"
   | "email_change"
-  | "hold_confirm";
+  | "hold_confirm"
+  | "reminder_release"
+  | "reminder_attend";
 
 export interface ActionTokensTable {
   id: Generated<string>;
@@ -151,6 +153,8 @@ export interface MailOutboxTable {
   attempts: Generated<number>;
   last_error: string | null;
   attachments: ColumnType<MailAttachment[], string | undefined, string>;
+  /** Extra header fields, e.g. List-Unsubscribe (decision 044). */
+  headers: ColumnType<Record<string, string>, string | undefined, string>;
   /** Due for a (first or next) delivery attempt from then on; null once sent or given up. */
   next_attempt_at: NullableTimestamp;
   /** Given up after the last allowed attempt. */
@@ -241,6 +245,10 @@ export interface NotificationSettingsTable {
   enabled: boolean;
   favorite_restaurants: boolean;
   weekends_only: boolean;
+  push_holds: Generated<boolean>;
+  push_reminders: Generated<boolean>;
+  push_bookings: Generated<boolean>;
+  push_alerts: Generated<boolean>;
   updated_at: Timestamp;
 }
 
@@ -269,6 +277,43 @@ export interface DB {
   offers: OffersTable;
   city_interests: CityInterestsTable;
   waitlist_entries: WaitlistEntriesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_outbox: PushOutboxTable;
+  reservation_reminders: ReservationRemindersTable;
+}
+
+export type PushKind = "hold" | "reminder" | "booking" | "alert";
+
+/** A browser's Web Push subscription (decision 045). */
+export interface PushSubscriptionsTable {
+  id: Generated<string>;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: ColumnType<Date, never, never>;
+}
+
+/** A push waiting to be sent, retried like the mail outbox (decision 045). */
+export interface PushOutboxTable {
+  id: Generated<number>;
+  subscription_id: string;
+  kind: PushKind;
+  payload: ColumnType<unknown, string, string>;
+  ttl_seconds: number;
+  attempts: Generated<number>;
+  next_attempt_at: NullableTimestamp;
+  sent_at: NullableTimestamp;
+  failed_at: NullableTimestamp;
+  last_error: string | null;
+  created_at: ColumnType<Date, never, never>;
+}
+
+/** A booking's reminder, once sent; attended_at is the diner's "Ci sarò" (decision 046). */
+export interface ReservationRemindersTable {
+  reservation_id: string;
+  sent_at: Generated<Date>;
+  attended_at: NullableTimestamp;
 }
 
 export type WaitlistEntryStatus = "waiting" | "held" | "booked" | "declined" | "lapsed" | "left";

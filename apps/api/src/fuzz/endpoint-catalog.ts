@@ -41,6 +41,16 @@ export const PLACEHOLDER_IDS: FuzzIds = {
   other: { userId: "", email: "", reservationId: "" },
 };
 
+/** Where the fuzz suite's browser "subscribes": an allowed origin (PUSH_EXTRA_ORIGINS) with no server. */
+export const FUZZ_PUSH_ORIGIN = "https://127.0.0.1:9";
+const FUZZ_PUSH_SUBSCRIPTION = {
+  endpoint: `${FUZZ_PUSH_ORIGIN}/push/fuzz`,
+  keys: {
+    p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+    auth: "tBHItJI5svbpez7KI4CCXg",
+  },
+};
+
 export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
   const { me } = ids;
   const person = { firstName: "Giulia", lastName: "Bianchi" };
@@ -48,6 +58,7 @@ export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
     // Operations and documentation
     "GET /api/health": {},
     "GET /api/ready": {},
+    "GET /metrics": { successNotJson: true },
     "GET /api/docs": { successNotJson: true },
     "GET /api/docs/json": {},
     "GET /api/docs/yaml": { successNotJson: true },
@@ -105,7 +116,8 @@ export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
     "POST /api/client/register": {
       body: { email: "fuzz.new@example.it", password: STRONG_PASSWORD, ...person, termsAccepted: true },
     },
-    "POST /api/client/login": { body: { email: me.email, password: STRONG_PASSWORD } },
+    // `code` (the step-up of decision 036) in the seed, so the fuzzer mutates it too.
+    "POST /api/client/login": { body: { email: me.email, password: STRONG_PASSWORD, code: "123456" } },
     "POST /api/client/login-with-token": { body: { email: me.email, token: "a".repeat(43) } },
     "POST /api/client/refresh-token": { body: { refreshToken: "a".repeat(43) } },
     "POST /api/client/logout": { body: { refreshToken: "a".repeat(43) } },
@@ -146,7 +158,8 @@ export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
     // The diner's own data (decision 021). A wrong password: the diner must outlive the case, or the
     // broken-body checks would meet a 401 before the body is read.
     "GET /api/client/account/export": { auth: true },
-    "DELETE /api/client/account": { auth: true, body: { password: "Sbagliata#2025" } },
+    "DELETE /api/client/account": { auth: true, body: { password: "Sbagliata#2025", code: "123456" } },
+    "POST /api/client/account/deletion-code": { auth: true },
     "GET /api/client/favorites": { auth: true },
     "PUT /api/client/favorites/:restaurantId": { auth: true, params: { restaurantId: ids.restaurantId } },
     "DELETE /api/client/favorites/:restaurantId": { auth: true, params: { restaurantId: ids.restaurantId } },
@@ -155,6 +168,8 @@ export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
       auth: true,
       body: { city: "milano", includeNearbyCities: true, radius: 10 },
     },
+    "GET /api/client/alerts/unsubscribe": { query: { token: "x.y" }, successNotJson: true },
+    "POST /api/client/alerts/unsubscribe": { query: { token: "x.y" }, successNotJson: true },
     "DELETE /api/client/city-interests/:city": { auth: true, params: { city: "milano" } },
     // Bookings
     "POST /api/client/makeReservation": {
@@ -194,6 +209,14 @@ export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
     "POST /api/client/holds/:id/confirm": { auth: true, params: { id: me.reservationId } },
     "POST /api/client/holds/:id/decline": { auth: true, params: { id: me.reservationId } },
     "POST /api/client/holds/confirm-by-link": { body: { token: "a".repeat(43) } },
+    // Web Push (decision 045): the endpoint is on the suite's extra origin, where nothing listens.
+    "GET /api/client/push/public-key": {},
+    "POST /api/client/push/subscriptions": { auth: true, body: FUZZ_PUSH_SUBSCRIPTION },
+    "DELETE /api/client/push/subscriptions": { auth: true, body: { endpoint: FUZZ_PUSH_SUBSCRIPTION.endpoint } },
+    // Reminder links (decision 046): a well-formed token that names no link (a 404 when valid).
+    "GET /api/client/reservations/reminder-link": { query: { token: "a".repeat(43) } },
+    "POST /api/client/reservations/attend-by-link": { body: { token: "a".repeat(43) } },
+    "POST /api/client/reservations/release-by-link": { body: { token: "a".repeat(43) } },
   };
 }
 

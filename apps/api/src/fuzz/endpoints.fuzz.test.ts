@@ -5,7 +5,7 @@ import { addOffer, offerClosingIn } from "../../test/offer-helpers";
 import { newGoogleUser, useGoogleMock } from "../../test/google-mock";
 import { useFixture, useTestApp } from "../../test/test-app";
 import { combinedFieldsOf, combinedRequestArbitrary, type CombinedRequest } from "./combined-fields";
-import { endpointCatalog, foreignCalls, PLACEHOLDER_IDS, type FuzzIds } from "./endpoint-catalog";
+import { endpointCatalog, foreignCalls, FUZZ_PUSH_ORIGIN, PLACEHOLDER_IDS, type FuzzIds } from "./endpoint-catalog";
 import {
   expectTranslatedRefusal,
   expectWellFormed,
@@ -32,7 +32,10 @@ const RUN_PARAMETERS: fc.Parameters<unknown> = {
 const recorder = routeRecorder();
 // Google sign-in configured against a local issuer, so its endpoints run for real rather than 503.
 const google = useGoogleMock();
-const t = useTestApp(() => ({ env: google.env, onRoute: recorder.onRoute }));
+const t = useTestApp(() => ({
+  env: { ...google.env, PUSH_EXTRA_ORIGINS: FUZZ_PUSH_ORIGIN },
+  onRoute: recorder.onRoute,
+}));
 
 /**
  * Each diner books a seating of their own, so no two bookings of the suite clash: a day of its

@@ -11,26 +11,29 @@ const isLoopbackAddress = (address: string | undefined): boolean => {
   return family !== 0 && loopback.check(address!, family === 4 ? "ipv4" : "ipv6");
 };
 
-/** Every address a proxy says the request passed through: X-Forwarded-For and RFC 7239 Forwarded. */
-function forwardedAddresses(request: FastifyRequest): string[] {
-  const header = (name: string) => {
-    const value = request.headers[name];
-    return Array.isArray(value) ? value.join(",") : (value ?? "");
-  };
-  const xff = header("x-forwarded-for")
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  const forwarded = [...header("forwarded").matchAll(/for=("?)\[?([^\]";,]+)/gi)].map((match) => match[2]!.trim());
-  return [...xff, ...forwarded];
-}
+/**
+ * Every header a proxy or CDN uses to name the client it relays (decision 036). Which one a given
+ * proxy sets is its configuration (nginx often X-Real-IP alone, Cloudflare CF-Connecting-IP, Akamai
+ * True-Client-IP), so none of them is read for an address: any of them means "relayed".
+ */
+export const CLIENT_ADDRESS_HEADERS = [
+  "x-forwarded-for",
+  "x-real-ip",
+  "cf-connecting-ip",
+  "true-client-ip",
+  "forwarded",
+] as const;
+
+/** The request names a client of some proxy, whatever the header says (even a loopback address). */
+export const isRelayed = (request: FastifyRequest): boolean =>
+  CLIENT_ADDRESS_HEADERS.some((name) => request.headers[name] !== undefined);
 
 /**
- * A request that never left this machine: the TCP peer is a loopback address AND every address a
- * proxy put in X-Forwarded-For / Forwarded is one too, whatever TRUST_PROXY says (decision 017). A
- * local proxy relaying a remote client therefore does not count, and a client cannot make itself
- * look local with a header: headers can only make it look less local. Anything unparsable is remote.
+ * A request that never left this machine: the TCP peer is a loopback address AND no proxy header
+ * names a client, whatever TRUST_PROXY says (decisions 017, 036). A local proxy relaying any client
+ * therefore does not count, and a client cannot make itself look local with a header: headers can
+ * only make it look less local. The one rule for every loopback-only page (mailbox, metrics).
  */
 export function isLoopbackClient(request: FastifyRequest): boolean {
-  return isLoopbackAddress(request.socket.remoteAddress) && forwardedAddresses(request).every(isLoopbackAddress);
+  return isLoopbackAddress(request.socket.remoteAddress) && !isRelayed(request);
 }

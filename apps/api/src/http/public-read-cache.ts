@@ -1,9 +1,11 @@
+import { cacheLookups } from "../metrics/business-metrics";
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gunzip, gzip } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { z } from "zod";
+import { canonicalJson } from "./canonical-json";
 
 export interface PublicReadCacheOptions {
   /** How long a catalogue answer may be reused, here and by browsers. */
@@ -15,6 +17,8 @@ export interface PublicReadCacheOptions {
    * booking changes at once, such as free tables and seats.
    */
   browser?: "max-age" | "revalidate";
+  /** The `cache` label of its hit and miss counts (decision 043). */
+  name: string;
 }
 
 /** A whole answer as text: a serialised JSON answer, or a server-rendered page (decision 027). */
@@ -41,6 +45,15 @@ interface Entry extends Omit<TextAnswer, "body"> {
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
+/** Quality 5: most of the gain for a few milliseconds on a 100 KB page (11 takes ~20× longer). */
+const BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } };
+const GZIP = { level: 6 };
+
+/** The best encoding a client takes: brotli, else gzip, else none. */
+function acceptedEncoding(request: FastifyRequest): "br" | "gzip" | null {
+  const accepted = String(request.headers["accept-encoding"] ?? "");
+  return /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
+}
 const etagOf = (body: string) => `W/"${createHash("sha1").update(body).digest("base64url")}"`;
 
 /**
@@ -52,6 +65,7 @@ export class PublicReadCache {
   private readonly entries: LRUCache<string, Entry> | undefined;
   private readonly cacheControl: string;
   private readonly ttlMs: number;
+  private readonly name: string;
   /** Answers being produced: concurrent misses of one key share one database trip (no stampede). */
   private readonly pending = new Map<string, Promise<Entry>>();
   /** Bumped by clear(): an answer started before a write is not kept after it. */
@@ -59,6 +73,7 @@ export class PublicReadCache {
 
   constructor(options: PublicReadCacheOptions) {
     this.ttlMs = options.ttlSeconds * 1000;
+    this.name = options.name;
     this.entries = options.ttlSeconds > 0 ? new LRUCache({ max: options.maxEntries, ttl: this.ttlMs }) : undefined;
     this.cacheControl =
       options.ttlSeconds > 0 && options.browser !== "revalidate" ? `public, max-age=${options.ttlSeconds}` : "no-cache";
@@ -75,9 +90,11 @@ export class PublicReadCache {
     schema: S,
     produce: () => Promise<z.output<S>>,
   ): Promise<void> {
-    const key = `${language}:${request.url}`;
+    // What the route's schemas let through, not the URL as sent: an unknown parameter (`?x=1`,
+    // `utm_*`), another order or a default spelled out is the same answer (decision 041).
+    const key = `${language}:${request.routeOptions.url ?? ""}:${canonicalJson([request.params, request.query])}`;
     const entry =
-      this.entries?.get(key) ??
+      this.lookup(key) ??
       (await this.produceOnce(key, async () => {
         const body = JSON.stringify(schema.encode(await produce()));
         return { status: 200, body, etag: etagOf(body), contentType: "application/json; charset=utf-8" };
@@ -96,21 +113,35 @@ export class PublicReadCache {
     key: string,
     produce: () => Promise<TextAnswer>,
   ): Promise<void> {
+    void reply.header("vary", [reply.getHeader("vary"), "Accept-Encoding"].filter(Boolean).join(", "));
+    if (!this.entries) {
+      cacheLookups.inc({ cache: this.name, result: "miss" });
+      // Not kept (caches off): compressed once, in the one encoding this client takes (decision 041).
+      const { body: text, ...answer } = await produce();
+      const body = Buffer.from(text);
+      const encoding = acceptedEncoding(request);
+      const entry: Entry = { ...answer, etag: etagOf(text) };
+      if (encoding === "br") entry.brotli = await brotliAsync(body, BROTLI);
+      else if (encoding === "gzip") entry.gzip = await gzipAsync(body, GZIP);
+      else entry.body = text;
+      return this.send(request, reply, entry);
+    }
     const compressed = async (): Promise<Entry> => {
       const { body: text, ...answer } = await produce();
       const body = Buffer.from(text);
-      const [brotli, gzipped] = await Promise.all([
-        // Quality 5: most of the gain for a few milliseconds on a 100 KB page (11 takes ~20× longer).
-        brotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
-        gzipAsync(body, { level: 6 }),
-      ]);
+      const [brotli, gzipped] = await Promise.all([brotliAsync(body, BROTLI), gzipAsync(body, GZIP)]);
       // Kept compressed only: a page is 75–180 KB of text (a JS string of twice that with any
       // character beyond Latin-1) against 13–27 KB compressed, and pages now live up to minutes
       // (decision 030). The rare client that accepts neither gets the gzip unzipped.
       return { ...answer, etag: etagOf(text), brotli, gzip: gzipped };
     };
-    void reply.header("vary", [reply.getHeader("vary"), "Accept-Encoding"].filter(Boolean).join(", "));
-    await this.send(request, reply, this.entries?.get(key) ?? (await this.produceOnce(key, compressed)));
+    await this.send(request, reply, this.lookup(key) ?? (await this.produceOnce(key, compressed)));
+  }
+
+  private lookup(key: string): Entry | undefined {
+    const entry = this.entries?.get(key);
+    cacheLookups.inc({ cache: this.name, result: entry ? "hit" : "miss" });
+    return entry;
   }
 
   private async send(request: FastifyRequest, reply: FastifyReply, entry: Entry): Promise<void> {

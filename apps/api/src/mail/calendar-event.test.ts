@@ -16,6 +16,9 @@ const event = (overrides: Partial<CalendarEvent> = {}): CalendarEvent => {
     location: "Trattoria Sempre Aperta, Via Roma 1, Milano",
     description: "Tavolo n. 2 per 4.",
     stamp: new Date("2026-10-20T08:30:00Z"),
+    method: "REQUEST",
+    organizer: { email: "no-reply@tavolo.test", name: "Tavolo" },
+    attendee: { email: "anna@example.it", name: "Anna" },
     ...overrides,
   };
 };

@@ -19,6 +19,15 @@ export interface CalendarEvent {
   geo?: { lat: number; lng: number };
   /** When the file was written (DTSTAMP). */
   stamp: Date;
+  /**
+   * RFC 5546 (decision 044): REQUEST for a booking and each move (same UID, higher SEQUENCE),
+   * CANCEL for its cancellation, so calendar apps update or remove the one event.
+   */
+  method: "REQUEST" | "CANCEL";
+  /** MAIL_FROM's address: the sender of every version of the event. */
+  organizer: { email: string; name: string };
+  /** The diner. */
+  attendee: { email: string; name: string };
 }
 
 /**
@@ -96,7 +105,10 @@ export function foldLine(line: string): string {
   return parts.join("\r\n ");
 }
 
-/** The event as an .ics text: CRLF line ends, folded lines, METHOD:PUBLISH (no reply expected). */
+/** A CN parameter value: quoted, without the characters a quoted parameter cannot hold (RFC 5545 §3.2). */
+const commonName = (name: string) => `"${name.replace(/["\r\n]/g, "")}"`;
+
+/** The event as an .ics text: CRLF line ends, folded lines, RFC 5546 METHOD with ORGANIZER and ATTENDEE. */
 export function renderCalendar(event: CalendarEvent): string {
   const vtimezone = VTIMEZONES[event.timeZone];
   const lines = [
@@ -104,7 +116,7 @@ export function renderCalendar(event: CalendarEvent): string {
     "VERSION:2.0",
     "PRODID:-//Tavolo//Reservations//IT",
     "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
+    `METHOD:${event.method}`,
     ...(vtimezone ?? []),
     "BEGIN:VEVENT",
     `UID:${event.uid}`,
@@ -113,6 +125,9 @@ export function renderCalendar(event: CalendarEvent): string {
     timeProperty("DTSTART", event.startsAt, event.timeZone, vtimezone !== undefined),
     timeProperty("DTEND", event.endsAt, event.timeZone, vtimezone !== undefined),
     `STATUS:${event.status}`,
+    `ORGANIZER;CN=${commonName(event.organizer.name)}:mailto:${event.organizer.email}`,
+    // The diner booked it: accepted already, and no reply is asked for.
+    `ATTENDEE;CN=${commonName(event.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${event.attendee.email}`,
     `SUMMARY:${escapeText(event.summary)}`,
     `LOCATION:${escapeText(event.location)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
@@ -125,5 +140,9 @@ export function renderCalendar(event: CalendarEvent): string {
 }
 
 export function calendarAttachment(filename: string, event: CalendarEvent): MailAttachment {
-  return { filename, contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: renderCalendar(event) };
+  return {
+    filename,
+    contentType: `text/calendar; charset=utf-8; method=${event.method}`,
+    content: renderCalendar(event),
+  };
 }

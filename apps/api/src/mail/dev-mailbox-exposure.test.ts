@@ -75,7 +75,10 @@ describe.skipIf(process.env.TAVOLO_TEST_DATABASE !== "postgres")("a staging star
     expect(outbox.status).toBe(200);
     expect(await outbox.json()).toMatchObject({ success: true, messages: expect.any(Array) });
     expect((await get("/dev/mailbox")).status).toBe(200);
-    expect((await get("/api/dev/outbox", { "x-forwarded-for": "127.0.0.1" })).status).toBe(200);
+    // A header naming a relayed client makes it remote, even one naming loopback (decision 036).
+    await expectHidden(await get("/api/dev/outbox", { "x-forwarded-for": "127.0.0.1" }));
+    await expectHidden(await get("/api/dev/outbox", { "x-real-ip": "203.0.113.9" }));
+    await expectHidden(await get("/dev/mailbox", { "cf-connecting-ip": "203.0.113.9" }));
   });
 
   it("answers a client behind the proxy as if the pages did not exist", async () => {

@@ -13,6 +13,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   attachments: MailAttachment[];
+  /** Extra header fields (List-Unsubscribe; decision 044). */
+  headers?: Record<string, string>;
   /** The same on every attempt at one stored message ("<uuid@domain>"). */
   messageId: string;
 }

@@ -1,3 +1,4 @@
+import { mailSends } from "../metrics/business-metrics";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { Language } from "@tavolo/shared/languages";
@@ -38,6 +39,8 @@ const BATCH = 20;
 
 export interface Mailer {
   readonly transportKind: MailTransport["kind"];
+  /** MAIL_FROM as address and name: the organizer of the calendar events mails carry. */
+  readonly sender: { email: string; name: string };
   /**
    * Stores the message in the outbox, then delivers it in the background: a slow or failing mail
    * server never fails or delays the request that wrote the mail. A failed delivery is retried from
@@ -56,6 +59,12 @@ export interface Mailer {
   idle(): Promise<void>;
   /** Stops the retry worker and waits for deliveries under way; undelivered mail stays due. */
   close(): Promise<void>;
+}
+
+/** "Tavolo <no-reply@tavolo.it>" → { name: "Tavolo", email: "no-reply@tavolo.it" }; a bare address names itself. */
+export function senderOf(from: string): { email: string; name: string } {
+  const match = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(from);
+  return match ? { name: match[1] || match[2]!, email: match[2]! } : { name: from.trim(), email: from.trim() };
 }
 
 /** Message-IDs share the sender's domain (RFC 5322 §3.6.4); the uuid is the outbox row's. */
@@ -113,6 +122,7 @@ export function createMailer(options: {
         text: row.text_body,
         html: row.html_body,
         attachments: row.attachments,
+        headers: row.headers,
         messageId: `<${row.message_id}@${domain}>`,
       });
     } catch (error) {
@@ -125,6 +135,8 @@ export function createMailer(options: {
         },
       );
       const about = { mailId: row.id, template: row.template, attempts: outcome?.attempts };
+      const givenUp = error instanceof PermanentDeliveryFailure || outcome?.givenUp === true;
+      mailSends.inc({ outcome: givenUp ? "failed" : "retry" });
       if (error instanceof PermanentDeliveryFailure) {
         log.error(
           { ...about, serverAnswer: error.serverAnswer },
@@ -137,6 +149,7 @@ export function createMailer(options: {
       }
       return;
     }
+    mailSends.inc({ outcome: "sent" });
     await markSent(row.id);
   }
 
@@ -171,6 +184,7 @@ export function createMailer(options: {
   };
 
   return {
+    sender: senderOf(options.from),
     transportKind: transport.kind,
     async send(to, language, mail) {
       let startDelivery: () => void;

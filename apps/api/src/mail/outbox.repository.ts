@@ -21,6 +21,7 @@ export interface StoredMail {
   language: Language;
   template: string;
   attachments?: MailAttachment[];
+  headers?: Record<string, string>;
   /** The recipient of someone without an account any more: see `forgottenRecipient`. */
   forgetRecipientWhenSent?: boolean;
 }
@@ -52,6 +53,7 @@ export async function insertMail(db: Kysely<DB>, mail: StoredMail, leaseMs: numb
       language: mail.language,
       template: mail.template,
       attachments: JSON.stringify(mail.attachments ?? []),
+      headers: JSON.stringify(mail.headers ?? {}),
       forget_recipient_when_sent: mail.forgetRecipientWhenSent ?? false,
       next_attempt_at: leaseMs === null ? null : sql<Date>`now() + ${leaseMs} * interval '1 millisecond'`,
     })
@@ -67,6 +69,7 @@ const STORED_MAIL_COLUMNS = [
   "text_body",
   "html_body",
   "attachments",
+  "headers",
   "template",
   "message_id",
 ] as const;
@@ -77,6 +80,7 @@ export interface StoredMailRow {
   text_body: string;
   html_body: string;
   attachments: MailAttachment[];
+  headers: Record<string, string>;
   template: string;
   message_id: string;
 }

@@ -41,10 +41,33 @@ function permanentRefusal(error: unknown): string | undefined {
     : undefined;
 }
 
+/**
+ * The header fields the DKIM signature covers: nodemailer's list (RFC 6376 §5.4.1) plus
+ * List-Unsubscribe-Post, which RFC 8058 §4 requires signed for one-click unsubscribe (decision 044).
+ */
+const SIGNED_HEADERS = [
+  "From:Sender:Reply-To:Subject:Date:Message-ID:To:Cc:MIME-Version:Content-Type:Content-Transfer-Encoding",
+  "Content-ID:Content-Description:Resent-Date:Resent-From:Resent-Sender:Resent-To:Resent-Cc:Resent-Message-ID",
+  "In-Reply-To:References:List-Id:List-Help:List-Unsubscribe:List-Unsubscribe-Post:List-Subscribe:List-Post",
+  "List-Owner:List-Archive",
+].join(":");
+
+/** DKIM_DOMAIN, DKIM_SELECTOR and the PEM key: nodemailer signs every message with them (decision 044). */
+export interface DkimSettings {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
+}
+
 /** Real delivery through the SMTP server of SMTP_URL (smtp://user:pass@host:port or smtps://…). */
-export function createSmtpTransport(smtpUrl: string, appOrigin: string): MailTransport {
+export function createSmtpTransport(smtpUrl: string, appOrigin: string, dkim?: DkimSettings): MailTransport {
   // Settings in the URL (?socketTimeout=…, ?name=…) win over these defaults.
-  const transporter = nodemailer.createTransport({ url: smtpUrl, name: smtpGreetingName(appOrigin), ...TIMEOUTS });
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    name: smtpGreetingName(appOrigin),
+    ...TIMEOUTS,
+    ...(dkim ? { dkim: { ...dkim, headerFieldNames: SIGNED_HEADERS } } : {}),
+  });
   return {
     kind: "smtp",
     async deliver(mail) {
@@ -54,6 +77,7 @@ export function createSmtpTransport(smtpUrl: string, appOrigin: string): MailTra
           to: mail.to,
           subject: mail.subject,
           messageId: mail.messageId,
+          headers: mail.headers,
           text: mail.text,
           html: mail.html,
           attachments: mail.attachments.map((file) => ({

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { OPERATION_IDS } from "./operation-ids";
 
 /** The OpenAPI security scheme of signed-in routes: the access token as `Authorization: Bearer …`. */
 const BEARER_SCHEME = "bearerAuth";
@@ -13,25 +14,38 @@ const BEARER_SCHEME = "bearerAuth";
  */
 export const SIGNED_IN = [{ [BEARER_SCHEME]: [] }];
 
+interface DocumentedSchema {
+  response?: Record<string, { description?: string }>;
+  operationId?: string;
+  security?: Record<string, string[]>[];
+}
+
 /**
- * The zod transform, then each answer without a description of its own is named by its status
- * ("OK", "Created") instead of @fastify/swagger's "Default Response".
+ * The zod transform, then (decision 043):
+ * - each answer without a description of its own is named by its status ("OK", "Created") instead
+ *   of @fastify/swagger's "Default Response";
+ * - the operation gets its `operationId` from operation-ids.ts;
+ * - an operation that names no security scheme says `security: []` (public), so generators and
+ *   linters never guess.
  */
-const describedResponses: typeof jsonSchemaTransform = (document) => {
+const describedOperations: typeof jsonSchemaTransform = (document) => {
   const transformed = jsonSchemaTransform(document);
-  const responses = (transformed.schema as { response?: Record<string, { description?: string }> } | undefined)
-    ?.response;
-  for (const [status, response] of Object.entries(responses ?? {})) {
+  const schema = (transformed.schema ?? {}) as DocumentedSchema;
+  for (const [status, response] of Object.entries(schema.response ?? {})) {
     response.description ??= STATUS_CODES[status] ?? status;
   }
-  return transformed;
+  const methods = [document.route.method].flat();
+  const operationId = OPERATION_IDS[`${methods[0]} ${document.url}`];
+  if (operationId && methods.length === 1) schema.operationId ??= operationId;
+  schema.security ??= [];
+  return { ...transformed, schema };
 };
 
 /**
  * OpenAPI document generated from the routes' zod schemas, browsable at /api/docs: requests, and
  * every status a route answers with its body (decision 020).
  */
-export async function registerApiDocs(app: FastifyInstance): Promise<void> {
+export async function registerApiDocs(app: FastifyInstance, appOrigin: string): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -42,7 +56,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
           " Signed-in operations take the access token of login as `Authorization: Bearer <token>`.",
         version: "1.0.0",
       },
-      servers: [],
+      servers: [{ url: appOrigin, description: "This deployment (APP_ORIGIN)" }],
       components: {
         securitySchemes: {
           [BEARER_SCHEME]: {
@@ -54,7 +68,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    transform: describedResponses,
+    transform: describedOperations,
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 }

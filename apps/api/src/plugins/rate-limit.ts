@@ -78,15 +78,49 @@ function accountOf(request: FastifyRequest): string | null {
   return request.userId ? `user:${request.userId}` : null;
 }
 
+type CounterKind = "ip" | "account-ip" | "account";
+
 /** The failure counters a request's attempt counts against: its address, and with an e-mail its account. */
 function failureCounters(limiters: AuthLimiters, scope: string, request: FastifyRequest) {
   const account = accountOf(request);
-  const counters: [Limiter, string][] = [[limiters.failuresPerIp, `${scope}:failures:ip:${request.ip}`]];
+  const counters: [Limiter, string, CounterKind][] = [
+    [limiters.failuresPerIp, `${scope}:failures:ip:${request.ip}`, "ip"],
+  ];
   if (account) {
-    counters.push([limiters.failuresPerAccountAndIp, `${scope}:failures:account-ip:${account}|${request.ip}`]);
-    counters.push([limiters.failuresPerAccount, `${scope}:failures:account:${account}`]);
+    counters.push([
+      limiters.failuresPerAccountAndIp,
+      `${scope}:failures:account-ip:${account}|${request.ip}`,
+      "account-ip",
+    ]);
+    counters.push([limiters.failuresPerAccount, `${scope}:failures:account:${account}`, "account"]);
   }
   return counters;
+}
+
+/** Attempts let past the account ceiling on the condition of a mailed code (decision 036). */
+const steppedUp = new WeakSet<FastifyRequest>();
+/** Answers that are no failed guess (a code was asked for): not counted, not delayed. */
+const notFailures = new WeakSet<FastifyRequest>();
+
+/** The account's failure ceiling is reached: this sign-in needs the mailed code as well. */
+export const needsStepUp = (request: FastifyRequest): boolean => steppedUp.has(request);
+
+/** The answer about to be sent is a request for more proof, not a failed attempt. */
+export const notAFailure = (request: FastifyRequest): void => void notFailures.add(request);
+
+export interface AuthRateLimitOptions {
+  counted?: Counted;
+  /**
+   * Past the per-account ceiling alone, let the attempt through marked (needsStepUp) instead of
+   * refusing it: no stranger can lock a diner out (decision 036). Only for a route that then asks
+   * for a mailed code.
+   */
+  stepUp?: boolean;
+  /**
+   * A request these failure limits must not refuse, checked only once they would (a refresh with a
+   * live refresh token: a device that signed in is not locked out by strangers' failures).
+   */
+  admit?: (request: FastifyRequest) => Promise<boolean>;
 }
 
 /** Requests whose attempt went past the checks (the handler ran), to be counted once answered. */
@@ -99,15 +133,17 @@ const attempted = new WeakSet<FastifyRequest>();
  *   too often; the counters are only read here, so a refused request counts nothing more;
  * - onSend: counts the attempt when it failed (or every attempt, `counted: "attempts"`), then holds
  *   a failure's answer for `failureDelayMs`.
- * A right password from an address that has not been failing therefore still signs in, until the
- * account ceiling, set far above what a person types.
+ * A right password from an address that has not been failing therefore still signs in; past the
+ * account ceiling (reached only by many addresses together) a route with `stepUp` asks for a mailed
+ * code as well instead of refusing, so no stranger can lock a diner out (decision 036).
  */
 export function authRateLimit(
   app: FastifyInstance,
   scope: string,
   rules: AuthRateLimits,
-  counted: Counted = "failures",
+  options: AuthRateLimitOptions = {},
 ): { onRequest: Hook; preHandler: Hook; onSend: OnSend } {
+  const { counted = "failures", stepUp = false, admit } = options;
   const limiters = authLimiters(app, rules);
   return {
     async onRequest(request) {
@@ -117,8 +153,16 @@ export function authRateLimit(
     async preHandler(request) {
       const counters = failureCounters(limiters, scope, request);
       const results = await Promise.all(counters.map(([limiter, key]) => count(limiter, request, key, false)));
-      const exhausted = results.filter((result) => !result.isAllowed && result.remaining === 0);
-      if (exhausted.length > 0) {
+      const full = results.map((result, index) => ({ result, kind: counters[index]![2] }));
+      const exhausted = full
+        .filter(({ result }) => !result.isAllowed && result.remaining === 0)
+        .map(({ result }) => result);
+      const onlyAccount = full.every(
+        ({ result, kind }) => kind === "account" || result.isAllowed || result.remaining > 0,
+      );
+      if (exhausted.length > 0 && stepUp && onlyAccount) {
+        steppedUp.add(request);
+      } else if (exhausted.length > 0 && !(admit && (await admit(request)))) {
         // The refusal waits like a failure would: hammering a throttled account costs the same time.
         await sleep(rules.failureDelayMs);
         throw tooManyRequests(Math.max(1, ...exhausted.map((result) => (result.isAllowed ? 0 : result.ttlInSeconds))));
@@ -128,6 +172,7 @@ export function authRateLimit(
     async onSend(request, reply, payload) {
       if (!attempted.has(request)) return payload;
       attempted.delete(request);
+      if (notFailures.has(request)) return payload;
       const failed = reply.statusCode >= 400;
       if (!failed && counted === "failures") return payload;
       await Promise.all(

@@ -66,4 +66,16 @@ describe("serving the built web app", () => {
     expect((await app.inject({ url: "/icons/icon-192.png" })).headers["cache-control"]).toBe("public, max-age=3600");
     expect((await app.inject({ url: "/assets/missing-000.js" })).statusCode).toBe(404);
   });
+
+  it("answers an unknown page with 404 and the app (its 'not found' page), never a soft 200", async () => {
+    for (const url of ["/nowhere", "/restaurants/42/menu", "/search/milano"]) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers["content-type"], url).toMatch(/text\/html/);
+      expect(response.body, url).toContain("index-abc123.js");
+    }
+    for (const url of ["/login", "/verify-result/success", "/hold/confirm?token=x", "/lastminute/7"]) {
+      expect((await app.inject({ url })).statusCode, url).toBe(200);
+    }
+  });
 });

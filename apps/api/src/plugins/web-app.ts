@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { createPageRenderer, type PageRendererOptions } from "../ssr/page-renderer";
 import type { PageRoute } from "../ssr/page-html";
+import { isAppPath } from "@tavolo/shared/app-paths";
+import { AppError } from "../errors";
 
 /** apps/web/src/features/home/components/hero.tsx shows it first; keep the two in step. */
 const HOME_HERO_PRELOAD = "</images/hero.svg>; rel=preload; as=image; fetchpriority=high";
@@ -39,8 +41,11 @@ export async function registerWebApp(
     preCompressed: true,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      // index.html names the current hashed files: always revalidated, or a deploy would be missed for an hour.
-      const shell = path.basename(filePath).startsWith("index.html");
+      // index.html names the current hashed files, and the service worker (decision 045) names the
+      // precached ones: always revalidated, or a deploy would be missed for an hour.
+      const name = path.basename(filePath);
+      const shell =
+        name.startsWith("index.html") || name.startsWith("sw.js") || name.startsWith("manifest.webmanifest");
       void reply.header(
         "cache-control",
         immutable ? "public, max-age=31536000, immutable" : shell ? "no-cache" : "public, max-age=3600",
@@ -48,6 +53,8 @@ export async function registerWebApp(
     },
   });
   const sendIndex = (reply: FastifyReply) => reply.sendFile("index.html", distDir);
+  /** An unknown path still gets the app, which shows its "not found" page, but with a real 404 (no soft 404). */
+  const sendNotFoundPage = (reply: FastifyReply) => reply.code(404).sendFile("index.html", distDir);
   const renderPage = ssr ? await createPageRenderer(app, { ...ssr, distDir }) : null;
   /** A rendered page, or the app shell when there is no server entry or the render failed. */
   const serve = async (request: FastifyRequest, reply: FastifyReply, route: PageRoute | null) => {
@@ -55,6 +62,8 @@ export async function registerWebApp(
     try {
       return await renderPage(request, reply, route);
     } catch (error) {
+      // Too many renders at once (decision 041): the 503 + Retry-After, not a shell that hides it.
+      if (error instanceof AppError && error.statusCode === 503) throw error;
       // The page still works: the browser renders it, as it does for every other route.
       request.log.error({ err: error, url: request.url }, "server rendering failed: sending the app shell");
       return sendIndex(reply.code(200).removeHeader("etag"));
@@ -71,6 +80,7 @@ export async function registerWebApp(
     if (url.startsWith("/api/") || url.startsWith("/assets/") || path.extname(url) !== "") {
       return reply.callNotFound();
     }
+    if (!isAppPath(url)) return sendNotFoundPage(reply);
     return serve(request, reply, renderedRoute(url));
   });
 }

@@ -14,7 +14,7 @@ describe("createPageRenderer", () => {
     mkdirSync(`${dist}-ssr`);
     // What an app copied away from its node_modules looked like before the entry was self-contained.
     writeFileSync(path.join(`${dist}-ssr`, "entry-server.js"), 'import "i18next-not-installed-here";\n');
-    const cache = new PublicReadCache({ ttlSeconds: 0, maxEntries: 1 });
+    const cache = new PublicReadCache({ name: "test", ttlSeconds: 0, maxEntries: 1 });
     const app = Fastify();
 
     await expect(
@@ -43,7 +43,7 @@ describe("createPageRenderer", () => {
         };
       },
     };
-    const cache = new PublicReadCache({ ttlSeconds: 60, maxEntries: 10, browser: "revalidate" });
+    const cache = new PublicReadCache({ name: "test", ttlSeconds: 60, maxEntries: 10, browser: "revalidate" });
     const app = Fastify();
     const renderPage = await createPageRenderer(app, {
       distDir: appShellDist(),

@@ -1,10 +1,14 @@
+import { renders } from "../metrics/business-metrics";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Language } from "@tavolo/shared/languages";
+import { pageQuery } from "@tavolo/shared/page-query";
 import type { PublicPageHead, RenderedPage } from "@tavolo/shared/rendered-page";
+import type { ConcurrencyGate } from "../http/concurrency-gate";
 import type { PublicReadCache } from "../http/public-read-cache";
+import { hasSessionHint } from "@tavolo/shared/session-hint";
 import { inProcessFetch } from "./in-process-fetch";
 import { createPageTemplate, escapeHtml, type PageRoute } from "./page-html";
 import { pageLanguage } from "./page-language";
@@ -17,6 +21,7 @@ export interface ServerEntry {
     language: Language;
     now: number;
     fetch: typeof globalThis.fetch;
+    signedIn?: boolean;
   }): Promise<{ status: number; html: string; hydrationJson: string; page: RenderedPage; changesAt: number }>;
 }
 
@@ -34,6 +39,8 @@ export interface PageRendererOptions {
    */
   caches: { catalogue: PublicReadCache; availability: PublicReadCache };
   headOf: HeadOf;
+  /** Renders (cache misses) of this process at once, with their queue (MAX_CONCURRENT_RENDERS). */
+  renders?: ConcurrencyGate;
   now?: () => Date;
 }
 
@@ -68,7 +75,7 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
   const fetch = inProcessFetch(app);
   const clock = options.now ?? (() => new Date());
 
-  async function produce(url: URL, route: PageRoute, language: Language) {
+  async function produce(url: URL, route: PageRoute, language: Language, signedIn: boolean) {
     const now = clock().getTime();
     const rendered = await entry!.render({
       url: `${url.pathname}${url.search}`,
@@ -76,8 +83,10 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
       language,
       now,
       fetch,
+      signedIn,
     });
     const page = rendered.page;
+    renders.inc({ route, status: String(rendered.status) });
     const head =
       page.kind === "notFound"
         ? `<title>${escapeHtml(`${page.title} · Tavolo`)}</title>` +
@@ -94,12 +103,21 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
   }
 
   return async function renderPage(request: FastifyRequest, reply: FastifyReply, route: PageRoute): Promise<void> {
-    const url = new URL(request.url, options.origin);
-    const language = pageLanguage(request, url);
+    const asked = new URL(request.url, options.origin);
+    const language = pageLanguage(request, asked);
+    // Only what the page reads, in one spelling (decision 041): `?utm_source=…`, `?x=1` or a
+    // reordered query is the same page, from the same cache entry, rendered from the same URL.
+    const query = pageQuery(route, asked.searchParams);
+    const url = new URL(`${asked.pathname}${query ? `?${query}` : ""}`, options.origin);
     // The language comes from the query, the cookie or Accept-Language: caches must tell them apart.
     void reply.header("vary", "Accept-Language, Cookie");
+    // Two shared variants per page: the visitor's and the signed-in shell (the hint cookie, decision
+    // 038). Neither holds anything about who asked, so both stay in the one cache for everyone.
+    const signedIn = hasSessionHint(request.headers.cookie);
     const cache = route === "home" ? options.caches.catalogue : options.caches.availability;
-    await cache.respondText(request, reply, `${language}:${request.url}`, () => produce(url, route, language));
+    const key = `${language}:${signedIn ? "in" : "out"}:${url.pathname}${url.search}`;
+    const render = () => produce(url, route, language, signedIn);
+    await cache.respondText(request, reply, key, () => (options.renders ? options.renders.run(render) : render()));
   };
 }
 

@@ -40,8 +40,12 @@ describe("server-rendered public pages", () => {
     expect(meta(page.body, "og:title")).toBeTruthy();
     expect(meta(page.body, "og:image")).toMatch(/^https:\/\/tavolo\.example\//);
     expect(page.body).toMatch(/<script type="application\/json" id="tavolo-hydration">\{/);
-    // Popular cities come from the API, in-process: Milano is in the fixture.
-    expect(page.body).toContain("Milano");
+    // Popular cities come from the API, in-process, through the loader's prefetch: each of the
+    // fixture's cities is a tile opening its search, in the HTML (not skeletons filled in after
+    // hydration). "Milano" alone would not do: the footer names it on every page.
+    for (const city of ["Milano", "Monza", "Bergamo"]) {
+      expect(page.body).toContain(`href="/search?location=${city}"`);
+    }
   });
 
   it("restaurant: name, address and hours in the HTML, title and og tags naming it", async () => {
@@ -136,6 +140,25 @@ describe("server-rendered public pages", () => {
     const after = await get(t, url, { "if-none-match": etag });
     expect(after.statusCode).toBe(200);
     expect(String(after.headers.etag)).not.toBe(etag);
+  });
+
+  it("a visitor's page carries every sign-in link with its way back; the hinted one has none, and no personal data (decision 038)", async () => {
+    const url = `/lastminute/${f.offerId}`;
+    const visitor = await get(t, url);
+    const loginHrefs = [...visitor.body.matchAll(/href="(\/(?:login|register)[^"]*)"/g)].map((m) => m[1]);
+    expect(loginHrefs.length).toBeGreaterThan(0);
+    for (const href of loginHrefs) expect(href).toMatch(/^\/(login|register)\?next=%2Flastminute%2F/);
+    expect(visitor.body).toContain("Accedi per prenotare");
+
+    const hinted = await get(t, url, { cookie: "theme=dark; tavolo_signed_in=1" });
+    expect(hinted.body).not.toMatch(/href="\/(login|register)/);
+    expect(hinted.body).not.toContain("Accedi per prenotare");
+    expect(hinted.body).toContain('href="/history"');
+    expect(hinted.body).toContain('"signedIn":true');
+    // Two shared variants, told apart by the cache: neither is served for the other.
+    expect(String(hinted.headers.etag)).not.toBe(String(visitor.headers.etag));
+    expect((await get(t, url)).body).toBe(visitor.body);
+    expect((await get(t, url, { cookie: "tavolo_signed_in=1" })).body).toBe(hinted.body);
   });
 
   it("sends the page compressed once, brotli or gzip, to browsers that accept it", async () => {

@@ -20,11 +20,18 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-export function Providers({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+interface ProvidersProps {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  /** The server render's variant (decision 038); the browser reads its own. */
+  sessionHint?: boolean;
+}
+
+export function Providers({ children, queryClient, sessionHint }: ProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <SessionProvider>
+      <SessionProvider hint={sessionHint}>
         <SessionFavorites>{children}</SessionFavorites>
       </SessionProvider>
     </QueryClientProvider>
@@ -33,6 +40,10 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
 
 /** The signed-in user's favorites behind every heart toggle (null while signed out or loading). */
 function SessionFavorites({ children }: { children: ReactNode }) {
-  const { status, user } = useSession();
-  return <FavoritesProvider userId={status === "signedIn" ? (user?.id ?? null) : null}>{children}</FavoritesProvider>;
+  const { status, user, showSignedIn } = useSession();
+  return (
+    <FavoritesProvider userId={status === "signedIn" ? (user?.id ?? null) : null} signedIn={showSignedIn}>
+      {children}
+    </FavoritesProvider>
+  );
 }

@@ -7,10 +7,12 @@ import { paths } from "../config/paths";
  * Last resort for a crash while rendering or a chunk that failed to load (e.g. after a deploy):
  * offer a reload instead of a blank page.
  */
-export function RouteError() {
+export function RouteError({ inShell = false }: { inShell?: boolean }) {
   const { t } = useTranslation();
+  // Inside the shell, the shell's <main> holds it; alone (the shell itself failed), it is the main.
+  const Frame = inShell ? "div" : "main";
   return (
-    <main id="main" style={{ padding: "2rem 1rem" }}>
+    <Frame id={inShell ? undefined : "main"} style={{ padding: "2rem 1rem" }}>
       <ErrorState
         headingLevel={1}
         title={t("errors.pageCrashTitle")}
@@ -22,6 +24,6 @@ export function RouteError() {
           </ButtonLink>
         }
       />
-    </main>
+    </Frame>
   );
 }

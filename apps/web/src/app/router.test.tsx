@@ -3,14 +3,11 @@ import { screen } from "@testing-library/react";
 import { json, mockFetch, renderRoutes, signInAs } from "../../test/render";
 import { routes } from "./router";
 
-// The first visit of a lazy route compiles its chunk: give it more than the default second.
-const lazyRoute = { timeout: 5_000 };
-
 describe("router", () => {
   it("sends a visitor on a protected page to /login", async () => {
     mockFetch(() => json({ success: true, cities: [] }));
     const { router } = renderRoutes(routes, { at: "/favorites" });
-    expect(await screen.findByRole("heading", { level: 1, name: "Bentornato" }, lazyRoute)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Accedi a Tavolo" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/login");
   });
 
@@ -18,27 +15,23 @@ describe("router", () => {
     signInAs();
     mockFetch(() => json({ success: true, cities: [] }));
     const { router } = renderRoutes(routes, { at: "/profile" });
-    expect(
-      await screen.findByRole("heading", { level: 1, name: "Profilo e impostazioni" }, lazyRoute),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Profilo e impostazioni" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/settings");
   });
 
   it("registers the offer route under /lastminute and a 404 for the rest", async () => {
     mockFetch(() => json({ success: false, error: "Risorsa non trovata", code: "not_found" }, 404));
     const { router } = renderRoutes(routes, { at: "/lastminute/abc" });
-    expect(
-      await screen.findByRole("heading", { level: 1, name: "Offerta non trovata" }, lazyRoute),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Offerta non trovata" })).toBeInTheDocument();
     await router.navigate("/no/such/page");
-    expect(await screen.findByRole("heading", { level: 1, name: "Pagina non trovata" }, lazyRoute)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Pagina non trovata" })).toBeInTheDocument();
   });
 
   it("shows the signed-in favorites page with its prompt to find restaurants", async () => {
     signInAs();
     mockFetch(() => json({ success: true, cities: [] }));
     renderRoutes(routes, { at: "/favorites" });
-    expect(await screen.findByRole("heading", { level: 1, name: "Preferiti" }, lazyRoute)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Preferiti" })).toBeInTheDocument();
     expect(
       screen.getAllByRole("link", { name: "Trova ristoranti" }).some((link) => link.getAttribute("href") === "/search"),
     ).toBe(true);

@@ -12,6 +12,8 @@ import { RedirectIfSignedIn, RequireAuth } from "../features/auth/session/route-
 import { NativeIntegration } from "../features/auth/session/native-integration";
 import { RouteError } from "./route-error";
 import { restOfMessages } from "../i18n/i18n";
+import { setBookingRouteLoader } from "../lib/booking-prefetch";
+import { loadWhenOnline } from "../lib/network-status";
 
 type PageModule = { default: ComponentType; loader?: LoaderFunction; ErrorBoundary?: ComponentType };
 
@@ -23,17 +25,30 @@ type PageModule = { default: ComponentType; loader?: LoaderFunction; ErrorBounda
  */
 const startPage = (load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> => ({
   lazy: async () => {
-    const module = await load();
+    // Offline, the navigation waits (the screen shown stays) and retries when the network is back.
+    const module = await loadWhenOnline(load);
     return {
       Component: module.default,
-      ...(module.loader ? { loader: module.loader } : {}),
+      ...(module.loader ? { loader: retryingLoader(module.loader) } : {}),
       ...(module.ErrorBoundary ? { ErrorBoundary: module.ErrorBoundary } : {}),
     };
   },
 });
 
+/** A page's data, like its code, waits for the network instead of failing offline. */
+const retryingLoader =
+  (loader: LoaderFunction): LoaderFunction =>
+  (args, handlerContext) =>
+    typeof window === "undefined"
+      ? loader(args, handlerContext)
+      : loadWhenOnline(async () => loader(args, handlerContext));
+
 const page = (load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> =>
   startPage(async () => (await Promise.all([load(), restOfMessages()]))[0]);
+
+const loadReservation = () => import("./routes/reservation");
+// A time chip on screen fetches the booking form ahead of the tap (decision 039).
+setBookingRouteLoader(() => Promise.all([loadReservation(), restOfMessages()]));
 
 const strip = (pattern: string) => pattern.replace(/^\//, "");
 
@@ -50,40 +65,48 @@ export const routes: RouteObject[] = [
     // While the first page's chunk loads, paint the shell (header, bar) instead of a blank screen.
     hydrateFallbackElement: <AppShell />,
     children: [
-      { index: true, ...startPage(() => import("./routes/home")) },
-      { path: strip(routePatterns.search), ...startPage(() => import("./routes/search")) },
-      { path: strip(routePatterns.restaurant), ...startPage(() => import("./routes/restaurant")) },
-      { path: strip(routePatterns.offer), ...startPage(() => import("./routes/offer")) },
-      { path: strip(routePatterns.verifyEmail), ...page(() => import("./routes/verify-email")) },
-      { path: strip(routePatterns.verifyResult), ...page(() => import("./routes/verify-email")) },
-      { path: strip(routePatterns.emailVerification), ...page(() => import("./routes/email-verification")) },
-      { path: strip(routePatterns.resetPassword), ...page(() => import("./routes/reset-password")) },
-      { path: strip(routePatterns.emailRedirect), ...page(() => import("./routes/email-redirect")) },
-      { path: strip(routePatterns.googleCallback), ...page(() => import("./routes/google-callback")) },
-      { path: strip(routePatterns.terms), ...page(() => import("./routes/terms")) },
-      { path: strip(routePatterns.privacy), ...page(() => import("./routes/privacy")) },
-      { path: strip(routePatterns.accountDeletion), ...page(() => import("./routes/account-deletion")) },
-      { path: strip(routePatterns.holdConfirm), ...page(() => import("./routes/hold-confirm")) },
       {
-        element: <RedirectIfSignedIn />,
+        // A page that fails shows its error inside the shell: header, bar and the offline notice stay.
+        errorElement: <RouteError inShell />,
         children: [
-          { path: strip(routePatterns.login), ...page(() => import("./routes/login")) },
-          { path: strip(routePatterns.register), ...page(() => import("./routes/register")) },
+          { index: true, ...startPage(() => import("./routes/home")) },
+          { path: strip(routePatterns.search), ...startPage(() => import("./routes/search")) },
+          { path: strip(routePatterns.restaurant), ...startPage(() => import("./routes/restaurant")) },
+          { path: strip(routePatterns.offer), ...startPage(() => import("./routes/offer")) },
+          { path: strip(routePatterns.verifyEmail), ...page(() => import("./routes/verify-email")) },
+          { path: strip(routePatterns.verifyResult), ...page(() => import("./routes/verify-email")) },
+          { path: strip(routePatterns.emailVerification), ...page(() => import("./routes/email-verification")) },
+          { path: strip(routePatterns.resetPassword), ...page(() => import("./routes/reset-password")) },
+          { path: strip(routePatterns.emailRedirect), ...page(() => import("./routes/email-redirect")) },
+          { path: strip(routePatterns.googleCallback), ...page(() => import("./routes/google-callback")) },
+          { path: strip(routePatterns.terms), ...page(() => import("./routes/terms")) },
+          { path: strip(routePatterns.privacy), ...page(() => import("./routes/privacy")) },
+          { path: strip(routePatterns.accountDeletion), ...page(() => import("./routes/account-deletion")) },
+          { path: strip(routePatterns.holdConfirm), ...page(() => import("./routes/hold-confirm")) },
+          { path: strip(routePatterns.reminderAttend), ...page(() => import("./routes/reminder-attend")) },
+          { path: strip(routePatterns.reminderRelease), ...page(() => import("./routes/reminder-release")) },
+          {
+            element: <RedirectIfSignedIn />,
+            children: [
+              { path: strip(routePatterns.login), ...page(() => import("./routes/login")) },
+              { path: strip(routePatterns.register), ...page(() => import("./routes/register")) },
+            ],
+          },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: strip(routePatterns.reservation), ...page(loadReservation) },
+              { path: strip(routePatterns.profile), element: <Navigate to={paths.settings()} replace /> },
+              { path: strip(routePatterns.settings), ...page(() => import("./routes/settings")) },
+              { path: strip(routePatterns.history), ...page(() => import("./routes/history")) },
+              { path: strip(routePatterns.favorites), ...page(() => import("./routes/favorites")) },
+              { path: strip(routePatterns.notifications), ...page(() => import("./routes/notifications")) },
+              { path: strip(routePatterns.completeProfile), ...page(() => import("./routes/complete-profile")) },
+            ],
+          },
+          { path: "*", ...startPage(() => import("./routes/not-found")) },
         ],
       },
-      {
-        element: <RequireAuth />,
-        children: [
-          { path: strip(routePatterns.reservation), ...page(() => import("./routes/reservation")) },
-          { path: strip(routePatterns.profile), element: <Navigate to={paths.settings()} replace /> },
-          { path: strip(routePatterns.settings), ...page(() => import("./routes/settings")) },
-          { path: strip(routePatterns.history), ...page(() => import("./routes/history")) },
-          { path: strip(routePatterns.favorites), ...page(() => import("./routes/favorites")) },
-          { path: strip(routePatterns.notifications), ...page(() => import("./routes/notifications")) },
-          { path: strip(routePatterns.completeProfile), ...page(() => import("./routes/complete-profile")) },
-        ],
-      },
-      { path: "*", ...startPage(() => import("./routes/not-found")) },
     ],
   },
 ];

@@ -37,6 +37,7 @@ describe("holdEarlyTaps", () => {
   it("lets a submit button send its form, and forgets a button the page no longer has", () => {
     const taps: string[] = [];
     const form = document.createElement("form");
+    form.setAttribute("action", "/search");
     const submit = button("submit", taps, "search");
     form.append(submit);
     form.addEventListener("submit", (event) => event.preventDefault());
@@ -50,5 +51,26 @@ describe("holdEarlyTaps", () => {
     gone.remove();
     release();
     expect(taps).toEqual(["search"]);
+  });
+
+  it("holds the submit button of a form that only the app can send (booking), then taps it again", () => {
+    const taps: string[] = [];
+    const form = document.createElement("form");
+    const book = button("submit", taps, "book");
+    form.append(book);
+    let sent = 0;
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      sent += 1;
+    });
+    document.body.append(form);
+
+    const release = holdEarlyTaps();
+    book.click();
+    expect(taps).toEqual([]);
+    expect(sent).toBe(0);
+    release();
+    expect(taps).toEqual(["book"]);
+    expect(sent).toBe(1);
   });
 });

@@ -11,8 +11,11 @@ export function holdEarlyTaps(target: Document = document): () => void {
   const held: HTMLButtonElement[] = [];
   const hold = (event: Event) => {
     const button = event.target instanceof Element ? event.target.closest("button") : null;
-    // A submit button sends its form as the browser does, app or not.
-    if (!button || button.type === "submit" || button.disabled) return;
+    // A submit button of a form made to work without the app (it names its `action`: the search)
+    // sends it as the browser does. Any other form (booking an offer) is the app's: held, so the
+    // tap books once the app runs instead of reloading the page (decision 039).
+    if (!button || button.disabled) return;
+    if (button.type === "submit" && button.form?.hasAttribute("action")) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     held.push(button);

@@ -1,2 +1,2 @@
 // The app's routes are declared with the API, which writes them into e-mails, heads and robots.txt.
-export { OFFER_PRODUCT, paths, routePatterns, type ReservationQuery } from "@tavolo/shared/app-paths";
+export { OFFER_PRODUCT, paths, routePatterns, sameOriginPath, type ReservationQuery } from "@tavolo/shared/app-paths";

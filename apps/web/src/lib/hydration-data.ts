@@ -17,6 +17,8 @@ export interface HydrationData {
   language: Language;
   /** The render instant (ms since the epoch): the browser's clock starts from it while hydrating. */
   now: number;
+  /** The variant rendered: the signed-in shell (the hint cookie, decision 038) or the visitor's. */
+  signedIn?: boolean;
   router: {
     loaderData: Record<string, unknown>;
     errors: Record<string, SerializedRouteError> | null;

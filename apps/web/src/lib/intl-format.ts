@@ -18,5 +18,20 @@ function cached<F>(cache: Map<string, F>, language: string, options: object, bui
 export const numberFormat = (language: string, options: Intl.NumberFormatOptions = {}) =>
   cached(numberFormats, language, options, () => new Intl.NumberFormat(language, options));
 
+/**
+ * English dates are written day before month ("Friday 27 November"), as the mails do (en-GB): the
+ * app serves Italy, and a US "November 27" beside a mail's "27 November" reads as two dates.
+ */
+const dateLocale = (language: string) => (language.startsWith("en") ? "en-GB" : language);
+
 export const dateFormat = (language: string, options: Intl.DateTimeFormatOptions) =>
-  cached(dateFormats, language, options, () => new Intl.DateTimeFormat(language, options));
+  cached(dateFormats, language, options, () => new Intl.DateTimeFormat(dateLocale(language), options));
+
+/**
+ * A distance, one way on every card (decision 040): under a kilometre in metres, rounded to ten
+ * ("400 m"), else in kilometres with one decimal ("1,3 km"). Offers and restaurants read the same.
+ */
+export function formatDistance(km: number, language: string): string {
+  if (km < 1) return `${Math.max(10, Math.round(km * 100) * 10)}\u00a0m`;
+  return `${numberFormat(language, { maximumFractionDigits: 1 }).format(km)}\u00a0km`;
+}

@@ -51,7 +51,15 @@ const everything = (skip: string) => {
   return [...new Set(entries.flatMap((entry) => reachable(entry, { dynamic: true, skip })))];
 };
 
+/** `npm test`'s one build of the app for every suite (decision 047); it removes it itself. */
+const prebuilt = process.env.TAVOLO_TEST_WEB_DIST;
+
 beforeAll(() => {
+  if (prebuilt) {
+    outDir = prebuilt;
+    manifest = JSON.parse(readFileSync(join(outDir, ".vite/manifest.json"), "utf8")) as Record<string, ManifestChunk>;
+    return;
+  }
   outDir = mkdtempSync(join(tmpdir(), "tavolo-web-bundle-"));
   const vite = resolve(webRoot, "../../node_modules/vite/bin/vite.js");
   const build = spawnSync(process.execPath, [vite, "build", "--manifest", "--logLevel", "error"], {
@@ -64,7 +72,7 @@ beforeAll(() => {
 }, 180_000);
 
 afterAll(() => {
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
+  if (outDir && !prebuilt) rmSync(outDir, { recursive: true, force: true });
 });
 
 describe("production web bundle", () => {

@@ -6,7 +6,7 @@ import { createSmtpTransport } from "../../mail/smtp-transport";
 import type { Database } from "../database";
 
 /** Mail from a command-line tool goes the way the server's would: SMTP when configured, else the outbox. */
-export function createCliMailer(database: Database): { mailer: Mailer; appOrigin: string } {
+export function createCliMailer(database: Database): { mailer: Mailer; appOrigin: string; unsubscribeSecret: string } {
   const config = loadConfig();
   const write = (stream: NodeJS.WriteStream) => (object: unknown, message?: string) =>
     stream.write(`${message ?? (typeof object === "string" ? object : "")}\n`);
@@ -26,9 +26,11 @@ export function createCliMailer(database: Database): { mailer: Mailer; appOrigin
   } as unknown as FastifyBaseLogger;
   const mailer = createMailer({
     db: database.db,
-    transport: config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.appOrigin) : createOutboxTransport(log),
+    transport: config.smtpUrl
+      ? createSmtpTransport(config.smtpUrl, config.appOrigin, config.dkim)
+      : createOutboxTransport(log),
     from: config.mailFrom,
     log,
   });
-  return { mailer, appOrigin: config.appOrigin };
+  return { mailer, appOrigin: config.appOrigin, unsubscribeSecret: config.jwtSecret };
 }

@@ -14,10 +14,10 @@ if (!Number.isInteger(restaurants) || restaurants < 0) {
 }
 const database = await openConfiguredDatabase();
 const started = Date.now();
-const { mailer, appOrigin } = createCliMailer(database);
+const { mailer, appOrigin, unsubscribeSecret } = createCliMailer(database);
 const report = await seed(database.db, {
   restaurants,
-  announce: createOfferAnnouncer({ db: database.db, mailer, appOrigin }),
+  announce: createOfferAnnouncer({ db: database.db, mailer, appOrigin, unsubscribeSecret }),
 });
 console.log(
   `Seeded ${report.cities} cities, ${report.restaurants} restaurants, ${report.tables} tables, ` +

@@ -21,6 +21,8 @@ export interface RenderedMail {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  /** Extra header fields (List-Unsubscribe of the alert mails; decision 044). */
+  headers?: Record<string, string>;
   /** Set on the mail to a deleted account: its address is hashed once it has left (decision 021). */
   forgetRecipientWhenSent?: boolean;
 }

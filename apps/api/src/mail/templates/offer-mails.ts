@@ -46,7 +46,7 @@ function line(language: Language, offer: OfferAlertLine): { label: string; value
     : "";
   const value = it
     ? `${day}, ${offer.startTime}–${offer.endTime} · ${seats}${discount} · prenota entro le ${offer.bookUntil}\n${offer.link}`
-    : `${day}, ${offer.startTime}–${offer.endTime} · ${seats}${discount} · book by ${offer.bookUntil}\n${offer.link}`;
+    : `${day}, ${offer.startTime}–${offer.endTime} · ${seats}${discount} · book until ${offer.bookUntil}\n${offer.link}`;
   return { label: `${offer.restaurantName} (${offer.city})`, value };
 }
 

@@ -1,5 +1,6 @@
 import { noonUtcOf } from "@tavolo/shared/dates";
 import type { Language } from "@tavolo/shared/languages";
+import { addressWithCity } from "@tavolo/shared/place-names";
 import { calendarAttachment } from "../calendar-event";
 import { hello, layout, type MailContent, type RenderedMail } from "./layout";
 
@@ -15,6 +16,8 @@ export interface ReservationMailData {
   restaurantName: string;
   address: string;
   city: string;
+  /** The city's Italian name, the one a postal address is written with. */
+  cityLocalName: string;
   lat: number;
   lng: number;
   /** "YYYY-MM-DD" and "HH:MM" on the restaurant's wall clock. */
@@ -34,6 +37,9 @@ export interface ReservationMailData {
   sentAt: Date;
   /** The event's SEQUENCE: 0 when booked, one more per move and for the cancellation. */
   calendarSequence: number;
+  /** The calendar event's ORGANIZER (MAIL_FROM) and ATTENDEE (the diner; decision 044). */
+  organizer: { email: string; name: string };
+  dinerEmail: string;
 }
 
 // Built once: a formatter costs far more to create than to use.
@@ -52,7 +58,7 @@ function details(language: Language, v: ReservationMailData): MailContent["detai
   const it = language === "it";
   return [
     { label: it ? "Ristorante" : "Restaurant", value: v.restaurantName },
-    { label: it ? "Indirizzo" : "Address", value: `${v.address}, ${v.city}` },
+    { label: it ? "Indirizzo" : "Address", value: addressWithCity(v.address, v.city, v.cityLocalName) },
     { label: it ? "Quando" : "When", value: `${longDate(language, v.date)}, ${it ? "ore" : "at"} ${v.time}` },
     { label: it ? "Persone" : "People", value: String(v.people) },
     v.tableNumber === null
@@ -83,11 +89,14 @@ function calendarFile(language: Language, v: ReservationMailData, cancelled: boo
     endsAt: v.endsAt,
     timeZone: v.timeZone,
     summary: it ? `Tavolo da ${v.restaurantName}` : `Table at ${v.restaurantName}`,
-    location: `${v.restaurantName}, ${v.address}, ${v.city}`,
+    location: `${v.restaurantName}, ${addressWithCity(v.address, v.city, v.cityLocalName)}`,
     description,
     url: v.historyLink,
     geo: { lat: v.lat, lng: v.lng },
     stamp: v.sentAt,
+    method: cancelled ? "CANCEL" : "REQUEST",
+    organizer: v.organizer,
+    attendee: { email: v.dinerEmail, name: v.name },
   });
 }
 

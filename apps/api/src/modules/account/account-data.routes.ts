@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   ACCOUNT_DELETE_PATH,
+  ACCOUNT_DELETION_CODE_PATH,
   ACCOUNT_EXPORT_PATH,
   accountExportFileName,
   accountExportSchema,
@@ -8,7 +9,7 @@ import {
   deleteAccountResponseSchema,
 } from "@tavolo/shared/account-data";
 import type { AppConfig } from "../../config";
-import { errorResponses } from "@tavolo/shared/api-responses";
+import { errorResponses, messageResponseSchema } from "@tavolo/shared/api-responses";
 import { unauthorized } from "../../errors";
 import { SIGNED_IN } from "../../plugins/api-docs";
 import { callerId } from "../../plugins/auth";
@@ -56,11 +57,12 @@ export const accountDataRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          "Delete the caller's account: { password }, or { confirmEmail } for an account without one (Google). " +
+          "Delete the caller's account: { password }, or for an account without one (Google) { code } (mailed by " +
+          "POST /account/deletion-code) or { idToken } of a Google sign-in under 10 minutes old. " +
           "Upcoming bookings are cancelled; past ones stay with the restaurant, anonymous",
         body: deleteAccountRequestSchema,
         security: SIGNED_IN,
-        response: { 200: deleteAccountResponseSchema, ...errorResponses(400, 401, 429) },
+        response: { 200: deleteAccountResponseSchema, ...errorResponses(400, 401, 429, 503) },
       },
       // A password check: limited like sign-in.
       ...rateLimited(app, "delete-account", rateLimits),
@@ -69,6 +71,24 @@ export const accountDataRoutes: FastifyPluginAsyncZod<{
       const { cancelledBookings } = await deletion.delete(callerId(request), request.body);
       if (cancelledBookings > 0) invalidateAvailability();
       return { success: true as const, message: translate(request, "apiMessages.accountDeleted") };
+    },
+  );
+
+  app.post(
+    ACCOUNT_DELETION_CODE_PATH,
+    {
+      schema: {
+        tags,
+        summary: "Mail the six-digit code that confirms the deletion of an account without a password (Google)",
+        security: SIGNED_IN,
+        response: { 200: messageResponseSchema, ...errorResponses(400, 401, 429) },
+      },
+      // Every request may send a mail: counted like the other routes that do (decision 017).
+      ...rateLimited(app, "deletion-code", rateLimits, "attempts"),
+    },
+    async (request) => {
+      await deletion.sendCode(callerId(request));
+      return { success: true as const, message: translate(request, "apiMessages.deletionCodeSent") };
     },
   );
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { deleteAccount, exportAccount, fullDiner, type FullDiner } from "../../../test/account-data-helpers";
-import { bearer, latestMail, post, register, registration, STRONG_PASSWORD } from "../../../test/auth-helpers";
+import { bearer, codeIn, latestMail, post, register, registration, STRONG_PASSWORD } from "../../../test/auth-helpers";
 import { newGoogleUser, useGoogleMock } from "../../../test/google-mock";
 import { addOffer, bookOffer, offerClosingIn, seatsOf } from "../../../test/offer-helpers";
 import { findEverywhere } from "../../../test/personal-data";
@@ -144,7 +144,8 @@ describe("DELETE /api/client/account", () => {
     await expect.poll(() => findEverywhere(t.database.db, needles)).toEqual([]);
   });
 
-  it("deletes a Google account with its address typed again, and refuses another address", async () => {
+  /** A Google account signed up with the native flow, and its bearer headers. */
+  async function googleDiner() {
     const person = newGoogleUser({ givenName: "Benedetta", familyName: "Loria" });
     const signedUp = await post(t.app, "/api/client/auth/google", {
       idToken: await google.idToken(person),
@@ -152,16 +153,72 @@ describe("DELETE /api/client/account", () => {
       termsAccepted: true,
     });
     expect(signedUp.statusCode, signedUp.body).toBe(200);
-    const headers = bearer(signedUp.json().token as string);
-    const wrong = await deleteAccount(t, headers, { confirmEmail: "someone.else@example.it" });
-    expect(wrong.statusCode).toBe(400);
+    return { person, headers: bearer(signedUp.json().token as string) };
+  }
+
+  const sendDeletionCode = (headers: Record<string, string>) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/client/account/deletion-code",
+      headers: { ...headers, "accept-language": "en" },
+    });
+
+  it("refuses to delete a Google account on its address typed again: the token alone can read it (decision 036)", async () => {
+    const { person, headers } = await googleDiner();
+    const typed = await deleteAccount(t, headers, { confirmEmail: person.email });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json()).toMatchObject({ code: "delete_proof_needed" });
+    const wrong = await deleteAccount(t, headers, { confirmEmail: "someone.else@example.it", code: "123456" });
     expect(wrong.json()).toMatchObject({ code: "delete_email_mismatch" });
     expect((await deleteAccount(t, headers, { password: "Anything#2025" })).statusCode).toBe(400);
+    expect((await exportAccount(t, headers)).statusCode).toBe(200);
+  });
 
-    const res = await deleteAccount(t, headers, { confirmEmail: `  ${person.email.toUpperCase()} ` });
+  it("deletes a Google account with the code mailed to its address, and refuses a wrong one", async () => {
+    const { person, headers } = await googleDiner();
+    const sent = await sendDeletionCode(headers);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toEqual({
+      success: true,
+      message: "We emailed you a 6-digit code: enter it here to confirm the deletion.",
+    });
+    const code = codeIn(await latestMail(t.app, person.email, "deletion-code"));
+    const wrongCode = code === "000000" ? "111111" : "000000";
+    const refused = await deleteAccount(t, headers, { code: wrongCode });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: "delete_code_wrong" });
+    expect((await exportAccount(t, headers)).statusCode).toBe(200);
+
+    const res = await deleteAccount(t, headers, { code, confirmEmail: ` ${person.email.toUpperCase()} ` });
     expect(res.statusCode, res.body).toBe(200);
     const again = await post(t.app, "/api/client/auth/google", { idToken: await google.idToken(person) });
     expect(again.statusCode).toBe(404);
+  });
+
+  it("deletes a Google account with an ID token of a sign-in under 10 minutes old, not an older or another one", async () => {
+    const { person, headers } = await googleDiner();
+    const now = Math.floor(Date.now() / 1000);
+    const stale = await google.idToken(person, undefined, { auth_time: now - 11 * 60 });
+    expect((await deleteAccount(t, headers, { idToken: stale })).json()).toMatchObject({
+      code: "delete_id_token_stale",
+    });
+    const noAuthTime = await google.idToken(person);
+    expect((await deleteAccount(t, headers, { idToken: noAuthTime })).statusCode).toBe(400);
+    const someoneElse = await google.idToken(newGoogleUser(), undefined, { auth_time: now - 30 });
+    expect((await deleteAccount(t, headers, { idToken: someoneElse })).statusCode).toBe(400);
+    expect((await deleteAccount(t, headers, { idToken: "not.a.token" })).statusCode).toBe(400);
+    expect((await exportAccount(t, headers)).statusCode).toBe(200);
+
+    const fresh = await google.idToken(person, undefined, { auth_time: now - 60 });
+    const res = await deleteAccount(t, headers, { idToken: fresh });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it("mails no deletion code to a password account: its password is the proof", async () => {
+    const who = await register(t.app);
+    const res = await sendDeletionCode(bearer(who.token));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: "delete_password_needed" });
   });
 
   it("cannot be aimed at another account: a diner's token deletes only that diner", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { accountExportSchema, type AccountExport } from "@tavolo/shared/account-data";
+import { DEFAULT_NOTIFICATION_SETTINGS } from "@tavolo/shared/account";
 import { exportAccount, fullDiner, SECRET_REQUEST, type FullDiner } from "../../../test/account-data-helpers";
 import { login } from "../../../test/auth-helpers";
 import { addOffer, offerClosingIn } from "../../../test/offer-helpers";
@@ -71,7 +72,12 @@ describe("GET /api/client/account/export", () => {
     expect(data.favorites).toEqual([
       expect.objectContaining({ restaurantId: f.restaurants.dinner.id, restaurantName: "Osteria del Lunedì" }),
     ]);
-    expect(data.notificationSettings).toEqual({ enabled: true, favoriteRestaurants: true, weekendsOnly: true });
+    expect(data.notificationSettings).toEqual({
+      ...DEFAULT_NOTIFICATION_SETTINGS,
+      enabled: true,
+      favoriteRestaurants: true,
+      weekendsOnly: true,
+    });
     expect(data.cityAlerts).toEqual([{ city: "Milan", citySlug: "milano", includeNearbyCities: true, radiusKm: 15 }]);
 
     expect(data.sessions).toHaveLength(2);

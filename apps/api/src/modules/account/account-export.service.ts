@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { listDinerSubscriptions } from "../push/push.repository";
 import type { AccountExport } from "@tavolo/shared/account-data";
 import { EXPORT_MAIL_HISTORY_DAYS } from "@tavolo/shared/constants";
 import { wallClockOf } from "@tavolo/shared/dates";
@@ -43,15 +44,17 @@ export function createAccountExportService(db: Kysely<DB>) {
       if (!user) throw unauthorized("invalid_token", "apiErrors.invalidToken");
       // City names in the diner's own language: the document is theirs, wherever it is opened.
       const language = user.language;
-      const [bookings, favorites, notificationSettings, cityAlerts, sessions, emails, entries] = await Promise.all([
-        listUserReservationViews(db, userId),
-        repo.listFavoriteRestaurants(db, userId),
-        findNotificationSettings(db, userId),
-        findCityInterests(db, userId),
-        repo.listOpenSessions(db, userId),
-        repo.listRecentMail(db, user.id, EXPORT_MAIL_HISTORY_DAYS),
-        listAllEntryViews(db, userId),
-      ]);
+      const [bookings, favorites, notificationSettings, cityAlerts, sessions, emails, entries, browsers] =
+        await Promise.all([
+          listUserReservationViews(db, userId),
+          repo.listFavoriteRestaurants(db, userId),
+          findNotificationSettings(db, userId),
+          findCityInterests(db, userId),
+          repo.listOpenSessions(db, userId),
+          repo.listRecentMail(db, user.id, EXPORT_MAIL_HISTORY_DAYS),
+          listAllEntryViews(db, userId),
+          listDinerSubscriptions(db, userId),
+        ]);
       const exported = bookings.map((row) => toExportedBooking(row, language));
       return {
         exportedAt: new Date().toISOString(),
@@ -81,6 +84,10 @@ export function createAccountExportService(db: Kysely<DB>) {
           people: row.party_size,
           status: row.status,
           joinedAt: row.created_at.toISOString(),
+        })),
+        pushSubscriptions: browsers.map((row) => ({
+          pushService: new URL(row.endpoint).origin,
+          subscribedAt: row.created_at.toISOString(),
         })),
         sessions: sessions.map((row) => ({
           createdAt: row.created_at.toISOString(),

@@ -4,6 +4,8 @@ import type { AppConfig } from "../../config";
 import type { Database } from "../../db/database";
 import type { Mailer } from "../../mail/mailer";
 import type { SmsSender } from "../../sms/sms-sender";
+import type { GoogleIdentity } from "../auth/google/google-oidc";
+import type { MailedCodes } from "../auth/mailed-codes";
 import type { CodeHasher } from "../auth/secrets";
 import { accountDataRoutes } from "./account-data.routes";
 import { createAccountDeletionService } from "./account-deletion.service";
@@ -28,6 +30,9 @@ export async function registerAccountModule(
     sms: SmsSender;
     hashCode: CodeHasher;
     emailChange: EmailChangeService;
+    mailedCodes: MailedCodes;
+    verifyGoogleIdToken: ((idToken: string) => Promise<GoogleIdentity>) | undefined;
+    now?: () => Date;
     /** Clears the availability caches of every process (decision 015): a deletion frees tables and seats. */
     invalidateAvailability: () => void;
     /** The waitlist gets the tables and seats a deletion frees (decision 029). */
@@ -44,6 +49,9 @@ export async function registerAccountModule(
     appOrigin,
     log: app.log,
     freed: deps.freed,
+    codes: deps.mailedCodes,
+    verifyGoogleIdToken: deps.verifyGoogleIdToken,
+    now: deps.now,
   });
 
   await app.register(

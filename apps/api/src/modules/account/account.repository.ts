@@ -52,16 +52,31 @@ export function setVerifiedPhone(db: Db, userId: string, phoneNumber: string) {
     .executeTakeFirst();
 }
 
-const toSettings = (row: { enabled: boolean; favorite_restaurants: boolean; weekends_only: boolean }) => ({
+const SETTINGS_COLUMNS = [
+  "enabled",
+  "favorite_restaurants",
+  "weekends_only",
+  "push_holds",
+  "push_reminders",
+  "push_bookings",
+  "push_alerts",
+] as const;
+type SettingsRow = Record<(typeof SETTINGS_COLUMNS)[number], boolean>;
+
+const toSettings = (row: SettingsRow): NotificationSettings => ({
   enabled: row.enabled,
   favoriteRestaurants: row.favorite_restaurants,
   weekendsOnly: row.weekends_only,
+  pushHolds: row.push_holds,
+  pushReminders: row.push_reminders,
+  pushBookings: row.push_bookings,
+  pushAlerts: row.push_alerts,
 });
 
 export async function findNotificationSettings(db: Db, userId: string): Promise<NotificationSettings> {
   const row = await db
     .selectFrom("notification_settings")
-    .select(["enabled", "favorite_restaurants", "weekends_only"])
+    .select(SETTINGS_COLUMNS)
     .where("user_id", "=", userId)
     .executeTakeFirst();
   return row ? toSettings(row) : { ...DEFAULT_NOTIFICATION_SETTINGS };
@@ -77,12 +92,16 @@ export async function saveNotificationSettings(
     enabled: settings.enabled,
     favorite_restaurants: settings.favoriteRestaurants,
     weekends_only: settings.weekendsOnly,
+    push_holds: settings.pushHolds,
+    push_reminders: settings.pushReminders,
+    push_bookings: settings.pushBookings,
+    push_alerts: settings.pushAlerts,
   };
   const row = await db
     .insertInto("notification_settings")
     .values({ user_id: userId, ...values })
     .onConflict((conflict) => conflict.column("user_id").doUpdateSet({ ...values, updated_at: sql<Date>`now()` }))
-    .returning(["enabled", "favorite_restaurants", "weekends_only"])
+    .returning(SETTINGS_COLUMNS)
     .executeTakeFirstOrThrow();
   return toSettings(row);
 }

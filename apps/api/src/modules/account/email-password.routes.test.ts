@@ -57,6 +57,8 @@ describe("e-mail change", () => {
     const landing = new URL(followed.headers.location as string);
     expect(landing.pathname).toBe("/verify-result/success");
     expect(landing.searchParams.get("email")).toBe(newEmail);
+    // The landing page says the address changed, not merely "verified".
+    expect(landing.searchParams.get("change")).toBe("1");
     const loginToken = landing.searchParams.get("loginToken") ?? "";
     const signedIn = await post(t.app, "/api/client/login-with-token", { email: newEmail, token: loginToken });
     expect(signedIn.statusCode).toBe(200);

@@ -71,14 +71,14 @@ describe("phone verification", () => {
 
     const bad = await confirm(user, wrong(code));
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ code: "otp_invalid", error: "Codice OTP non valido" });
+    expect(bad.json()).toMatchObject({ code: "otp_invalid", error: "Codice non valido" });
     expect(await profileOf(user)).toMatchObject({ phoneVerified: false, phoneNumber: null });
 
     await sql`UPDATE one_time_codes SET expires_at = now() - interval '1 second' WHERE user_id = ${user.userId}`.execute(
       t.database.db,
     );
     const expired = await confirm(user, code);
-    expect(expired.json()).toMatchObject({ code: "otp_expired", error: "Codice OTP scaduto" });
+    expect(expired.json()).toMatchObject({ code: "otp_expired", error: "Codice scaduto" });
 
     await skipCooldown(user);
     await start(user, "+393401112233");
@@ -160,7 +160,7 @@ describe("phone verification", () => {
     for (const otp of ["12345", "abcdef", "1234567", null]) {
       const res = await confirm(user, otp);
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toBe("Inserisci un codice OTP valido di 6 cifre.");
+      expect(res.json().error).toBe("Inserisci un codice valido di 6 cifre.");
     }
     const noCode = await confirm(user, "123456");
     expect(noCode.json().code).toBe("otp_invalid");

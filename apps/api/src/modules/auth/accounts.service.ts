@@ -13,6 +13,8 @@ import type { DB } from "../../db/schema";
 import { AppError, badRequest, notFound, unauthorized } from "../../errors";
 import { hashPassword, verifyPassword } from "./passwords";
 import { hashToken } from "./secrets";
+import type { MailedCodes } from "./mailed-codes";
+import { loginCodeMail } from "../../mail/templates/step-up-mails";
 import type { SessionService } from "./sessions.service";
 import type { EmailVerificationService } from "./email-verification.service";
 import { consumeActionToken } from "./action-tokens.repository";
@@ -27,7 +29,21 @@ const userExists = () =>
 const invalidCredentials = () => unauthorized("invalid_credentials", "apiErrors.invalidCredentials");
 export const userNotFound = () => notFound("user_not_found", "apiErrors.userNotFound");
 
-export function createAccountService(db: Kysely<DB>, sessions: SessionService, verification: EmailVerificationService) {
+const loginCodeRequired = () => unauthorized("login_code_required", "apiErrors.loginCodeRequired");
+const loginCodeInvalid = () => unauthorized("login_code_invalid", "apiErrors.loginCodeInvalid");
+
+/** A sign-in past the per-account failure ceiling (decision 036): the password and a mailed code. */
+export interface StepUp {
+  required: boolean;
+  code: string | undefined;
+}
+
+export function createAccountService(
+  db: Kysely<DB>,
+  sessions: SessionService,
+  verification: EmailVerificationService,
+  codes: MailedCodes,
+) {
   async function signIn(user: users.UserRow): Promise<AuthSessionResponse> {
     const tokens = await sessions.open(user.id);
     return {
@@ -85,14 +101,26 @@ export function createAccountService(db: Kysely<DB>, sessions: SessionService, v
         auth_provider: "password",
       });
       if (!user) throw userExists(); // a parallel registration of the same address won
-      await verification.sendAfterRegistration(user);
+      await verification.sendAfterRegistration(user, input.next);
       return { ...(await signIn(user)), userId: user.id };
     },
 
-    async login(email: string, password: string): Promise<AuthSessionResponse> {
+    /**
+     * A right password signs in. Once strangers have failed too often on the account (`stepUp`),
+     * it also needs the code mailed to the account: asked for (and sent) only after the right
+     * password, so a guesser never triggers a mail nor learns more than "wrong password".
+     */
+    async login(email: string, password: string, stepUp: StepUp): Promise<AuthSessionResponse> {
       const user = await users.findUserByEmail(db, email);
       const matches = await verifyPassword(user?.password_hash ?? null, password);
       if (!user || !matches) throw invalidCredentials();
+      if (stepUp.required) {
+        if (stepUp.code === undefined) {
+          await codes.send(user, "login_step_up", loginCodeMail);
+          throw loginCodeRequired();
+        }
+        if (!(await codes.spend(user, "login_step_up", stepUp.code))) throw loginCodeInvalid();
+      }
       return signIn(user);
     },
 

@@ -9,7 +9,8 @@ import { createAccountService } from "./accounts.service";
 import { authRoutes } from "./auth.routes";
 import { createEmailVerificationService } from "./email-verification.service";
 import { createGoogleAccounts } from "./google/google-accounts";
-import { createGoogleOidc } from "./google/google-oidc";
+import { createMailedCodes, type MailedCodes } from "./mailed-codes";
+import { createGoogleOidc, type GoogleIdentity } from "./google/google-oidc";
 import { googleAuthRoutes, googleIdTokenRoutes } from "./google/google.routes";
 import { createGoogleService } from "./google/google.service";
 import { purgeExpiredSecrets } from "./housekeeping.repository";
@@ -31,7 +32,13 @@ const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 export async function registerAuthModule(
   app: FastifyInstance,
   deps: { config: AppConfig; database: Database; mailer: Mailer },
-): Promise<{ hashCode: CodeHasher; emailChange: EmailChangeService }> {
+): Promise<{
+  hashCode: CodeHasher;
+  emailChange: EmailChangeService;
+  mailedCodes: MailedCodes;
+  /** A Google ID token checked against the provider, as its sign-in does; undefined without Google. */
+  verifyGoogleIdToken: ((idToken: string) => Promise<GoogleIdentity>) | undefined;
+}> {
   const { config, mailer } = deps;
   const db = deps.database.db;
   const appOrigin = config.appOrigin;
@@ -50,12 +57,16 @@ export async function registerAuthModule(
     log: app.log,
     confirmEmailChange: emailChange.confirm,
   });
-  const accounts = createAccountService(db, sessions, verification);
+  const mailedCodes = createMailedCodes({ db, mailer, hashCode });
+  const accounts = createAccountService(db, sessions, verification, mailedCodes);
   const passwordReset = createPasswordResetService({ db, mailer, appOrigin, log: app.log });
-  const google = config.google
+  const oidc = config.google
+    ? createGoogleOidc({ ...config.google, redirectUri: `${appOrigin}/api/auth/google/callback` })
+    : undefined;
+  const google = oidc
     ? createGoogleService({
         db,
-        oidc: createGoogleOidc({ ...config.google, redirectUri: `${appOrigin}/api/auth/google/callback` }),
+        oidc,
         accounts: createGoogleAccounts({ db, sessions, mailer, appOrigin }),
         signIn: accounts.signIn,
         appOrigin,
@@ -82,5 +93,5 @@ export async function registerAuthModule(
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
   app.addHook("onClose", async () => clearInterval(housekeeping));
-  return { hashCode, emailChange };
+  return { hashCode, emailChange, mailedCodes, verifyGoogleIdToken: oidc?.verifyIdToken };
 }

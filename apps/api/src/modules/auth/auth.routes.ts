@@ -14,6 +14,7 @@ import type { AppConfig } from "../../config";
 import { AppError } from "../../errors";
 import { requestLanguage } from "../../i18n/request-language";
 import { bearerToken } from "../../plugins/auth";
+import { needsStepUp, notAFailure } from "../../plugins/rate-limit";
 import type { AccountService } from "./accounts.service";
 import type { SessionService } from "./sessions.service";
 import { rateLimited, translate } from "./route-helpers";
@@ -61,13 +62,24 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { accounts
     {
       schema: {
         tags,
-        summary: "Sign in with e-mail and password",
+        summary:
+          "Sign in with e-mail and password. Past the account's failure ceiling: 401 login_code_required " +
+          "mails a 6-digit code, and the same call with `code` signs in",
         body: loginRequestSchema,
         response: { 200: authSessionResponseSchema, ...errorResponses(401, 429) },
       },
-      ...rateLimited(app, "login", rateLimits),
+      ...rateLimited(app, "login", rateLimits, { stepUp: true }),
     },
-    (request) => accounts.login(request.body.email, request.body.password),
+    async (request) => {
+      const { email, password, code } = request.body;
+      try {
+        return await accounts.login(email, password, { required: needsStepUp(request), code });
+      } catch (error) {
+        // Asking for the code follows a right password: no failure to count against anyone.
+        if (error instanceof AppError && error.code === "login_code_required") notAFailure(request);
+        throw error;
+      }
+    },
   );
 
   app.post(
@@ -93,7 +105,11 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { accounts
         body: refreshTokenRequestSchema,
         response: { 200: refreshTokenResponseSchema, ...errorResponses(401, 429) },
       },
-      ...rateLimited(app, "refresh-token", rateLimits),
+      // A device holding a live session keeps refreshing whatever others fail from its address
+      // (decision 036); a made-up token still counts and is refused like any failure.
+      ...rateLimited(app, "refresh-token", rateLimits, {
+        admit: async (request) => sessions.holdsLiveToken((request.body as { refreshToken?: unknown }).refreshToken),
+      }),
     },
     async (request) => {
       const issued = await sessions.refresh(request.body.refreshToken);

@@ -1,4 +1,4 @@
-import { paths } from "@tavolo/shared/app-paths";
+import { paths, sameOriginPath } from "@tavolo/shared/app-paths";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Transaction } from "kysely";
 import { COOLDOWN_SECONDS } from "@tavolo/shared/constants";
@@ -62,7 +62,8 @@ export function createEmailVerificationService(options: {
     target: user.email.toLowerCase(),
   });
 
-  async function newLink(user: users.UserRow): Promise<string> {
+  /** `next`: the page the diner registered from, where the link's sign-in ends (decision 038). */
+  async function newLink(user: users.UserRow, next?: string): Promise<string> {
     const token = newOpaqueToken();
     const target = user.email.toLowerCase();
     await insertActionToken(db, {
@@ -73,16 +74,19 @@ export function createEmailVerificationService(options: {
       lifetimeSeconds: LINK_TTL_SECONDS,
     });
     // The web's /email-redirect page hands the token to GET /api/client/verify-email-and-login.
-    return `${appOrigin}${paths.emailRedirect()}?${new URLSearchParams({ token, email: user.email })}`;
+    const query = new URLSearchParams({ token, email: user.email });
+    const back = sameOriginPath(next);
+    if (back) query.set("next", back);
+    return `${appOrigin}${paths.emailRedirect()}?${query}`;
   }
 
-  async function sendCode(user: users.UserRow): Promise<void> {
+  async function sendCode(user: users.UserRow, next?: string): Promise<void> {
     const code = newNumericCode();
     const owner = codeOwner(user);
     await db
       .transaction()
       .execute((trx) => replaceCode(trx, owner, hashCode(owner.purpose, owner.target, code), CODE_TTL_SECONDS));
-    const link = await newLink(user);
+    const link = await newLink(user, next);
     const mail = verificationCodeMail(user.language, {
       name: user.first_name,
       code,
@@ -148,10 +152,10 @@ export function createEmailVerificationService(options: {
 
   return {
     /** The first code right after registration; it also starts the resend cooldown. */
-    async sendAfterRegistration(user: users.UserRow): Promise<void> {
+    async sendAfterRegistration(user: users.UserRow, next?: string): Promise<void> {
       try {
         await claimCooldown(db, cooldownKey(user.email.toLowerCase()), COOLDOWN_SECONDS);
-        await sendCode(user);
+        await sendCode(user, next);
       } catch (error) {
         // Registration has succeeded whatever happens to the mail: the user can ask for another.
         log.error({ err: error, userId: user.id }, "verification code after registration not sent");
@@ -176,7 +180,7 @@ export function createEmailVerificationService(options: {
      * The e-mail link's token (POST verify-email, GET verify-email-and-login); six digits are a code.
      * An e-mail change link takes the same way, so confirming a new address also signs the user in.
      */
-    async verifyLink(email: string, token: string): Promise<{ loginToken: string }> {
+    async verifyLink(email: string, token: string): Promise<{ loginToken: string; emailChanged?: true }> {
       if (emailCodeSchema.safeParse(token).success) return verifyCode(email, token);
       const lookup = { tokenHash: hashToken(token), purpose: "email_verification" as const };
       const used = await db.transaction().execute(async (trx) => {
@@ -189,7 +193,8 @@ export function createEmailVerificationService(options: {
       });
       if (!used && options.confirmEmailChange) {
         const changed = await options.confirmEmailChange(token, email);
-        if (changed) return complete(changed, linkInvalid);
+        // The landing page says the address changed, and to what, not merely "verified".
+        if (changed) return { ...(await complete(changed, linkInvalid)), emailChanged: true };
       }
       const user = used?.user_id ? await users.findUserById(db, used.user_id) : undefined;
       if (!user || user.email.toLowerCase() !== used?.target) throw linkInvalid();

@@ -76,6 +76,13 @@ export function createSessionService(db: Kysely<DB>, accessTokens: AccessTokens)
       return { token, refreshToken: successor, userId: rotated.user_id };
     },
 
+    /** The token is one a device holds for a session that has not ended (rotated within the grace counts). */
+    async holdsLiveToken(refreshToken: unknown): Promise<boolean> {
+      if (typeof refreshToken !== "string" || refreshToken.length > 512) return false;
+      const known = await repo.findRefreshToken(db, hashToken(refreshToken.trim()));
+      return known !== undefined && known.revoked_at === null;
+    },
+
     /** Logout: ends the session named by the refresh token and/or the access token. Idempotent. */
     async close(options: { refreshToken?: string | undefined; sessionId?: string | undefined }): Promise<void> {
       if (options.refreshToken) {

@@ -58,7 +58,7 @@ describe("verification by code", () => {
     expect((await verifyOtp(account.user.email, code)).statusCode).toBe(200);
     const reused = await verifyOtp(account.user.email, code);
     expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toEqual({ success: false, code: "otp_invalid", error: "Codice OTP non valido" });
+    expect(reused.json()).toEqual({ success: false, code: "otp_invalid", error: "Codice non valido" });
   });
 
   it("says 'expired' for the right code after 10 minutes", async () => {
@@ -69,7 +69,7 @@ describe("verification by code", () => {
     );
     const res = await verifyOtp(account.user.email, code);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, code: "otp_expired", error: "Codice OTP scaduto" });
+    expect(res.json()).toEqual({ success: false, code: "otp_expired", error: "Codice scaduto" });
   });
 
   it("refuses another account's code", async () => {
@@ -96,7 +96,7 @@ describe("verification by code", () => {
   it("answers an unknown address like a wrong code, and checks the input", async () => {
     const unknown = await verifyOtp(uniqueEmail("ghost"), "123456");
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ success: false, code: "otp_invalid", error: "Codice OTP non valido" });
+    expect(unknown.json()).toEqual({ success: false, code: "otp_invalid", error: "Codice non valido" });
     const short = await verifyOtp(uniqueEmail(), "12345");
     expect(short.json().error).toBe("Inserisci il codice completo a 6 cifre");
     const letters = await verifyOtp(uniqueEmail(), "12a456");
@@ -199,6 +199,7 @@ describe("verification by link", () => {
     const res = await t.app.inject({ method: "GET", url });
     expect(res.statusCode).toBe(302);
     const target = new URL(res.headers.location as string);
+    expect(target.searchParams.get("change")).toBeNull(); // a first verification, not an address change
     expect(`${target.origin}${target.pathname}`).toBe(`${t.config.appOrigin}/verify-result/success`);
     expect(target.searchParams.get("email")).toBe(account.user.email);
     const loginToken = target.searchParams.get("loginToken")!;
@@ -255,5 +256,35 @@ describe("verification by link", () => {
     }
     const missing = await post(t.app, "/api/client/login-with-token", { email: account.user.email, verified: true });
     expect(missing.json().error).toBe("Dati di autenticazione incompleti");
+  });
+});
+
+describe("registering mid-booking (decision 038)", () => {
+  it("the mailed link carries the page to come back to, through the server's check to the result page", async () => {
+    const next = "/reservation/r-1?date=2026-05-01&time=20:00&people=2";
+    const account = await register(t.app, { next });
+    const mail = await latestMail(t.app, account.user.email, "verification-code");
+    const link = linkIn(mail, `${t.config.appOrigin}/email-redirect`);
+    expect(link.searchParams.get("next")).toBe(next);
+    const res = await t.app.inject({ method: "GET", url: `/api/client/verify-email-and-login?${link.searchParams}` });
+    const result = new URL(res.headers.location as string);
+    expect(result.pathname).toBe("/verify-result/success");
+    expect(result.searchParams.get("next")).toBe(next);
+  });
+
+  it("drops a return target that leaves the site, and still registers", async () => {
+    for (const next of ["https://evil.example/", "//evil.example", "/\\evil.example"]) {
+      const account = await register(t.app, { next });
+      const link = linkIn(
+        await latestMail(t.app, account.user.email, "verification-code"),
+        `${t.config.appOrigin}/email-redirect`,
+      );
+      expect(link.searchParams.has("next")).toBe(false);
+      const res = await t.app.inject({
+        method: "GET",
+        url: `/api/client/verify-email-and-login?${new URLSearchParams({ ...Object.fromEntries(link.searchParams), next })}`,
+      });
+      expect(new URL(res.headers.location as string).searchParams.has("next")).toBe(false);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { paths } from "@tavolo/shared/app-paths";
+import { paths, sameOriginPath } from "@tavolo/shared/app-paths";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, messageResponseSchema, redirectResponse } from "@tavolo/shared/api-responses";
@@ -107,10 +107,14 @@ export const verificationRoutes: FastifyPluginAsyncZod<Options> = async (app, op
         tags,
         summary: "Browser navigation from the e-mail link: verifies, then redirects to the web result page",
         // Checked in the handler: a browser must land on a page, not on a JSON error.
-        querystring: z.object({ token: z.string().optional(), email: z.string().optional() }),
+        querystring: z.object({
+          token: z.string().optional(),
+          email: z.string().optional(),
+          next: z.string().optional(),
+        }),
         response: {
           302: redirectResponse(
-            "To /verify-result/success with a loginToken, or /verify-result/error with the message",
+            "To /verify-result/success with a loginToken (and change=1 after an e-mail change), or /verify-result/error with the message",
           ),
         },
       },
@@ -126,10 +130,13 @@ export const verificationRoutes: FastifyPluginAsyncZod<Options> = async (app, op
         return fail(isSharedKey(key) ? key : "apiErrors.verificationLinkInvalid");
       }
       try {
-        const { loginToken } = await verification.verifyLink(input.data.email, input.data.actionCode);
-        return reply.redirect(
-          `${appOrigin}${paths.verifyResult("success")}?${new URLSearchParams({ loginToken, email: input.data.email })}`,
-        );
+        const { loginToken, emailChanged } = await verification.verifyLink(input.data.email, input.data.actionCode);
+        const query = new URLSearchParams({ loginToken, email: input.data.email });
+        if (emailChanged) query.set("change", "1");
+        // Registered mid-booking: the result page signs in, then goes back to the booking (decision 038).
+        const next = sameOriginPath(request.query.next);
+        if (next) query.set("next", next);
+        return reply.redirect(`${appOrigin}${paths.verifyResult("success")}?${query}`);
       } catch (error) {
         if (error instanceof AppError) return fail(error.messageKey);
         request.log.error({ err: error }, "e-mail link verification failed");

@@ -4,6 +4,7 @@ import type { Language } from "@tavolo/shared/languages";
 import type { DB } from "../../db/schema";
 import type { Mailer } from "../../mail/mailer";
 import { offerAlertMail, type OfferAlertLine } from "../../mail/templates/offer-mails";
+import { signAlertUnsubscribe } from "./alert-unsubscribe-token";
 
 interface AlertRow {
   user_id: string;
@@ -21,6 +22,8 @@ interface AlertRow {
   book_until: string;
   available_seats: number;
   discount_percent: number | null;
+  /** The alert (city interest) that matched: one row per offer and matching alert. */
+  interest_city_id: number;
 }
 
 /** Offers one alert mail lists; the rest wait on the search page. */
@@ -34,11 +37,10 @@ const LINES_PER_MAIL = 10;
  */
 function findAlerts(db: Kysely<DB>, offerIds: readonly string[], now: Date) {
   return sql<AlertRow>`
-    SELECT DISTINCT ON (u.id, o.id)
-           u.id AS user_id, u.email, u.language, u.first_name, u.display_name,
+    SELECT u.id AS user_id, u.email, u.language, u.first_name, u.display_name,
            o.id AS offer_id, r.name AS restaurant_name, oc.name_it AS city_name_it, oc.name_en AS city_name_en,
            o.offer_date::text AS offer_date, o.start_time, o.end_time, o.book_until, o.available_seats,
-           o.discount_percent
+           o.discount_percent, ci.city_id AS interest_city_id
     FROM offers o
     JOIN restaurants r ON r.id = o.restaurant_id
     JOIN cities oc ON oc.id = o.city_id
@@ -66,6 +68,8 @@ export function createOfferAnnouncer(deps: {
   db: Kysely<DB>;
   mailer: Mailer;
   appOrigin: string;
+  /** Signs the List-Unsubscribe links (JWT_SECRET; decision 044). */
+  unsubscribeSecret: string;
   now?: () => Date;
 }): OfferAnnouncer {
   return async (offerIds) => {
@@ -77,8 +81,15 @@ export function createOfferAnnouncer(deps: {
       if (alerts) alerts.push(row);
       else byUser.set(row.user_id, [row]);
     }
-    for (const alerts of byUser.values()) {
-      const first = alerts[0]!;
+    for (const matches of byUser.values()) {
+      const first = matches[0]!;
+      // An offer matched by several of the diner's alerts is listed once; the link turns all of them off.
+      const alerts = [...new Map(matches.map((row) => [row.offer_id, row])).values()];
+      const cityIds = [...new Set(matches.map((row) => row.interest_city_id))].sort((a, b) => a - b);
+      const unsubscribe = `${deps.appOrigin}/api/client/alerts/unsubscribe?token=${signAlertUnsubscribe(
+        { userId: first.user_id, cityIds, language: first.language },
+        deps.unsubscribeSecret,
+      )}`;
       const language = first.language;
       const lines: OfferAlertLine[] = alerts
         .sort((a, b) => `${a.offer_date} ${a.book_until}`.localeCompare(`${b.offer_date} ${b.book_until}`))
@@ -96,17 +107,17 @@ export function createOfferAnnouncer(deps: {
         }));
       // The mailer logs a message it could not store; one diner's failure must not stop the others'.
       await deps.mailer
-        .send(
-          { address: first.email, userId: first.user_id },
-          language,
-          offerAlertMail(language, {
+        .send({ address: first.email, userId: first.user_id }, language, {
+          ...offerAlertMail(language, {
             name: first.first_name || first.display_name,
             offers: lines,
             more: alerts.length - lines.length,
             searchLink: `${deps.appOrigin}${paths.search()}`,
             settingsLink: `${deps.appOrigin}${paths.notifications()}`,
           }),
-        )
+          // RFC 2369 + RFC 8058: mail providers show an unsubscribe button that POSTs this URL.
+          headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+        })
         .catch(() => {});
     }
     return byUser.size;

@@ -2,6 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { BookingModuleDeps } from "../reservations/reservations.module";
 import { createReservationNotifications } from "../reservations/reservation-notifications";
 import { createOfferAnnouncer, type OfferAnnouncer } from "./offer-alerts";
+import { paths } from "@tavolo/shared/app-paths";
+import { alertUnsubscribeRoutes } from "./alert-unsubscribe.routes";
 import { offerActionRoutes, offerReadRoutes } from "./offers.routes";
 import { createOfferService, type OfferService } from "./offers.service";
 
@@ -19,10 +21,11 @@ declare module "fastify" {
  */
 export async function registerOffersModule(
   app: FastifyInstance,
-  deps: BookingModuleDeps & { now?: () => Date },
+  deps: BookingModuleDeps & { now?: () => Date; unsubscribeSecret: string },
 ): Promise<OfferService> {
   const notifications = createReservationNotifications({
     mailer: deps.mailer,
+    push: deps.push,
     appOrigin: deps.appOrigin,
     log: app.log,
   });
@@ -33,12 +36,23 @@ export async function registerOffersModule(
   });
   app.decorate(
     "announceOffers",
-    createOfferAnnouncer({ db: deps.database.db, mailer: deps.mailer, appOrigin: deps.appOrigin, now: deps.now }),
+    createOfferAnnouncer({
+      db: deps.database.db,
+      mailer: deps.mailer,
+      appOrigin: deps.appOrigin,
+      unsubscribeSecret: deps.unsubscribeSecret,
+      now: deps.now,
+    }),
   );
   await app.register(
     async (client) => {
       await client.register(offerReadRoutes, { offers, listCache: deps.availabilityCache });
       await client.register(offerActionRoutes, { offers, invalidateLists: deps.invalidateAvailability });
+      await client.register(alertUnsubscribeRoutes, {
+        db: deps.database.db,
+        secret: deps.unsubscribeSecret,
+        settingsLink: `${deps.appOrigin}${paths.notifications()}`,
+      });
     },
     { prefix: "/api/client" },
   );

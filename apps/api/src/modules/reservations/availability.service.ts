@@ -9,7 +9,7 @@ import type {
   AvailableTablesResponse,
 } from "@tavolo/shared/restaurants";
 import type { DB } from "../../db/schema";
-import { findRestaurantById, findTables, type TableRow } from "../restaurants/restaurants.repository";
+import { findRestaurantById, findRestaurantWithTables, type TableRow } from "../restaurants/restaurants.repository";
 import { toTable } from "../restaurants/restaurants.mapper";
 import { restaurantNotFound } from "../restaurants/restaurants.service";
 import { seatingProblemError } from "./booking-rules";
@@ -34,11 +34,9 @@ export function createAvailabilityService(db: Kysely<DB>) {
     query: TablesQuery,
     moving?: string,
   ): Promise<AvailableTablesResponse> {
-    const [restaurant, tables] = await Promise.all([
-      findRestaurantById(db, restaurantId),
-      findTables(db, restaurantId),
-    ]);
+    const restaurant = await findRestaurantWithTables(db, restaurantId);
     if (!restaurant) throw restaurantNotFound();
+    const { tables } = restaurant;
     const now = new Date();
     const date = query.date ?? dateInZone(now, restaurant.time_zone);
     const dateProblem = checkBookingDate(date, restaurant.time_zone, now);

@@ -16,12 +16,31 @@ export interface StoredAnswer {
 }
 
 /**
- * Serialises requests that share a key until the transaction ends, so a retry sent while the
- * first request is still running waits for its answer instead of booking a second time.
+ * Claims a key for this transaction: a row with the request's hash and no answer yet (status 0),
+ * completed by storeAnswer before the commit. False when the key is someone's already. A request
+ * sharing the key with one still running waits here, on the primary key, until that one commits
+ * (then false: its answer is there to read) or rolls back (then true: the key is free again): the
+ * same order the advisory lock gave, in one round trip instead of two (decision 042).
  */
-export async function lockIdempotencyKey(trx: Transaction<DB>, scope: IdempotencyScope): Promise<void> {
-  const name = `idempotency:${scope.userId}:${scope.operation}:${scope.key}`;
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(trx);
+export async function claimIdempotencyKey(
+  trx: Transaction<DB>,
+  scope: IdempotencyScope,
+  requestHash: string,
+): Promise<boolean> {
+  const claimed = await trx
+    .insertInto("idempotency_keys")
+    .values({
+      user_id: scope.userId,
+      operation: scope.operation,
+      key: scope.key,
+      request_hash: requestHash,
+      status_code: 0,
+      response: "null",
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning("status_code")
+    .executeTakeFirst();
+  return claimed !== undefined;
 }
 
 export async function findStoredAnswer(db: Db, scope: IdempotencyScope): Promise<StoredAnswer | undefined> {
@@ -35,17 +54,15 @@ export async function findStoredAnswer(db: Db, scope: IdempotencyScope): Promise
   return row && { requestHash: row.request_hash, statusCode: row.status_code, body: row.response };
 }
 
+/** The answer of a claimed key, stored in the transaction that claimed it. */
 export async function storeAnswer(db: Db, scope: IdempotencyScope, answer: StoredAnswer): Promise<void> {
   await db
-    .insertInto("idempotency_keys")
-    .values({
-      user_id: scope.userId,
-      operation: scope.operation,
-      key: scope.key,
-      request_hash: answer.requestHash,
-      status_code: answer.statusCode,
-      response: JSON.stringify(answer.body),
-    })
+    .updateTable("idempotency_keys")
+    .set({ status_code: answer.statusCode, response: JSON.stringify(answer.body) })
+    .where("user_id", "=", scope.userId)
+    .where("operation", "=", scope.operation)
+    .where("key", "=", scope.key)
+    .where("request_hash", "=", answer.requestHash)
     .execute();
 }
 

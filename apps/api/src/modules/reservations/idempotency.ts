@@ -3,24 +3,13 @@ import type { FastifyReply } from "fastify";
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema";
 import { AppError } from "../../errors";
-import { findStoredAnswer, lockIdempotencyKey, storeAnswer } from "./idempotency.repository";
+import { canonicalJson } from "../../http/canonical-json";
+import { claimIdempotencyKey, findStoredAnswer, storeAnswer } from "./idempotency.repository";
 
 /** An HTTP answer as the routes send it and as a retry gets it back (a status its route documents). */
 export interface Answer<T, Status extends number = number> {
   statusCode: Status;
   body: T;
-}
-
-/** Key order must not matter: `{a, b}` and `{b, a}` are one request. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value)
-      .filter(([, field]) => field !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, field]) => `${JSON.stringify(key)}:${canonicalJson(field)}`).join(",")}}`;
-  }
-  return JSON.stringify(value);
 }
 
 export const requestFingerprint = (request: unknown) =>
@@ -47,8 +36,10 @@ export async function runIdempotently<T, Status extends number>(
     if (key === undefined) return { ...(await run(trx, afterCommit)), replayed: false };
     const keyScope = { ...scope, key };
     const requestHash = requestFingerprint(request);
-    await lockIdempotencyKey(trx, keyScope);
-    const stored = await findStoredAnswer(trx, keyScope);
+    // Claimed: a fresh request. Otherwise the key's answer is committed and readable.
+    const stored = (await claimIdempotencyKey(trx, keyScope, requestHash))
+      ? undefined
+      : await findStoredAnswer(trx, keyScope);
     if (stored) {
       if (stored.requestHash !== requestHash) {
         throw new AppError(422, "idempotency_key_reused", "apiErrors.idempotencyKeyReused");

@@ -1,3 +1,4 @@
+import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { Reservation } from "@tavolo/shared/reservations";
@@ -7,6 +8,7 @@ import {
   createBookingFixture,
   diner,
   makeReservation,
+  modifyReservation,
   nextWeekday,
   reservationCount,
   romeDate,
@@ -103,6 +105,54 @@ describe("booking mails", () => {
     expect(mail.subject).toMatch(/^Prenotazione annullata: Trattoria Sempre Aperta/);
     const lines = unfolded(mail.attachments[0]!.content);
     expect(lines).toEqual(expect.arrayContaining([`UID:${reservation.id}`, "STATUS:CANCELLED", "SEQUENCE:1"]));
+  });
+
+  it("sends RFC 5546 calendar messages: REQUEST when booked and moved, CANCEL when cancelled, one UID (decision 044)", async () => {
+    const anna = await diner(t);
+    const reservation = await book(anna, {
+      restaurantId: f.allDay.id,
+      tableId: f.allDay.tables[1],
+      date: romeDate(4),
+      time: "13:00",
+      numberOfPeople: 2,
+    });
+    const moved = await modifyReservation(t, anna, reservation.id, {
+      date: romeDate(4),
+      time: "14:00",
+      numberOfPeople: 2,
+    });
+    expect(moved.statusCode).toBe(200);
+    await t.app.inject({
+      method: "POST",
+      url: `/api/client/cancelReservation/${reservation.id}`,
+      headers: anna.headers,
+    });
+
+    const parsed = [];
+    for (const template of ["reservation-booked", "reservation-moved", "reservation-cancelled"]) {
+      const file = (await mailTo(anna.email, template)).attachments[0]!;
+      // An independent parser reads what calendar apps will read.
+      const calendar = new ICAL.Component(ICAL.parse(file.content));
+      const event = calendar.getFirstSubcomponent("vevent")!;
+      parsed.push({
+        contentMethod: /method=(\w+)/.exec(file.contentType)?.[1],
+        method: calendar.getFirstPropertyValue("method"),
+        uid: event.getFirstPropertyValue("uid"),
+        sequence: event.getFirstPropertyValue("sequence"),
+        organizer: event.getFirstPropertyValue("organizer"),
+        attendee: event.getFirstPropertyValue("attendee"),
+      });
+    }
+    const common = {
+      uid: reservation.id,
+      organizer: `mailto:${t.config.mailFrom.replace(/^.*<|>$/g, "")}`,
+      attendee: `mailto:${anna.email}`,
+    };
+    expect(parsed).toEqual([
+      { ...common, contentMethod: "REQUEST", method: "REQUEST", sequence: 0 },
+      { ...common, contentMethod: "REQUEST", method: "REQUEST", sequence: 1 },
+      { ...common, contentMethod: "CANCEL", method: "CANCEL", sequence: 2 },
+    ]);
   });
 
   it("commits a booking and its mail together: with the outbox unusable nothing is booked, and the table stays free", async () => {

@@ -10,6 +10,8 @@ import {
   reservationMovedMail,
   type ReservationMailData,
 } from "../../mail/templates/reservation-mails";
+import { bookingChangedPush } from "../push/push-messages";
+import type { PushSender } from "../push/push-sender";
 import type { ReservationViewRow } from "./reservation-views.repository";
 
 export interface ReservationNotifications {
@@ -24,7 +26,7 @@ export interface ReservationNotifications {
   movedWithin(trx: Transaction<DB>, reservation: ReservationViewRow): Promise<() => void>;
 }
 
-function mailData(row: ReservationViewRow, appOrigin: string): ReservationMailData {
+function mailData(row: ReservationViewRow, appOrigin: string, mailer: Mailer): ReservationMailData {
   const { date, time } = wallClockOf(row.starts_at, row.time_zone);
   return {
     reservationId: row.id,
@@ -32,6 +34,7 @@ function mailData(row: ReservationViewRow, appOrigin: string): ReservationMailDa
     restaurantName: row.restaurant_name,
     address: row.address,
     city: row.user_language === "en" ? row.city_name_en : row.city_name_it,
+    cityLocalName: row.city_name_it,
     lat: row.lat,
     lng: row.lng,
     date,
@@ -47,26 +50,51 @@ function mailData(row: ReservationViewRow, appOrigin: string): ReservationMailDa
     searchLink: `${appOrigin}${paths.search()}`,
     sentAt: new Date(),
     calendarSequence: row.calendar_sequence,
+    organizer: mailer.sender,
+    dinerEmail: row.user_email,
   };
 }
 
-/** Booking and cancellation mails, in the diner's own language (not the request's). */
+/** The push that goes with a moved or cancelled booking (decision 045), in the diner's language. */
+function changePush(row: ReservationViewRow, change: "moved" | "cancelled") {
+  const { date, time } = wallClockOf(row.starts_at, row.time_zone);
+  return bookingChangedPush(row.user_language, change, {
+    reservationId: row.id,
+    restaurantName: row.restaurant_name,
+    date,
+    time,
+    people: row.party_size,
+    historyUrl: paths.history(),
+  });
+}
+
+/** Booking and cancellation mails (and pushes for a change), in the diner's own language (not the request's). */
 export function createReservationNotifications(deps: {
   mailer: Mailer;
+  push: PushSender;
   appOrigin: string;
   log: FastifyBaseLogger;
 }): ReservationNotifications {
-  const { mailer, appOrigin, log } = deps;
+  const { mailer, push, appOrigin, log } = deps;
 
   async function send(row: ReservationViewRow, render: typeof reservationBookedMail): Promise<void> {
     try {
       await mailer.send(
         { address: row.user_email, userId: row.user_id },
         row.user_language,
-        render(row.user_language, mailData(row, appOrigin)),
+        render(row.user_language, mailData(row, appOrigin, mailer)),
       );
     } catch (error) {
       log.warn({ err: error, reservationId: row.id }, "reservation mail not sent; the reservation stands");
+    }
+  }
+
+  async function cancelled(row: ReservationViewRow): Promise<void> {
+    await send(row, reservationCancelledMail);
+    try {
+      (await push.stage(push.db, row.user_id, changePush(row, "cancelled")))();
+    } catch (error) {
+      log.warn({ err: error, reservationId: row.id }, "cancellation push not queued; the cancellation stands");
     }
   }
 
@@ -75,12 +103,19 @@ export function createReservationNotifications(deps: {
       trx,
       { address: row.user_email, userId: row.user_id },
       row.user_language,
-      render(row.user_language, mailData(row, appOrigin)),
+      render(row.user_language, mailData(row, appOrigin, mailer)),
     );
 
   return {
     bookedWithin: (trx, row) => stage(trx, row, reservationBookedMail),
-    movedWithin: (trx, row) => stage(trx, row, reservationMovedMail),
-    cancelled: (row) => send(row, reservationCancelledMail),
+    async movedWithin(trx, row) {
+      const sendMail = await stage(trx, row, reservationMovedMail);
+      const sendPush = await push.stage(trx, row.user_id, changePush(row, "moved"));
+      return () => {
+        sendMail();
+        sendPush();
+      };
+    },
+    cancelled,
   };
 }

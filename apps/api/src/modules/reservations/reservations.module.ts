@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../db/database";
 import type { Mailer } from "../../mail/mailer";
+import type { PushSender } from "../push/push-sender";
 import { availabilityRoutes } from "./availability.routes";
 import { createAvailabilityService } from "./availability.service";
 import { purgeOldIdempotencyKeys } from "./idempotency.repository";
@@ -24,6 +25,8 @@ declare module "fastify" {
 export interface BookingModuleDeps {
   database: Database;
   mailer: Mailer;
+  /** Moved and cancelled bookings are pushed too (decision 045). */
+  push: PushSender;
   appOrigin: string;
   /** Free tables and offer seats: reused seconds (decisions 009, 013). */
   availabilityCache: PublicReadCache;
@@ -37,10 +40,14 @@ export interface BookingModuleDeps {
  * Table reservations (issue 5): availability (public) and booking, cancelling and history (signed
  * in), under /api/client. Registers after the auth module, whose `requireUser` it uses.
  */
-export async function registerReservationsModule(app: FastifyInstance, deps: BookingModuleDeps): Promise<void> {
+export async function registerReservationsModule(
+  app: FastifyInstance,
+  deps: BookingModuleDeps,
+): Promise<{ cancel: CancelBooking }> {
   const db = deps.database.db;
   const notifications = createReservationNotifications({
     mailer: deps.mailer,
+    push: deps.push,
     appOrigin: deps.appOrigin,
     log: app.log,
   });
@@ -78,4 +85,5 @@ export async function registerReservationsModule(app: FastifyInstance, deps: Boo
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
   app.addHook("onClose", async () => clearInterval(housekeeping));
+  return { cancel: cancelBooking };
 }

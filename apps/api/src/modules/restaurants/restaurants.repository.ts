@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, type Transaction } from "kysely";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { OpeningHours } from "@tavolo/shared/opening-hours";
 import type { DB } from "../../db/schema";
 
@@ -178,13 +179,30 @@ export async function findRestaurantById(db: Db, id: string): Promise<Restaurant
     .executeTakeFirst();
 }
 
-export async function findTables(db: Db, restaurantId: string): Promise<TableRow[]> {
+/**
+ * A restaurant and all its tables in one round trip (decision 041): the detail answer, the
+ * restaurant page and the free tables each need both, and on a cold cache that trip is most of
+ * their cost.
+ */
+export async function findRestaurantWithTables(
+  db: Db,
+  id: string,
+): Promise<(RestaurantDetailRow & { tables: TableRow[] }) | undefined> {
   return db
-    .selectFrom("restaurant_tables")
-    .select(["id", "number", "capacity", "active"])
-    .where("restaurant_id", "=", restaurantId)
-    .orderBy("number")
-    .execute();
+    .selectFrom("restaurants as r")
+    .innerJoin("cities as c", "c.id", "r.city_id")
+    .select([...restaurantColumns, "r.opening_hours", "r.time_zone"])
+    .select((eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom("restaurant_tables as t")
+          .select(["t.id", "t.number", "t.capacity", "t.active"])
+          .whereRef("t.restaurant_id", "=", "r.id")
+          .orderBy("t.number"),
+      ).as("tables"),
+    )
+    .where("r.id", "=", id)
+    .executeTakeFirst();
 }
 
 export async function restaurantExists(db: Db, id: string): Promise<boolean> {

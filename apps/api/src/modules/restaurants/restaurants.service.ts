@@ -123,9 +123,9 @@ export function createRestaurantService(db: Kysely<DB>, bookingsDb: Kysely<DB> =
     },
 
     async getById(id: string, language: Language): Promise<RestaurantResponse> {
-      const [row, tables] = await Promise.all([repo.findRestaurantById(db, id), repo.findTables(db, id)]);
+      const row = await repo.findRestaurantWithTables(db, id);
       if (!row) throw restaurantNotFound();
-      const activeTables = tables.filter((table) => table.active).map((table) => toTable(table, true));
+      const activeTables = row.tables.filter((table) => table.active).map((table) => toTable(table, true));
       return { success: true, restaurant: toRestaurantDetail(row, activeTables, language) };
     },
 

@@ -113,6 +113,22 @@ describe("sitemap", () => {
     }
   });
 
+  it("answers only the files the index lists: any other `from` or `before` is a 404, not a file made on demand", async () => {
+    const { files } = await readWholeSitemap(t.app);
+    expect(files).toContain(`${ORIGIN}/sitemaps/restaurants.xml`);
+    const ids = await t.database.db.selectFrom("restaurants").select("id").orderBy("id").execute();
+    for (const url of [
+      `/sitemaps/restaurants.xml?from=${ids[10]!.id}`,
+      `/sitemaps/restaurants.xml?before=${ids[30]!.id}`,
+      `/sitemaps/restaurants.xml?from=${ids[10]!.id}&before=${ids[30]!.id}`,
+      "/sitemaps/pages.xml?from=milano",
+    ]) {
+      const answer = await get(url, { "accept-language": "en" });
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.json(), url).toMatchObject({ success: false, error: "Resource not found" });
+    }
+  });
+
   it("is cacheable: an ETag that answers 304, max-age, and plain XML for a client without gzip", async () => {
     const first = await get("/sitemap.xml");
     expect(first.statusCode).toBe(200);

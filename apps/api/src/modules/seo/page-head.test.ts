@@ -135,7 +135,7 @@ describe("renderPageHead", () => {
     expect(it_.meta("og:image")).toMatch(new RegExp(`^${ORIGIN}/share/lastminute/${offer.id}\\.png\\?lang=it&v=`));
     const en = parse(head({ kind: "offer", offer: { ...offer, formattedDate: "Thursday 26 November" } }, "en"));
     expect(en.title).toBe("30% off at Trattoria da Gino, Thursday 26 November | Tavolo");
-    expect(en.description).toContain("from 19:30 to 21:00. Book by 18:30.");
+    expect(en.description).toContain("from 19:30 to 21:00. Book until 18:30.");
     expect(parse(head({ kind: "offer", offer: { ...offer, discountPercent: null } }, "en")).title).toMatch(
       /^Last Minute at Trattoria da Gino/,
     );

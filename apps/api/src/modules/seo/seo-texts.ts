@@ -99,10 +99,10 @@ export const SEO_TEXTS: Record<Language, SeoTexts> = {
     offerTitle: (name, discount, date) =>
       `${discount ? `${discount}% off` : "Last Minute"} at ${name}, ${date} | Tavolo`,
     offerDescription: (o) =>
-      `Last Minute offer at ${o.name} in ${o.city}${o.discountPercent ? `: ${o.discountPercent}% off` : ""}, ${o.date} from ${o.startTime} to ${o.endTime}. Book by ${o.bookUntil}.`,
+      `Last Minute offer at ${o.name} in ${o.city}${o.discountPercent ? `: ${o.discountPercent}% off` : ""}, ${o.date} from ${o.startTime} to ${o.endTime}. Book until ${o.bookUntil}.`,
     cardDiscount: (percent) => `−${percent}%`,
     cardNoDiscount: "Last Minute",
-    cardBookBy: (time) => `Book by ${time}`,
+    cardBookBy: (time) => `Book until ${time}`,
     cardBookTable: "Book a table",
     cardGenericSubtitle: "Last Minute offers every day, in your city",
     imageAlt: (name, city) => `${name}, ${city}: book on Tavolo`,

@@ -33,3 +33,31 @@ describe("share card cache", () => {
     expect(drawn).toHaveLength(3);
   });
 });
+
+describe("share card drawing under load (decision 041)", () => {
+  it("draws at most its cap at once, queues a few and refuses the rest with 503 + Retry-After", async () => {
+    let drawing = 0;
+    let most = 0;
+    const cache = createShareCardCache(
+      async (card) => {
+        drawing += 1;
+        most = Math.max(most, drawing);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        drawing -= 1;
+        return Buffer.from(JSON.stringify(card));
+      },
+      { active: 2, queued: 3, retryAfterSeconds: 2 },
+    );
+    // Twenty different restaurants at once, as a crawler cycling through the sitemap's ids.
+    const answers = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, index) =>
+        cache.png(restaurantCard(restaurantFixture({ name: `Trattoria ${index}` }), "it")),
+      ),
+    );
+    expect(most).toBe(2);
+    expect(answers.filter((answer) => answer.status === "fulfilled")).toHaveLength(5);
+    const refused = answers.filter((answer) => answer.status === "rejected");
+    expect(refused).toHaveLength(15);
+    expect(refused[0]).toMatchObject({ reason: { statusCode: 503, fields: { retryAfter: 2 } } });
+  });
+});

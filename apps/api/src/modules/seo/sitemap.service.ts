@@ -18,6 +18,9 @@ export const SITEMAP_ROWS_PER_FILE = 5_000;
  */
 export const SITEMAP_MAX_ROWS_PER_FILE = 24_999;
 
+/** How long a file an index listed is still made after its boundaries moved: a crawl's length. */
+const LISTED_FOR_MS = 60 * 60 * 1000;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CITY_SLUG = /^[a-z0-9-]{1,100}$/;
 
@@ -64,18 +67,41 @@ export function createSitemapService(deps: { db: Kysely<DB>; origin: string; now
       throw badRequest("invalid_input", "validation.sitemapPage");
   }
 
+  /** The files the index lists for a section now. */
+  async function sectionFiles(section: SitemapSection, now: Date): Promise<SitemapFile[]> {
+    // A section with nothing to list (no live offer tonight) has no file: a sitemap lists at
+    // least one URL. Pages always has the home page.
+    if (section !== "pages" && (await repo.fileRows(deps.db, section, {}, 1, now)).length === 0) return [];
+    const starts = await repo.fileStarts(deps.db, section, SITEMAP_ROWS_PER_FILE, now);
+    return [undefined, ...starts].map((from, page) => ({ section, from, before: starts[page] }));
+  }
+
+  /**
+   * Files this process's indexes listed lately, with when that stops counting: a crawler reads the
+   * index and then its files over minutes, while rows added meanwhile move the boundaries.
+   */
+  const listedLately = new Map<string, number>();
+  const fileKey = (file: SitemapFile) => `${file.section} ${file.from ?? ""} ${file.before ?? ""}`;
+
+  /**
+   * Only the files an index lists, now or lately, are made (decision 041): any other `from` or
+   * `before` would be a fresh file of up to 25,000 rows for whoever asks, uncached. 404 otherwise.
+   */
+  async function checkListed(file: SitemapFile, now: Date): Promise<void> {
+    const key = fileKey(file);
+    if ((listedLately.get(key) ?? 0) > now.getTime()) return;
+    if ((await sectionFiles(file.section, now)).some((listed) => fileKey(listed) === key)) return;
+    throw notFound("sitemap_not_found", "apiErrors.notFound");
+  }
+
   return {
     async index(): Promise<string> {
       const now = deps.now();
       const files: SitemapFile[] = [];
-      for (const section of ["pages", "restaurants", "offers"] as const) {
-        // A section with nothing to list (no live offer tonight) has no file: a sitemap lists at
-        // least one URL. Pages always has the home page.
-        if (section !== "pages" && (await repo.fileRows(deps.db, section, {}, 1, now)).length === 0) continue;
-        const starts = await repo.fileStarts(deps.db, section, SITEMAP_ROWS_PER_FILE, now);
-        const bounds = [undefined, ...starts];
-        bounds.forEach((from, page) => files.push({ section, from, before: starts[page] }));
-      }
+      for (const section of ["pages", "restaurants", "offers"] as const)
+        files.push(...(await sectionFiles(section, now)));
+      for (const [key, until] of listedLately) if (until <= now.getTime()) listedLately.delete(key);
+      for (const file of files) listedLately.set(fileKey(file), now.getTime() + LISTED_FOR_MS);
       const stream = new SitemapIndexStream();
       return (
         await streamToPromise(Readable.from(files.map((file) => ({ url: fileUrl(file) }))).pipe(stream))
@@ -85,10 +111,12 @@ export function createSitemapService(deps: { db: Kysely<DB>; origin: string; now
     async file(file: SitemapFile): Promise<string> {
       checkKey(file.section, file.from);
       checkKey(file.section, file.before);
+      const now = deps.now();
+      await checkListed(file, now);
       const range = { from: file.from, before: file.before };
       const items: SitemapItemLoose[] = [];
       if (file.section === "pages" && file.from === undefined) items.push(...entries(publicPaths.home(), null));
-      const rows = await repo.fileRows(deps.db, file.section, range, SITEMAP_MAX_ROWS_PER_FILE, deps.now());
+      const rows = await repo.fileRows(deps.db, file.section, range, SITEMAP_MAX_ROWS_PER_FILE, now);
       const pathOf =
         file.section === "pages"
           ? (key: string) => publicPaths.search({ location: key })

@@ -54,6 +54,8 @@ describe("structured data (schema.org JSON-LD)", () => {
       });
       expect(data!.name).toContain(lang === "it" ? "Sconto 30%" : "30% off");
       expect(data!.description).toContain("18:30");
+      // Google's rules: a priceSpecification needs price and priceCurrency, which a discount has not.
+      expect(data).not.toHaveProperty("priceSpecification");
     }
     const [soldOut] = jsonLdOf(
       renderPageHead({ kind: "offer", offer: offerFixture({ isSoldOut: true, currentAvailableSeats: 0 }) }, ctx),

@@ -98,15 +98,8 @@ export function offerJsonLd(
     validThrough: offer.expiresAt,
     availabilityEnds: offer.expiresAt,
     inventoryLevel: { "@type": "QuantitativeValue", value: offer.currentAvailableSeats },
-    ...(offer.discountPercent
-      ? {
-          priceSpecification: {
-            "@type": "PriceSpecification",
-            name: `-${offer.discountPercent}%`,
-            description: words.description,
-          },
-        }
-      : {}),
+    // No priceSpecification: Google requires its price and priceCurrency, and an offer is a discount
+    // on a menu with no price of its own; the discount is in the name ("Sconto 30%"). Decision 040.
     offeredBy: restaurantNode(
       {
         name: offer.restaurantName,

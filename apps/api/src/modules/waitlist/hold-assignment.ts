@@ -1,3 +1,4 @@
+import { holds as holdMetrics } from "../../metrics/business-metrics";
 import { paths } from "@tavolo/shared/app-paths";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Transaction } from "kysely";
@@ -5,6 +6,8 @@ import { minutesOfDay, wallClockOf } from "@tavolo/shared/dates";
 import { openSeatingsBetween, overlaps, type Seating } from "@tavolo/shared/reservation-slots";
 import type { DB } from "../../db/schema";
 import type { Mailer } from "../../mail/mailer";
+import { holdOfferedPush } from "../push/push-messages";
+import type { PushSender } from "../push/push-sender";
 import { holdOfferedMail } from "../../mail/templates/waitlist-mails";
 import { hashToken, newOpaqueToken } from "../auth/secrets";
 import { listLiveSeatings, lockTablesInOrder } from "../reservations/reservations.repository";
@@ -16,6 +19,8 @@ import type { LineFocus, LineScope, WaitingEntryRow } from "./waitlist.repositor
 export interface HoldAssignerDeps {
   db: Kysely<DB>;
   mailer: Mailer;
+  /** The hold goes out by push too (decision 045): ten minutes is too short for e-mail alone. */
+  push: PushSender;
   appOrigin: string;
   /** WAITLIST_HOLD_MINUTES: how long a freed table is held for the first fitting diner. */
   holdMinutes: number;
@@ -51,7 +56,7 @@ function seatingsByPreference(seatings: Seating[], entry: WaitingEntryRow, timeZ
  * stays the guarantee: a hold is a row it counts as taken.
  */
 export function createHoldAssigner(deps: HoldAssignerDeps) {
-  const { db, mailer, appOrigin, holdMinutes, log } = deps;
+  const { db, mailer, push, appOrigin, holdMinutes, log } = deps;
 
   async function assignTables(
     trx: Transaction<DB>,
@@ -173,7 +178,7 @@ export function createHoldAssigner(deps: HoldAssignerDeps) {
     return offered;
   }
 
-  /** The hold mail with its one-tap link, staged in the hold's transaction. */
+  /** The hold mail with its one-tap link, and its push, staged in the hold's transaction. */
   async function stageHoldMail(trx: Transaction<DB>, hold: OfferedHold, restaurantId: string): Promise<AfterCommit> {
     const recipient = await holdsRepo.findRecipient(trx, hold.userId);
     const restaurant = await trx
@@ -202,7 +207,30 @@ export function createHoldAssigner(deps: HoldAssignerDeps) {
       confirmLink: `${appOrigin}${paths.holdConfirm(token)}`,
       historyLink: `${appOrigin}${paths.history()}`,
     });
-    return mailer.stage(trx, { address: recipient.email, userId: hold.userId }, recipient.language, mail);
+    const sendMail = await mailer.stage(
+      trx,
+      { address: recipient.email, userId: hold.userId },
+      recipient.language,
+      mail,
+    );
+    const sendPush = await push.stage(
+      trx,
+      hold.userId,
+      holdOfferedPush(recipient.language, {
+        holdId: hold.id,
+        restaurantName: restaurant.name,
+        date: seating.date,
+        time: seating.time,
+        people: hold.people,
+        expiresAt: wallClockOf(hold.expiresAt, restaurant.time_zone).time,
+        confirmUrl: paths.holdConfirm(token),
+        historyUrl: paths.history(),
+      }),
+    );
+    return () => {
+      sendMail();
+      sendPush();
+    };
   }
 
   /**
@@ -215,7 +243,14 @@ export function createHoldAssigner(deps: HoldAssignerDeps) {
         ? await assignTables(trx, scope.restaurantId, focus, new Date())
         : await assignSeats(trx, { restaurantId: scope.restaurantId, offerId: scope.offerId }, focus);
     const mails: AfterCommit[] = [];
-    for (const hold of offered) mails.push(await stageHoldMail(trx, hold, scope.restaurantId));
+    for (const hold of offered) {
+      const startDelivery = await stageHoldMail(trx, hold, scope.restaurantId);
+      // Run after the commit only: a hold is counted as offered once it exists (decision 043).
+      mails.push(() => {
+        holdMetrics.inc({ event: "offered" });
+        startDelivery();
+      });
+    }
     return mails;
   }
 

@@ -1,3 +1,4 @@
+import { holds as holdMetrics } from "../../metrics/business-metrics";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
@@ -43,6 +44,7 @@ export function createWaitlistWorker(deps: {
       return holds.assignWithin(trx, scope, hold.wanted_date ? { date: hold.wanted_date } : {});
     });
     for (const start of outcome ?? []) start();
+    if (outcome !== undefined) holdMetrics.inc({ event: "expired" });
     return outcome !== undefined;
   }
 

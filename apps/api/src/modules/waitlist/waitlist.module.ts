@@ -3,6 +3,7 @@ import type { Database } from "../../db/database";
 import { noStore } from "../../http/no-store";
 import type { AuthRateLimits } from "../../config";
 import type { Mailer } from "../../mail/mailer";
+import type { PushSender } from "../push/push-sender";
 import { createReservationNotifications } from "../reservations/reservation-notifications";
 import { createHoldAssigner, type HoldAssigner } from "./hold-assignment";
 import { holdLinkRoutes, waitlistRoutes } from "./waitlist.routes";
@@ -12,6 +13,7 @@ import { createWaitlistWorker, type WaitlistWorker } from "./waitlist-worker";
 export interface WaitlistModuleDeps {
   database: Database;
   mailer: Mailer;
+  push: PushSender;
   appOrigin: string;
   holdMinutes: number;
   /** WAITLIST_POLL_SECONDS in ms: how often this process releases due holds and sweeps the lines. */
@@ -36,6 +38,7 @@ export function createWaitlistHolds(app: FastifyInstance, deps: WaitlistModuleDe
   return createHoldAssigner({
     db: deps.database.db,
     mailer: deps.mailer,
+    push: deps.push,
     appOrigin: deps.appOrigin,
     holdMinutes: deps.holdMinutes,
     log: app.log,
@@ -50,6 +53,7 @@ export async function registerWaitlistModule(
   const db = deps.database.db;
   const notifications = createReservationNotifications({
     mailer: deps.mailer,
+    push: deps.push,
     appOrigin: deps.appOrigin,
     log: app.log,
   });

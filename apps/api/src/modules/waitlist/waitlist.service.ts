@@ -1,3 +1,4 @@
+import { holds as holdMetrics } from "../../metrics/business-metrics";
 import type { Kysely, Transaction } from "kysely";
 import { translateShared } from "@tavolo/shared/i18n/translate";
 import type { Language } from "@tavolo/shared/languages";
@@ -189,6 +190,8 @@ export function createWaitlistService(deps: {
       return { kind: "booked" as const, changed: false, mails: [] };
     });
     for (const start of outcome.mails) start();
+    // A first answer sends mail; a repeated one does not, and is not counted again.
+    if (outcome.mails.length > 0) holdMetrics.inc({ event: outcome.kind === "booked" ? "confirmed" : "expired" });
     if (outcome.changed) availabilityChanged();
     if (outcome.kind === "expired") throw holdExpired();
     if (outcome.kind === "declined") throw holdDeclined();

@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from "react-router";
 import { paths } from "../../config/paths";
 import { CompleteProfilePage } from "../../features/account/components/complete-profile-page";
-import { safeReturnPath, type ReturnState } from "../../features/auth/session/route-guards";
+import { nextOf } from "../../features/auth/session/route-guards";
 import { useSession } from "../../features/auth/session/session-context";
 import { adoptUser } from "../adopt-user";
 
@@ -10,10 +10,10 @@ export default function CompleteProfileRoute() {
   const location = useLocation();
   const navigate = useNavigate();
   if (!user) return null;
-  // Back where the user came from: the page that sent them (state.from), else the previous entry.
+  // Back where the user came from: the page that sent them (`?next=`), else the previous entry.
   const done = () => {
-    const from = (location.state as ReturnState | null)?.from;
-    if (from) void navigate(safeReturnPath(location.state), { replace: true });
+    const next = nextOf(location);
+    if (next) void navigate(next, { replace: true });
     else if (location.key !== "default") void navigate(-1);
     else void navigate(paths.history(), { replace: true });
   };

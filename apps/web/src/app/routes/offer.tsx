@@ -2,30 +2,27 @@ import { useCallback } from "react";
 import { useNavigate, useParams } from "react-router";
 import { paths } from "../../config/paths";
 import { useSession } from "../../features/auth/session/session-context";
-import type { ReturnState } from "../../features/auth/session/route-guards";
+import { useSignInPaths } from "../../features/auth/session/route-guards";
 import { OfferDetailPage } from "../../features/offers/components/offer-detail-page";
 import { NOT_FOUND_TEXTS, notFoundBoundary } from "../page-not-found-boundary";
 import { WaitlistJoin } from "../../features/waitlist/components/waitlist-join";
 
 export default function OfferRoute() {
   const { id = "" } = useParams();
-  const { status } = useSession();
+  // The hinted signed-in shell shows the booking button at once, never "Accedi per prenotare" (decision 038).
+  const { showSignedIn } = useSession();
   const navigate = useNavigate();
-  const here = paths.offer(id);
+  const loginLink = { to: useSignInPaths(paths.offer(id)).login };
   const onBooked = useCallback(() => void navigate(paths.history()), [navigate]);
   return (
     <OfferDetailPage
       key={id}
       id={id}
-      signedIn={status === "signedIn"}
-      loginLink={{ to: paths.login(), state: { from: here } satisfies ReturnState }}
+      signedIn={showSignedIn}
+      loginLink={loginLink}
       onBooked={onBooked}
       soldOut={(offer) => (
-        <WaitlistJoin
-          target={{ lastMinuteId: offer.id, people: 2 }}
-          signedIn={status === "signedIn"}
-          loginLink={{ to: paths.login(), state: { from: here } satisfies ReturnState }}
-        />
+        <WaitlistJoin target={{ lastMinuteId: offer.id, people: 2 }} signedIn={showSignedIn} loginLink={loginLink} />
       )}
     />
   );

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { act, screen } from "@testing-library/react";
 import { openEveryDay, reservationFixture, restaurantDetailFixture } from "../../../test/fixtures";
 import { json, mockFetch, renderRoutes, signInAs } from "../../../test/render";
 import ReservationRoute from "./reservation";
@@ -47,6 +47,22 @@ describe("/reservation in modify mode", () => {
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Modifica prenotazione");
     expect(await screen.findByLabelText(/^Data/)).toHaveValue("2099-06-12");
     expect(screen.getByRole("button", { name: "Salva la modifica" })).toBeInTheDocument();
+  });
+
+  it("once the move is saved, no longer says 'you are moving your booking of …' with the new time", async () => {
+    let current = mine;
+    mockFetch((url) => {
+      if (url.pathname === `/api/client/getRestaurantById/${ID}`) return json({ success: true, restaurant });
+      if (url.pathname.startsWith("/api/client/getUserReservations/"))
+        return json({ success: true, reservations: [current] });
+      return json({ success: true, date: "2099-06-12", time: null, slots: [], tables: [] });
+    });
+    const { client } = render(`/reservation/${ID}?modify=r-1`);
+    expect(await screen.findByText(/Stai spostando la prenotazione di .* alle 20:30/)).toBeInTheDocument();
+    // What a saved move leaves behind: the diner's list, refreshed, with the booking at its new time.
+    current = { ...mine, time: "21:30" };
+    await act(() => client.invalidateQueries());
+    await vi.waitFor(() => expect(screen.queryByText(/Stai spostando la prenotazione/)).toBeNull());
   });
 
   it("refuses a booking that can no longer move, or is not the diner's, with the way back", async () => {

@@ -1,4 +1,6 @@
+import { useState } from "react";
 import { useParams, useSearchParams } from "react-router";
+import type { Reservation } from "@tavolo/shared/reservations";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api-client";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -27,6 +29,17 @@ export default function ReservationRoute() {
   const restaurant = useRestaurant(restaurantId);
   const modifyId = params.get("modify");
   const moving = useMovingReservation(user?.id, restaurantId, modifyId);
+  // The booking as it was when the page opened. Once saved, the refreshed list holds the new time:
+  // the "you are moving your booking of …" banner must not then name the new time as the old one.
+  const [original, setOriginal] = useState<Reservation>();
+  if (moving.reservation && original?.id !== moving.reservation.id) setOriginal(moving.reservation);
+  const moved =
+    original !== undefined &&
+    moving.reservation !== undefined &&
+    (moving.reservation.date !== original.date ||
+      moving.reservation.time !== original.time ||
+      moving.reservation.tableNumber !== original.tableNumber ||
+      moving.reservation.numberOfPeople !== original.numberOfPeople);
   const title = modifyId ? t("move.title") : t("reservation.title");
   useDocumentTitle(restaurant.data ? `${title} · ${restaurant.data.name}` : title);
 
@@ -84,7 +97,7 @@ export default function ReservationRoute() {
       }
       icon={<CalendarIcon size={24} />}
     >
-      {moving.reservation ? <MovingSummary reservation={moving.reservation} /> : null}
+      {moving.reservation && !moved ? <MovingSummary reservation={moving.reservation} /> : null}
       <Card>
         {ready ? (
           <ReservationForm

@@ -1,7 +1,7 @@
 import { useLocation, useParams, useSearchParams } from "react-router";
 import { paths } from "../../config/paths";
 import { useSession } from "../../features/auth/session/session-context";
-import type { ReturnState } from "../../features/auth/session/route-guards";
+import { hereOf, useSignInPaths } from "../../features/auth/session/route-guards";
 import { RestaurantDetailPage, type ReserveLink } from "../../features/restaurants/components/restaurant-detail-page";
 import { tableParamsFrom } from "../../features/restaurants/components/table-search-params";
 import { WaitlistJoin } from "../../features/waitlist/components/waitlist-join";
@@ -9,18 +9,17 @@ import { NOT_FOUND_TEXTS, notFoundBoundary } from "../page-not-found-boundary";
 
 export default function RestaurantRoute() {
   const { id = "" } = useParams();
-  const { status } = useSession();
+  const { showSignedIn } = useSession();
   const location = useLocation();
   const [params] = useSearchParams();
   const reservation = paths.reservation(id);
-  // Visitors go through /login, which brings them back to the reservation form.
-  const reserveLink: ReserveLink =
-    status === "signedIn"
-      ? { to: reservation }
-      : { to: paths.login(), state: { from: reservation } satisfies ReturnState };
+  // Visitors go through /login, which brings them back to the reservation form; the URL carries the
+  // way back, so the link works before the app runs (decision 038).
+  const toReserve = useSignInPaths(reservation).login;
+  const reserveLink: ReserveLink = { to: showSignedIn ? reservation : toReserve };
   const backTo = (location.state as { backTo?: string } | null)?.backTo;
   // A visitor joining the waitlist signs in and comes back to this very page and question.
-  const here = location.pathname + location.search;
+  const toWaitlist = useSignInPaths(hereOf(location)).login;
   return (
     <RestaurantDetailPage
       key={id}
@@ -29,11 +28,7 @@ export default function RestaurantRoute() {
       backTo={backTo}
       asked={tableParamsFrom(params)}
       whenNothingFits={(table) => (
-        <WaitlistJoin
-          target={{ restaurantId: id, ...table }}
-          signedIn={status === "signedIn"}
-          loginLink={{ to: paths.login(), state: { from: here } satisfies ReturnState }}
-        />
+        <WaitlistJoin target={{ restaurantId: id, ...table }} signedIn={showSignedIn} loginLink={{ to: toWaitlist }} />
       )}
     />
   );

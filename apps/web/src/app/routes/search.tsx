@@ -2,7 +2,7 @@ import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { paths } from "../../config/paths";
 import { GeolocationProvider } from "../../lib/use-geolocation";
 import { useSession } from "../../features/auth/session/session-context";
-import type { ReturnState } from "../../features/auth/session/route-guards";
+import { hereOf } from "../../features/auth/session/route-guards";
 import { LastMinuteSection } from "../../features/offers/components/last-minute-section";
 import { parseCategory } from "../../features/restaurants/components/cuisine-options";
 import { SearchPage } from "../../features/restaurants/components/search-page";
@@ -10,24 +10,18 @@ import { SearchPage } from "../../features/restaurants/components/search-page";
 /** /search: the Last Minute offers of the searched city (or around the diner) above its restaurants. */
 export default function SearchRoute() {
   const [params] = useSearchParams();
-  const { status } = useSession();
+  const { showSignedIn } = useSession();
   const navigate = useNavigate();
   const here = useLocation();
   const city = (params.get("location") ?? "").trim();
   const category = parseCategory(params.get("category"));
-  const toLogin = () =>
-    void navigate(paths.login(), { state: { from: `${here.pathname}${here.search}` } satisfies ReturnState });
+  const toLogin = () => void navigate(paths.login({ next: hereOf(here) }));
   // One position for the page: turned on in the offers block, it also lists the restaurants around.
   return (
     <GeolocationProvider>
       <SearchPage
         offersSlot={
-          <LastMinuteSection
-            city={city}
-            category={category}
-            signedIn={status === "signedIn"}
-            onLoginRequired={toLogin}
-          />
+          <LastMinuteSection city={city} category={category} signedIn={showSignedIn} onLoginRequired={toLogin} />
         }
       />
     </GeolocationProvider>

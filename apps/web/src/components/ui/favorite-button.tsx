@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useFavorites } from "../../lib/favorites-context";
+import { paths } from "../../config/paths";
 import { HeartIcon } from "./icons";
 import styles from "./favorite-button.module.css";
 
@@ -25,8 +26,8 @@ export function FavoriteButton({ restaurant, look = "overlay" }: Props) {
   if (!favorites.signedIn) {
     return (
       <Link
-        to="/login"
-        state={{ from: `${location.pathname}${location.search}` }}
+        // The way back in the URL: the link works before the app runs (decision 038).
+        to={paths.login({ next: `${location.pathname}${location.search}` })}
         className={className}
         // Same words on every card: the same place (/login) for the same purpose.
         aria-label={text ? undefined : t("favorites.signInToSave")}

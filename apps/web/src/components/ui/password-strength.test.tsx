@@ -3,12 +3,21 @@ import { render, screen } from "@testing-library/react";
 import { PasswordStrength } from "./password-strength";
 
 describe("PasswordStrength", () => {
-  it("keeps the spec's 'strong' at 4 of 5 rules but says at the meter which rule is still missing", () => {
-    render(<PasswordStrength password="Abcdef1" />);
-    expect(screen.getByTestId("strength")).toHaveTextContent("Forte");
+  it("never says green 'strong' while a rule is missing, and says at the meter which one", () => {
+    const view = render(<PasswordStrength password="Abcdef1" />);
+    expect(screen.getByTestId("strength")).toHaveTextContent("Media");
+    expect(screen.getByTestId("strength")).not.toHaveTextContent("Forte");
     expect(screen.getByTestId("strength-missing")).toHaveTextContent(
       "Manca ancora: un carattere speciale (es. ! ? # @)",
     );
+    view.rerender(<PasswordStrength password="Abcdef1!" />);
+    expect(screen.getByTestId("strength")).toHaveTextContent("Forte");
+  });
+
+  it("on the reset form lists each missing rule once", () => {
+    render(<PasswordStrength password="abcdef" list="missing" />);
+    expect(screen.getAllByText(/lettera maiuscola/i)).toHaveLength(1);
+    expect(screen.queryByTestId("strength-missing")).toBeNull();
   });
 
   it("names every missing rule, and nothing once all five are met", () => {

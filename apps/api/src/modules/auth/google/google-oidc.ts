@@ -10,6 +10,8 @@ export interface GoogleIdentity {
   givenName: string;
   familyName: string;
   name: string;
+  /** When the person last signed in at the provider (`auth_time`, seconds), when the token says. */
+  authTime: number | null;
 }
 
 export interface GoogleSettings {
@@ -41,6 +43,7 @@ function identityOf(issuer: string, claims: JWTPayload): GoogleIdentity {
     givenName: text(claims.given_name).slice(0, 60),
     familyName: text(claims.family_name).slice(0, 60),
     name: text(claims.name).slice(0, 60),
+    authTime: typeof claims.auth_time === "number" && Number.isFinite(claims.auth_time) ? claims.auth_time : null,
   };
 }
 

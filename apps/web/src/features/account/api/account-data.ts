@@ -1,11 +1,13 @@
 import {
   ACCOUNT_DELETE_PATH,
+  ACCOUNT_DELETION_CODE_PATH,
   ACCOUNT_EXPORT_PATH,
   accountExportFileName,
   accountExportSchema,
   type DeleteAccountRequest,
   type DeleteAccountResponse,
 } from "@tavolo/shared/account-data";
+import type { MessageResponse } from "@tavolo/shared/api-responses";
 import { apiClient, clientPath } from "../../../lib/api-client";
 
 /**
@@ -26,10 +28,15 @@ export async function downloadAccountData(): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** DELETE /client/account: `{ password }`, or `{ confirmEmail }` for an account without one (Google). */
+/** DELETE /client/account: `{ password }`, or `{ code }` (mailed) for an account without one (Google). */
 export function deleteAccount(confirmation: DeleteAccountRequest) {
   return apiClient.request<DeleteAccountResponse>(clientPath(ACCOUNT_DELETE_PATH), {
     method: "DELETE",
     body: confirmation,
   });
+}
+
+/** POST /client/account/deletion-code: mails the code that confirms deleting an account without a password. */
+export function sendDeletionCode() {
+  return apiClient.post<MessageResponse>(clientPath(ACCOUNT_DELETION_CODE_PATH), {});
 }

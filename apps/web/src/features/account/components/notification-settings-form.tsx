@@ -5,6 +5,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { Alert } from "../../../components/ui/alert";
 import { Skeleton } from "../../../components/ui/spinner";
 import { useNotificationSettings, useSaveNotificationSettings } from "../api/notification-settings";
+import { PushSettings } from "./push-settings";
 import { SwitchRow } from "./switch-row";
 import styles from "./settings-forms.module.css";
 
@@ -62,6 +63,7 @@ export function NotificationSettingsForm({ userId }: { userId: string }) {
         disabled={!current.enabled}
         onChange={(weekendsOnly) => change({ weekendsOnly })}
       />
+      <PushSettings settings={current} change={change} />
       <p className={styles.saveState} role="status">
         {save.isPending ? t("notifications.saving") : save.isSuccess ? t("notifications.saved") : ""}
       </p>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { phoneCodeSchema } from "@tavolo/shared/account";
+import { formatPhoneNumber } from "@tavolo/shared/phone";
 import { formatSeconds } from "../../../lib/use-cooldown";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -13,7 +14,7 @@ interface Props {
   onOpenChange: (open: boolean) => void;
   phoneNumber: string;
   busy: boolean;
-  /** The server's answer to the last code ('Codice OTP non valido', 'Codice OTP scaduto'...). */
+  /** The server's answer to the last code ('Codice non valido', 'Codice scaduto'...). */
   serverError: string | null;
   onSubmit: (code: string) => void;
   /** Seconds before another code may be sent; 0 = now. */
@@ -31,7 +32,7 @@ export function PhoneCodeDialog(props: Props) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // SPEC §5: exactly six digits, else 'Inserisci un codice OTP valido di 6 cifre.'
+    // SPEC §5: exactly six digits, else 'Inserisci un codice valido di 6 cifre.'
     if (!phoneCodeSchema.safeParse(code).success) {
       setError(t("validation.phoneCodeInvalid"));
       return;
@@ -51,7 +52,7 @@ export function PhoneCodeDialog(props: Props) {
         props.onOpenChange(open);
       }}
       title={t("phone.dialogTitle")}
-      description={t("phone.dialogText", { phone: props.phoneNumber })}
+      description={t("phone.dialogText", { phone: formatPhoneNumber(props.phoneNumber) })}
     >
       <form className={styles.form} onSubmit={submit} noValidate>
         <CodeField

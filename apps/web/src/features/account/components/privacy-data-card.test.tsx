@@ -36,20 +36,29 @@ describe("PrivacyDataCard", () => {
     expect(JSON.parse(String(init?.body))).toEqual({ password: "Tavolo#2025" });
   });
 
-  it("asks a Google account for its address typed again, and shows the server's refusal", async () => {
-    const fetch = mockFetch(() =>
-      json({ success: false, code: "delete_email_mismatch", error: "L'indirizzo non corrisponde" }, 400),
+  it("asks a Google account for a code mailed to it, not its address typed again, and shows the server's refusal", async () => {
+    const fetch = mockFetch((url) =>
+      String(url).endsWith("/deletion-code")
+        ? json({ success: true, message: "Ti abbiamo inviato via email un codice di 6 cifre." })
+        : json({ success: false, code: "delete_code_wrong", error: "Codice non valido o scaduto." }, 400),
     );
     const { onAccountDeleted } = renderCard(false);
     openDialog();
-    await screen.findByRole("dialog");
+    const dialog = await screen.findByRole("dialog");
     expect(screen.queryByLabelText(/^Password attuale/)).not.toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText(new RegExp(`Scrivi la tua email \\(${EMAIL}\\)`)), {
-      target: { value: "altro@example.it" },
-    });
+    expect(dialog).toHaveTextContent(`ti inviamo un codice di 6 cifre a ${EMAIL}`);
+    fireEvent.click(screen.getByRole("button", { name: "Inviami il codice" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Ti abbiamo inviato via email un codice di 6 cifre.");
+    expect(String(fetch.mock.calls[0]![0])).toMatch(/\/api\/client\/account\/deletion-code$/);
+    expect(screen.getByRole("button", { name: "Invia un nuovo codice" })).toBeInTheDocument();
+
+    const code = screen.getByLabelText(/^Codice ricevuto via email/);
+    fireEvent.change(code, { target: { value: "12a34" } });
+    expect(destructive()).toBeDisabled();
+    fireEvent.change(code, { target: { value: "123456" } });
     fireEvent.click(destructive());
-    expect(await screen.findByRole("alert")).toHaveTextContent("L'indirizzo non corrisponde");
-    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toEqual({ confirmEmail: "altro@example.it" });
+    expect(await screen.findByRole("alert")).toHaveTextContent("Codice non valido o scaduto.");
+    expect(JSON.parse(String(fetch.mock.calls[1]![1]?.body))).toEqual({ code: "123456" });
     expect(onAccountDeleted).not.toHaveBeenCalled();
   });
 
@@ -69,6 +78,7 @@ describe("PrivacyDataCard", () => {
       notificationSettings: { enabled: true, favoriteRestaurants: false, weekendsOnly: false },
       cityAlerts: [],
       waitlist: [],
+      pushSubscriptions: [],
       sessions: [],
       emails: [],
     };

@@ -62,7 +62,7 @@ export function PrivacyDataCard({ email, hasPassword, onAccountDeleted }: Props)
       <DeleteAccountDialog
         open={deleting}
         onOpenChange={setDeleting}
-        confirmWith={hasPassword ? "password" : "email"}
+        confirmWith={hasPassword ? "password" : "code"}
         email={email}
         onDeleted={onAccountDeleted}
       />

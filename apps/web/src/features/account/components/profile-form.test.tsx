@@ -73,13 +73,15 @@ describe("ProfileForm", () => {
     fireEvent.click(screen.getByRole("button", { name: "Verifica il numero" }));
     const dialog = await screen.findByRole("dialog", { name: "Verifica il numero" });
     expect(bodyOf(formCalls(fetch)[0]!)).toMatchObject({ userId: user.id, phoneNumber: "+393331234567" });
+    // The number as a person reads it, not "+393331234567".
+    expect(dialog).toHaveTextContent("al numero +39 333 123 4567.");
     // The cooldown outlives a reload.
     expect(storage.getJson("cooldowns")?.[phoneCooldownName(user.id)]).toBeGreaterThan(Date.now() + 55_000);
 
-    const code = within(dialog).getByLabelText(/^Codice OTP/);
+    const code = within(dialog).getByLabelText(/^Codice/);
     fireEvent.change(code, { target: { value: "12a4" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Verifica" }));
-    expect(await within(dialog).findByText("Inserisci un codice OTP valido di 6 cifre.")).toBeInTheDocument();
+    expect(await within(dialog).findByText("Inserisci un codice valido di 6 cifre.")).toBeInTheDocument();
     expect(formCalls(fetch)).toHaveLength(1);
 
     fireEvent.change(code, { target: { value: "123456" } });
@@ -156,7 +158,7 @@ describe("ProfileForm", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: /^Nuovo codice tra/ }));
     expect(formCalls(fetch)).toHaveLength(1);
 
-    fireEvent.change(within(dialog).getByLabelText(/^Codice OTP/), { target: { value: "123456" } });
+    fireEvent.change(within(dialog).getByLabelText(/^Codice/), { target: { value: "123456" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Verifica" }));
     await waitFor(() => expect(onUserChanged).toHaveBeenCalledWith(verified));
     expect(storage.getJson("pendingPhoneCode")).toBeNull();

@@ -19,7 +19,7 @@ export function signInErrorMessage(error: unknown, fallback: string): string {
   return error instanceof IncompleteAuthError ? error.message : errorMessage(error, fallback);
 }
 
-/** POST /client/login */
-export function login(input: { email: string; password: string }) {
+/** POST /client/login; `code` once the server has asked for the mailed one (login_code_required, decision 036). */
+export function login(input: { email: string; password: string; code?: string }) {
   return apiClient.post<AuthSessionResponse>(clientPath("/login"), input, { anonymous: true });
 }

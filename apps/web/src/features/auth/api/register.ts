@@ -8,6 +8,8 @@ export interface RegisterPayload {
   lastName: string;
   termsAccepted: boolean;
   newsletterSubscribed: boolean;
+  /** The page to come back to after verification, carried into the e-mail's link (decision 038). */
+  next?: string;
 }
 
 /** POST /client/register (the client adds `language`); user_exists and other refusals arrive as an ApiError. */

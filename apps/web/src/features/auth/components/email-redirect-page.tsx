@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { AUTH_BACKEND } from "../../../config/env";
-import { paths } from "../../../config/paths";
+import { paths, sameOriginPath } from "../../../config/paths";
 import { browser } from "../../../lib/browser";
 import { Spinner } from "../../../components/ui/spinner";
 import styles from "./status-page.module.css";
@@ -12,8 +12,9 @@ export interface VerifyResultState {
   message?: string;
 }
 
-export function verifyAndLoginUrl(token: string, email: string | null): string {
+export function verifyAndLoginUrl(token: string, email: string | null, next?: string): string {
   const query = new URLSearchParams({ token, email: email ?? "" });
+  if (next) query.set("next", next);
   return `${AUTH_BACKEND}/api/client/verify-email-and-login?${query.toString()}`;
 }
 
@@ -24,6 +25,8 @@ export function EmailRedirectPage({ assign = browser.assign }: { assign?: (url: 
   const [params] = useSearchParams();
   const token = params.get("token");
   const email = params.get("email");
+  // The page the diner registered from (decision 038): on through the server's check to the result.
+  const next = sameOriginPath(params.get("next"));
 
   useEffect(() => {
     if (!token) {
@@ -34,14 +37,14 @@ export function EmailRedirectPage({ assign = browser.assign }: { assign?: (url: 
       return;
     }
     try {
-      assign(verifyAndLoginUrl(token, email));
+      assign(verifyAndLoginUrl(token, email, next));
     } catch {
       void navigate(paths.verifyResult("error"), {
         replace: true,
         state: { message: t("emailRedirect.redirectError") } satisfies VerifyResultState,
       });
     }
-  }, [token, email, navigate, assign, t]);
+  }, [token, email, next, navigate, assign, t]);
 
   return (
     <div className={styles.page} role="status">

@@ -13,7 +13,7 @@ import { GoogleIcon } from "../../../components/ui/icons";
 import { getGoogleStatus, googleRedirectUrl, type GoogleRedirectOptions } from "../api/google";
 import { signInErrorMessage } from "../api/login";
 import { signInWithNativeGoogle } from "../session/native-google";
-import { safeReturnPath } from "../session/route-guards";
+import { returnPathOf } from "../session/route-guards";
 import { useSession } from "../session/session-context";
 
 interface Props {
@@ -42,7 +42,7 @@ export function GoogleSignIn({ labelKey = "auth.google", prepare = () => ({}) }:
       const result = await signInWithNativeGoogle(bridge, options, t("auth.incompleteData"));
       if (result.kind === "signedIn") {
         signIn(result.session);
-        void navigate(safeReturnPath(location.state), { replace: true });
+        void navigate(returnPathOf(location), { replace: true });
       } else if (result.kind === "notRegistered") void navigate(result.registerPath);
       else if (result.kind === "notConfigured") setNotice(t("auth.googleNotConfigured"));
     } catch (error) {

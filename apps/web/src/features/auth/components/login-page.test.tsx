@@ -38,6 +38,35 @@ describe("LoginPage", () => {
     expect(storage.getString("auth_token")).toBeNull();
   });
 
+  it("asks for the code mailed past many failed sign-ins by others, and signs in with it (decision 036)", async () => {
+    const fetch = mockFetch((_url, init) => {
+      const body = JSON.parse(String(init.body)) as { code?: string };
+      if (!body.code) {
+        const message = "Per sicurezza ti abbiamo inviato via email un codice di 6 cifre: inseriscilo per accedere.";
+        return json({ success: false, code: "login_code_required", error: message }, 401);
+      }
+      return json({
+        success: true,
+        token: "access-1",
+        accessToken: "access-1",
+        refreshToken: "refresh-1",
+        user: testUser,
+      });
+    });
+    renderAt(<LoginPage />, { path: "/login" });
+    await fillAndSubmit("giulia.rossi@example.com", "Tavolo1!");
+    expect(await screen.findByText(/ti abbiamo inviato via email un codice di 6 cifre/)).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(/^Codice ricevuto via email/), { target: { value: "123456" } });
+    fireEvent.click(screen.getByRole("button", { name: "Accedi" }));
+    await vi.waitFor(() => expect(storage.getString("auth_token")).toBe("access-1"));
+    expect(JSON.parse(String(fetch.mock.calls[1]![1]?.body))).toMatchObject({
+      email: "giulia.rossi@example.com",
+      password: "Tavolo1!",
+      code: "123456",
+    });
+  });
+
   it("stores the session and goes back to where the visitor was going", async () => {
     const fetch = mockFetch(() =>
       json({ success: true, token: "access-1", accessToken: "access-1", refreshToken: "refresh-1", user: testUser }),
@@ -50,7 +79,7 @@ describe("LoginPage", () => {
       ],
       { at: "/" },
     );
-    await router.navigate("/login", { state: { from: "/history" } });
+    await router.navigate("/login?next=%2Fhistory");
     await fillAndSubmit(" giulia.rossi@example.com ", "Tavolo1!");
     expect(await screen.findByText("history page")).toBeInTheDocument();
     expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toMatchObject({

@@ -9,9 +9,11 @@ import { paths } from "../../../config/paths";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { CodeField } from "../../../components/ui/code-field";
+import { ApiError } from "../../../lib/api-client";
 import { login, signInErrorMessage, toSession } from "../api/login";
 import { shouldOfferBiometrics } from "../session/biometric-sign-in";
-import { emailOfState, safeReturnPath } from "../session/route-guards";
+import { emailOfState, nextOf, returnPathOf } from "../session/route-guards";
 import { useSession, type SignInPayload } from "../session/session-context";
 import { AuthLayout, Divider } from "./auth-layout";
 import { BiometricButton } from "./biometric-button";
@@ -42,9 +44,19 @@ export function LoginPage() {
   const fieldError = useFieldError(form.formState.errors);
   // Native app, after a password login: the biometric offer, holding what was typed until answered.
   const [offer, setOffer] = useState<LoginInput | null>(null);
-  const proceed = () => void navigate(safeReturnPath(location.state), { replace: true });
+  const proceed = () => void navigate(returnPathOf(location), { replace: true });
+  // Past many failed sign-ins by others, the server mails a code and asks for it (decision 036).
+  const [codeAsked, setCodeAsked] = useState<string | null>(null);
+  const [code, setCode] = useState("");
   const mutation = useMutation({
-    mutationFn: async (values: LoginInput) => toSession(await login(values), t("auth.incompleteData")),
+    mutationFn: async (values: LoginInput) =>
+      toSession(await login({ ...values, ...(codeAsked ? { code } : {}) }), t("auth.incompleteData")),
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === "login_code_required") {
+        setCodeAsked(error.message);
+        setCode("");
+      }
+    },
     onSuccess: async (session, values) => {
       signIn(session);
       if (await shouldOfferBiometrics(values.email).catch(() => false)) setOffer(values);
@@ -63,9 +75,7 @@ export function LoginPage() {
       footer={
         <p>
           {t("auth.login.noAccount")}{" "}
-          <Link to={paths.register()} state={location.state}>
-            {t("auth.login.registerLink")}
-          </Link>
+          <Link to={paths.register({ next: nextOf(location) })}>{t("auth.login.registerLink")}</Link>
         </p>
       }
     >
@@ -90,7 +100,21 @@ export function LoginPage() {
         <div className={styles.between}>
           <ForgotPasswordDialog defaultEmail={watched} />
         </div>
-        {mutation.isError ? <Alert>{signInErrorMessage(mutation.error, t("auth.loginFailed"))}</Alert> : null}
+        {codeAsked ? (
+          <>
+            <Alert tone="info">{codeAsked}</Alert>
+            <CodeField
+              label={t("auth.login.codeLabel")}
+              hint={t("auth.login.codeHint")}
+              value={code}
+              onValueChange={setCode}
+              required
+            />
+          </>
+        ) : null}
+        {mutation.isError && !(mutation.error instanceof ApiError && mutation.error.code === "login_code_required") ? (
+          <Alert>{signInErrorMessage(mutation.error, t("auth.loginFailed"))}</Alert>
+        ) : null}
         <Button type="submit" size="lg" fullWidth loading={mutation.isPending}>
           {t("auth.login.submit")}
         </Button>

@@ -40,10 +40,10 @@ describe("RegisterPage", () => {
     expect(screen.getByRole("meter")).toHaveAttribute("value", "100");
   });
 
-  it("validates every field, the password rules, the match and the terms; marketing defaults on", async () => {
+  it("validates every field, the password rules, the match and the terms; marketing starts unticked (decision 038)", async () => {
     const fetch = mockFetch(() => json({ success: true }));
     renderAt(<RegisterPage />, { path: "/register" });
-    expect(screen.getByRole("checkbox", { name: /offerte e novità/ })).toBeChecked();
+    expect(screen.getByRole("checkbox", { name: /offerte e novità/ })).not.toBeChecked();
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: "abcdef" } });
     fireEvent.change(screen.getByLabelText(/^Conferma password/), { target: { value: "abcdeg" } });
     fireEvent.click(screen.getByRole("button", { name: "Crea account" }));
@@ -72,7 +72,7 @@ describe("RegisterPage", () => {
       email: "giulia@example.com",
       password: "Tavolo1!",
       termsAccepted: true,
-      newsletterSubscribed: true,
+      newsletterSubscribed: false,
     });
   });
 
@@ -179,7 +179,7 @@ describe("RegisterPage", () => {
     fireEvent.click(screen.getByRole("button", { name: "Registrati con Google" }));
     await vi.waitFor(() =>
       expect(assign).toHaveBeenCalledWith(
-        "/api/auth/google/redirect?registration=true&terms_accepted=true&marketing=true",
+        "/api/auth/google/redirect?registration=true&terms_accepted=true&marketing=false",
       ),
     );
   });
@@ -201,6 +201,6 @@ describe("RegisterPage", () => {
     expect(screen.getByLabelText(/^Email/)).toHaveValue("giulia@example.com");
     expect(screen.getByLabelText(/^Conferma password/)).toHaveValue("Tavolo1!");
     expect(screen.getByRole("checkbox", { name: /termini e le condizioni/ })).toBeChecked();
-    expect(screen.getByRole("checkbox", { name: /offerte e novità/ })).toBeChecked();
+    expect(screen.getByRole("checkbox", { name: /offerte e novità/ })).not.toBeChecked();
   });
 });

@@ -16,7 +16,7 @@ import { TextField } from "../../../components/ui/text-field";
 import { toSession } from "../api/login";
 import { register as registerAccount } from "../api/register";
 import { useSession } from "../session/session-context";
-import type { ReturnState } from "../session/route-guards";
+import { nextOf, type ReturnState } from "../session/route-guards";
 import { AuthLayout, Divider } from "./auth-layout";
 import { EmailField } from "./email-field";
 import { GoogleBanner, googleReturnOf } from "./google-banner";
@@ -35,6 +35,8 @@ export function RegisterPage() {
   const location = useLocation();
   const { signIn } = useSession();
   const [params] = useSearchParams();
+  // Registering mid-booking: the way back travels through verification to the booking (decision 038).
+  const next = nextOf(location);
   // After a failed Google sign-in the server sends people here with what it knows (SPEC §2).
   const googleReturn = googleReturnOf(params);
   const [googleTermsError, setGoogleTermsError] = useState(googleReturn?.type === "termsRequired");
@@ -49,7 +51,8 @@ export function RegisterPage() {
       password: "",
       confirmPassword: "",
       termsAccepted: false,
-      newsletterSubscribed: true,
+      // Unticked: a pre-ticked box is not consent (decision 038).
+      newsletterSubscribed: false,
     },
   });
   /** Links in the terms label: the page opens in the app, and its back link returns to this form. */
@@ -66,13 +69,13 @@ export function RegisterPage() {
 
   const mutation = useMutation({
     mutationFn: ({ confirmPassword: _confirm, ...values }: RegisterInput) =>
-      registerAccount({ ...values, email: values.email.trim() }),
+      registerAccount({ ...values, email: values.email.trim(), next }),
     onSuccess: (response, values) => {
       const email = values.email.trim();
       // The server has just sent the first code, and will refuse another for a minute.
       startCooldown(codeCooldownName(email), COOLDOWN_SECONDS);
       // Leave /register first: its guard would otherwise send the new session home.
-      void navigate(paths.emailVerification({ email }));
+      void navigate(paths.emailVerification({ email, next }));
       try {
         signIn(toSession(response, t("auth.incompleteData")));
       } catch {
@@ -86,9 +89,9 @@ export function RegisterPage() {
     if (!userExists) return;
     // The account exists: /login opens with its address typed (and still returns where /register would).
     const state: ReturnState = { ...(location.state as ReturnState | null), email: form.getValues("email").trim() };
-    const timer = setTimeout(() => void navigate(paths.login(), { state }), USER_EXISTS_REDIRECT_MS);
+    const timer = setTimeout(() => void navigate(paths.login({ next }), { state }), USER_EXISTS_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [userExists, navigate, location.state, form]);
+  }, [userExists, navigate, location.state, form, next]);
 
   const googleSignUp = () => {
     const { termsAccepted, newsletterSubscribed } = form.getValues();
@@ -102,7 +105,7 @@ export function RegisterPage() {
       subtitle={t("register.subtitle")}
       footer={
         <p>
-          {t("register.haveAccount")} <Link to={paths.login()}>{t("register.loginLink")}</Link>
+          {t("register.haveAccount")} <Link to={paths.login({ next })}>{t("register.loginLink")}</Link>
         </p>
       }
     >

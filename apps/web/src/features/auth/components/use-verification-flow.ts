@@ -1,15 +1,18 @@
 import { useEffect, useState } from "react";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { EMAIL_VERIFIED_REDIRECT_MS } from "@tavolo/shared/constants";
-import { paths } from "../../../config/paths";
 import { errorMessage } from "../../../lib/api-client";
 import { toSession } from "../api/login";
 import { loginWithToken } from "../api/login-with-token";
 import type { LoginTokenResponse } from "@tavolo/shared/auth";
 import { useSession } from "../session/session-context";
+import { returnPathOf } from "../session/route-guards";
 
-/** SPEC §4: otp_input → verifying → success | error → redirecting (home, after 1.5 s). */
+/**
+ * SPEC §4: otp_input → verifying → success | error → redirecting (home after 1.5 s, or the page the
+ * diner was booking when they registered: the URL's `next`, decision 038).
+ */
 export type VerifyPhase = "otp_input" | "verifying" | "success" | "error" | "redirecting";
 
 export interface VerifyState {
@@ -25,12 +28,13 @@ export function useVerificationFlow(initial: VerifyState) {
   const navigate = useNavigate();
   const session = useSession();
   const [state, setState] = useState<VerifyState>(initial);
+  const target = returnPathOf(useLocation());
 
   useEffect(() => {
     if (state.phase !== "redirecting") return;
-    const timer = setTimeout(() => void navigate(paths.home(), { replace: true }), EMAIL_VERIFIED_REDIRECT_MS);
+    const timer = setTimeout(() => void navigate(target, { replace: true }), EMAIL_VERIFIED_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [state.phase, navigate]);
+  }, [state.phase, navigate, target]);
 
   /** The one-time login token that verification hands out signs the user in. */
   async function signInWith(email: string, loginToken: string) {

@@ -34,12 +34,12 @@ describe("VerifyEmailPage: code entry", () => {
   });
 
   it("shows the server's answer to a wrong code and keeps the form", async () => {
-    mockFetch(() => json({ success: false, error: "Codice OTP non valido", code: "otp_invalid" }, 400));
+    mockFetch(() => json({ success: false, error: "Codice non valido", code: "otp_invalid" }, 400));
     render("/verify-email?email=giulia.rossi%40example.com");
     expect(await screen.findByText(/abbiamo inviato a giulia.rossi@example.com/)).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText(/^Codice di verifica/), { target: { value: "000000" } });
     fireEvent.click(screen.getByRole("button", { name: "Continua" }));
-    expect(await screen.findByText("Codice OTP non valido")).toBeInTheDocument();
+    expect(await screen.findByText("Codice non valido")).toBeInTheDocument();
     expect(screen.getByLabelText(/^Codice di verifica/)).toHaveValue("000000");
   });
 
@@ -93,7 +93,17 @@ describe("VerifyEmailPage: links and results", () => {
     render("/verify-result/success?loginToken=one-time&email=giulia.rossi%40example.com");
     expect(await screen.findByText("Email verificata! Ti stiamo portando alla home…")).toBeInTheDocument();
     expect(fetch.mock.calls.map(path)).toEqual(["/api/client/login-with-token"]);
-    expect(await screen.findByText("home page", {}, { timeout: 2_500 })).toBeInTheDocument();
+    expect(await screen.findByText("home page")).toBeInTheDocument();
+  });
+
+  it("/verify-result/success after an e-mail change says the address changed, and to what", async () => {
+    mockFetch(() => json(session));
+    render("/verify-result/success?loginToken=one-time&email=nuova%40example.com&change=1");
+    expect(await screen.findByRole("heading", { name: "Email cambiata" })).toBeInTheDocument();
+    expect(
+      screen.getByText("Il tuo account ora usa nuova@example.com. Ti stiamo portando alla home…"),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Email verificata/)).toBeNull();
   });
 
   it("/verify-result/success whose token login fails still says verified, with a way to log in", async () => {

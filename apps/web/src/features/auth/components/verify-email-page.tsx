@@ -29,6 +29,8 @@ export function VerifyEmailPage() {
   const email = params.get("email")?.trim() ?? "";
   const linkToken = params.get("token") || params.get("code");
   const loginToken = params.get("loginToken");
+  // An e-mail change link lands here too: the page then says the address changed, and to what.
+  const emailChanged = params.get("change") === "1" && email !== "";
   const result = location.pathname.startsWith("/verify-result/") ? location.pathname.split("/")[2] : null;
 
   // Decided before the first paint, so a link never flashes the code form.
@@ -60,8 +62,14 @@ export function VerifyEmailPage() {
     return (
       <VerifyStatus
         tone="success"
-        title={t("verify.successTitle")}
-        message={phase === "redirecting" ? t("verify.redirecting") : t("verify.successText")}
+        title={emailChanged ? t("verify.changedTitle") : t("verify.successTitle")}
+        message={
+          emailChanged
+            ? t(phase === "redirecting" ? "verify.changedRedirecting" : "verify.changedText", { email })
+            : phase === "redirecting"
+              ? t("verify.redirecting")
+              : t("verify.successText")
+        }
         showLogin={phase === "success"}
       />
     );

@@ -1,9 +1,11 @@
+import { useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { paths } from "../../../config/paths";
 import { Alert } from "../../../components/ui/alert";
 import { ButtonLink } from "../../../components/ui/button";
 import { AlertIcon, CheckIcon } from "../../../components/ui/icons";
 import { Spinner } from "../../../components/ui/spinner";
+import { nextOf } from "../session/route-guards";
 import { AuthLayout } from "./auth-layout";
 import styles from "./forms.module.css";
 
@@ -22,6 +24,7 @@ export function VerifyStatus({
   email?: string;
 }) {
   const { t } = useTranslation();
+  const next = nextOf(useLocation());
   return (
     <AuthLayout title={title}>
       <span
@@ -44,12 +47,12 @@ export function VerifyStatus({
         </p>
       ) : null}
       {tone === "error" ? (
-        <ButtonLink to={paths.verifyEmail({ email: email || undefined })} variant="outline" fullWidth>
+        <ButtonLink to={paths.verifyEmail({ email: email || undefined, next })} variant="outline" fullWidth>
           {t("verify.tryCode")}
         </ButtonLink>
       ) : null}
       {tone !== "pending" && (tone === "error" || showLogin) ? (
-        <ButtonLink to={paths.login()} fullWidth>
+        <ButtonLink to={paths.login({ next })} fullWidth>
           {t("verify.goToLogin")}
         </ButtonLink>
       ) : null}

@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import { useLocation } from "react-router";
 import { renderRoutes, signInAs } from "../../../../test/render";
-import { RedirectIfSignedIn, RequireAuth, safeReturnPath } from "./route-guards";
+import { RedirectIfSignedIn, RequireAuth, returnPathOf } from "./route-guards";
 
 function LoginProbe() {
   const location = useLocation();
-  return <p>login page from {(location.state as { from?: string } | null)?.from}</p>;
+  return <p>login page from {new URLSearchParams(location.search).get("next")}</p>;
 }
 
 const routes = [
@@ -30,15 +30,23 @@ describe("route guards", () => {
     expect(await screen.findByText("home page")).toBeInTheDocument();
   });
 
+  it("sends a signed-in diner arriving on /login?next= on to that target, not home (an early tap)", async () => {
+    signInAs();
+    const { router } = renderRoutes(routes, { at: "/login?next=%2Fhistory%3Fstatus%3Dpending" });
+    expect(await screen.findByText("history page")).toBeInTheDocument();
+    expect(router.state.location.search).toBe("?status=pending");
+  });
+
   it("shows a plain loading message while the session resolves", () => {
     renderRoutes(routes, { at: "/history" });
     expect(screen.getByRole("status")).toHaveTextContent("Caricamento…");
   });
 
   it("only follows same-site return paths", () => {
-    expect(safeReturnPath({ from: "/reservation/abc" })).toBe("/reservation/abc");
-    expect(safeReturnPath({ from: "//evil.example" })).toBe("/");
-    expect(safeReturnPath({ from: "https://evil.example" })).toBe("/");
-    expect(safeReturnPath(null)).toBe("/");
+    const at = (next: string) => returnPathOf({ search: `?${new URLSearchParams({ next })}` });
+    expect(at("/reservation/abc?time=20:00")).toBe("/reservation/abc?time=20:00");
+    expect(at("//evil.example")).toBe("/");
+    expect(at("https://evil.example")).toBe("/");
+    expect(returnPathOf({ search: "" })).toBe("/");
   });
 });

@@ -1,15 +1,19 @@
 import { useState } from "react";
-import { Navigate, Outlet, useLocation } from "react-router";
+import { Navigate, Outlet, useLocation, type Location } from "react-router";
 import { useTranslation } from "react-i18next";
-import { paths } from "../../../config/paths";
+import { paths, sameOriginPath } from "../../../config/paths";
 import { useSession, type SessionStatus } from "./session-context";
 import styles from "./route-guards.module.css";
 
-/** Where /login returns after signing in; kept in history state so it survives the redirect. */
+/** What a page hands to /login besides its return target (which travels in the URL as `next`). */
 export interface ReturnState {
-  from?: string;
   /** The address to fill in on /login (an existing account met at registration). */
   email?: string;
+}
+
+/** The address of the page shown, as a return target. */
+export function hereOf(location: Pick<Location, "pathname" | "search" | "hash">): string {
+  return `${location.pathname}${location.search}${location.hash}`;
 }
 
 function SessionLoading() {
@@ -30,8 +34,7 @@ export function RequireAuth() {
   // Logging out here lands on home (SPEC §4), not on /login; a visitor arriving goes to /login.
   if (status === "signedOut" && wasSignedIn && ended === "logout") return <Navigate to={paths.home()} replace />;
   if (status === "signedOut") {
-    const state: ReturnState = { from: `${location.pathname}${location.search}${location.hash}` };
-    return <Navigate to={paths.login()} replace state={state} />;
+    return <Navigate to={paths.login({ next: hereOf(location) })} replace />;
   }
   return <Outlet />;
 }
@@ -48,7 +51,7 @@ export function RedirectIfSignedIn() {
   if (arrival === "loading" && status !== "loading") setArrival(status);
   if (status === "loading") return <SessionLoading />;
   if (arrival === "signedIn" && status === "signedIn") {
-    return <Navigate to={safeReturnPath(location.state)} replace />;
+    return <Navigate to={returnPathOf(location)} replace />;
   }
   return <Outlet />;
 }
@@ -59,8 +62,23 @@ export function emailOfState(state: unknown): string {
   return typeof email === "string" ? email : "";
 }
 
-/** Only same-site paths are followed after login, so `from` cannot send users elsewhere. */
-export function safeReturnPath(state: unknown): string {
-  const from = (state as ReturnState | null)?.from;
-  return typeof from === "string" && from.startsWith("/") && !from.startsWith("//") ? from : paths.home();
+/** The return target of a sign-in step's URL (`?next=`): same-site paths only, else home (decision 038). */
+export function nextOf(location: Pick<Location, "search">): string | undefined {
+  return sameOriginPath(new URLSearchParams(location.search).get("next"));
+}
+
+export function returnPathOf(location: Pick<Location, "search">): string {
+  return nextOf(location) ?? paths.home();
+}
+
+/**
+ * Sign-in and registration links that come back here (decision 038): the return target is in the
+ * URL, so the link works as plain HTML, before the app runs or without it. On /login and /register
+ * themselves, the target they already carry.
+ */
+export function useSignInPaths(next?: string): { login: string; register: string } {
+  const location = useLocation();
+  const onAuthPage = location.pathname === paths.login() || location.pathname === paths.register();
+  const target = next ?? (onAuthPage ? nextOf(location) : hereOf(location));
+  return { login: paths.login({ next: target }), register: paths.register({ next: target }) };
 }

@@ -12,6 +12,12 @@ export interface SignInPayload {
 
 export interface Session {
   status: SessionStatus;
+  /**
+   * What public pages show: the signed-in variant once signed in, and also while the session is
+   * still loading in a browser that says it holds one (the hint cookie, decision 038). Never
+   * personal: the user is known only once `status` is "signedIn".
+   */
+  showSignedIn: boolean;
   user: StoredUser | null;
   /** How the last session ended: by logging out, or because it could not be refreshed. */
   ended: SessionEnd | null;
@@ -40,3 +46,9 @@ export const PROFILE_UPDATED_EVENT = "profile-updated";
 export function dispatchProfileUpdated(): void {
   window.dispatchEvent(new Event(PROFILE_UPDATED_EVENT));
 }
+
+/**
+ * Window event fired by an explicit sign-in (a form, a link, Google), not by a session restored
+ * at start: the shell then asks whether the account should take the app's language (decision 036).
+ */
+export const SIGNED_IN_EVENT = "signed-in";

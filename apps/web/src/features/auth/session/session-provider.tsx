@@ -9,12 +9,14 @@ import { startSession, type InitialSession } from "./app-start";
 import {
   PROFILE_UPDATED_EVENT,
   SessionContext,
+  SIGNED_IN_EVENT,
   type Session,
   type SessionEnd,
   type SessionStatus,
   type SignInPayload,
 } from "./session-context";
 import { readStoredSession, storeSession, storeUser } from "./session-storage";
+import { initialSessionHint, writeSessionHint } from "../../../lib/session-hint";
 
 interface State {
   status: SessionStatus;
@@ -28,14 +30,23 @@ interface Props {
   children: ReactNode;
   /** The app-start sequence of SPEC §4; tests hand in their own. */
   resolveInitial?: () => Promise<InitialSession>;
+  /** Whether this browser says it holds a session (decision 038); the server render passes its own. */
+  hint?: boolean;
 }
 
-export function SessionProvider({ children, resolveInitial = startSession }: Props) {
+export function SessionProvider({ children, resolveInitial = startSession, hint: givenHint }: Props) {
   const [state, setState] = useState<State>({ status: "loading", user: null, ended: null });
+  const [hint] = useState(() => givenHint ?? initialSessionHint());
+
+  // The hint follows the session, so the next page the server renders picks the right variant.
+  useEffect(() => {
+    if (state.status !== "loading") writeSessionHint(state.status === "signedIn");
+  }, [state.status]);
 
   const signIn = useCallback((payload: SignInPayload) => {
     storeSession(payload);
     setState({ status: "signedIn", user: payload.user, ended: null });
+    window.dispatchEvent(new Event(SIGNED_IN_EVENT));
   }, []);
 
   /** Stores what the server says about the signed-in user; failures leave the session as it is. */
@@ -134,8 +145,14 @@ export function SessionProvider({ children, resolveInitial = startSession }: Pro
   }, []);
 
   const value = useMemo<Session>(
-    () => ({ ...state, signIn, signOut, refreshUser }),
-    [state, signIn, signOut, refreshUser],
+    () => ({
+      ...state,
+      showSignedIn: state.status === "signedIn" || (state.status === "loading" && hint),
+      signIn,
+      signOut,
+      refreshUser,
+    }),
+    [state, hint, signIn, signOut, refreshUser],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -21,7 +21,7 @@ describe("favorite heart", () => {
     const { router } = renderHeart(null);
     fireEvent.click(screen.getByRole("link", { name: "Accedi per salvare tra i preferiti" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
-    expect(router.state.location.state).toEqual({ from: `/restaurants/${restaurant.id}` });
+    expect(new URLSearchParams(router.state.location.search).get("next")).toBe(`/restaurants/${restaurant.id}`);
   });
 
   it("toggles at once, then keeps the server's answer", async () => {

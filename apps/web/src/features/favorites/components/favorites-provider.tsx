@@ -16,7 +16,14 @@ const NOTICE_MS = 5_000;
  * A toggle is optimistic (the heart changes at once) and goes back, with a notice, if the server
  * refuses. The page list (/favorites) reads the same cache.
  */
-export function FavoritesProvider({ userId, children }: { userId: string | null; children: ReactNode }) {
+interface Props {
+  userId: string | null;
+  /** Signed in, or hinted so while the session loads (decision 038): hearts, never "sign in to save". */
+  signedIn?: boolean;
+  children: ReactNode;
+}
+
+export function FavoritesProvider({ userId, signedIn = userId !== null, children }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const list = useFavoritesList(userId);
@@ -66,11 +73,11 @@ export function FavoritesProvider({ userId, children }: { userId: string | null;
 
   const value = useMemo<FavoritesApi>(
     () => ({
-      signedIn: userId !== null,
+      signedIn,
       isFavorite: (id) => pending[id] ?? saved.has(id),
       toggle,
     }),
-    [userId, pending, saved, toggle],
+    [signedIn, pending, saved, toggle],
   );
 
   return (

@@ -39,6 +39,13 @@ export function listOffers(
   });
 }
 
+function sameSearchPlace(previous: unknown, next: OfferSearch | null): boolean {
+  const before = previous as OfferSearch | null | undefined;
+  if (!before || !next || before.mode !== next.mode || before.category !== next.category) return false;
+  // Around the diner, the slider moves the radius only; a city search keeps the same city.
+  return before.mode === "gps" || (next.mode === "city" && before.city === next.city);
+}
+
 export const offerListKey = (search: OfferSearch | null) => ["offers", "list", search] as const;
 
 /** Live offers for a search: the page's query and the server render's loader share it (decision 027). */
@@ -55,7 +62,9 @@ export function useOfferList(search: OfferSearch | null) {
   return useQuery({
     ...offerListQuery(search, useQueryLanguage()),
     refetchInterval: 60_000,
-    // Moving the radius slider keeps the old cards on screen until the new answer arrives.
-    placeholderData: keepPreviousData,
+    // Moving the radius slider keeps the old cards on screen until the new answer arrives; another
+    // city's or cuisine's cards never stand under the new title (offline, they would stay there).
+    placeholderData: (previous, previousQuery) =>
+      sameSearchPlace(previousQuery?.queryKey[2], search) ? keepPreviousData(previous) : undefined,
   });
 }

@@ -6,7 +6,7 @@ import { Tag } from "../../../components/ui/chip";
 import { CalendarIcon, ClockIcon, MapPinIcon, SparkIcon, UsersIcon } from "../../../components/ui/icons";
 import { OfferCountdown } from "./offer-countdown";
 import styles from "./offer-card.module.css";
-import { numberFormat } from "../../../lib/intl-format";
+import { formatDistance } from "../../../lib/intl-format";
 
 interface Props {
   offer: LastMinuteOffer;
@@ -46,7 +46,7 @@ export function OfferCard({ offer, eager = false }: Props) {
           <span>
             {offer.city}
             {offer.distanceKm !== null
-              ? ` · ${t("offers.distance", { km: numberFormat(i18n.resolvedLanguage ?? "it").format(offer.distanceKm) })}`
+              ? ` · ${t("offers.distance", { distance: formatDistance(offer.distanceKm, i18n.resolvedLanguage ?? "it") })}`
               : ""}
           </span>
         </p>

@@ -104,4 +104,16 @@ describe("OfferDetailPage: booking", () => {
       `/search?location=${encodeURIComponent(city)}`,
     );
   });
+
+  it("once expired shows no free seats, discount or deadline beside 'Offerta scaduta'", async () => {
+    const expired = offerFixture("o2", -5, { discountPercent: 30, isExpired: true, currentAvailableSeats: 4 });
+    mockFetch(() => json({ success: true, offer: expired }));
+    renderAt(<OfferDetailPage id="o2" signedIn={false} loginLink={{ to: "/login" }} onBooked={vi.fn()} />, {
+      path: "/lastminute/o2",
+    });
+    expect((await screen.findAllByText("Offerta scaduta")).length).toBeGreaterThan(0);
+    expect(screen.queryByTestId("seats-left")).toBeNull();
+    expect(screen.queryByText("-30%")).toBeNull();
+    expect(screen.queryByText(/Prenotabile fino/)).toBeNull();
+  });
 });

@@ -33,6 +33,7 @@ interface Props {
 export function OfferDetailPage({ id, signedIn, loginLink, onBooked, soldOut }: Props) {
   const { t } = useTranslation();
   const offer = useLastMinuteOffer(id);
+  const now = useNow();
   useDocumentTitle(offer.data ? t("offers.titleFor", { name: offer.data.restaurantName }) : t("offers.title"));
 
   // The offer's city, the search that lists it and its neighbours (also for a diner from a shared link).
@@ -68,6 +69,9 @@ export function OfferDetailPage({ id, signedIn, loginLink, onBooked, soldOut }: 
   }
 
   const data = offer.data;
+  // Past its deadline an offer has no seats or discount to give: the page says "Offerta scaduta"
+  // without free seats and the deal beside it (by the browser's clock, as the countdown).
+  const expired = offerTimeLeft(data.expiresAt, now).expired || data.isExpired;
   return (
     <DetailPage back={back} width="narrow">
       <article className={styles.offer}>
@@ -83,7 +87,7 @@ export function OfferDetailPage({ id, signedIn, loginLink, onBooked, soldOut }: 
           <span className={styles.badge}>
             <SparkIcon size={16} /> {t("offers.badge")}
           </span>
-          {data.discountPercent ? (
+          {data.discountPercent && !expired ? (
             <span className={styles.discount}>{t("offers.discount", { percent: data.discountPercent })}</span>
           ) : null}
         </div>
@@ -103,11 +107,13 @@ export function OfferDetailPage({ id, signedIn, loginLink, onBooked, soldOut }: 
             <Fact icon={<ClockIcon size={18} />} label={t("offers.time")}>
               {t("offers.timeRange", { start: data.startTime, end: data.endTime })}
             </Fact>
-            <Fact icon={<UsersIcon size={18} />} label={t("offers.seats")}>
-              <span data-testid="seats-left">
-                {t("offers.seatsOf", { left: data.currentAvailableSeats, total: data.totalSeats })}
-              </span>
-            </Fact>
+            {expired ? null : (
+              <Fact icon={<UsersIcon size={18} />} label={t("offers.seats")}>
+                <span data-testid="seats-left">
+                  {t("offers.seatsOf", { left: data.currentAvailableSeats, total: data.totalSeats })}
+                </span>
+              </Fact>
+            )}
             <Fact icon={<MapPinIcon size={18} />} label={t("offers.address")}>
               {offerAddress(data)}{" "}
               <Link to={paths.restaurant(data.restaurantId)} className={styles.restaurantLink}>
@@ -117,7 +123,7 @@ export function OfferDetailPage({ id, signedIn, loginLink, onBooked, soldOut }: 
           </dl>
           <div className={styles.deadline}>
             <OfferCountdown expiresAt={data.expiresAt} timeZone={data.timeZone} />
-            <span>{t("offers.bookUntil", { time: data.bookUntil })}</span>
+            {expired ? null : <span>{t("offers.bookUntil", { time: data.bookUntil })}</span>}
           </div>
           {data.description ? <p className={styles.description}>{data.description}</p> : null}
           <Booking

@@ -4,10 +4,14 @@ import { ButtonLink } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { useUserReservations } from "../api/get-user-reservations";
 import { BookingHistoryGridSkeleton } from "./booking-history-grid-skeleton";
+import { groupHistory } from "./history-groups";
 import { ReservationCard } from "./reservation-card";
 import styles from "./booking-history-grid.module.css";
 
-/** Latest bookings on the home page (signed-in only). An error reads as "nothing yet": home stays calm. */
+/**
+ * The diner's bookings on the home page (signed-in only), by when they are: the next ones first,
+ * then the latest past ones (as /history reads). An error reads as "nothing yet": home stays calm.
+ */
 export function BookingHistoryGrid({ userId, limit = 4 }: { userId: string; limit?: number }) {
   const { t } = useTranslation();
   const reservations = useUserReservations(userId);
@@ -23,9 +27,10 @@ export function BookingHistoryGrid({ userId, limit = 4 }: { userId: string; limi
       />
     );
   }
+  const { upcoming, past } = groupHistory(items, reservations.dataUpdatedAt);
   return (
     <ul role="list" className={styles.grid}>
-      {items.slice(0, limit).map((reservation) => (
+      {[...upcoming, ...past].slice(0, limit).map((reservation) => (
         <li key={reservation.id}>
           <ReservationCard reservation={reservation} />
         </li>

@@ -37,7 +37,7 @@ describe("HistoryPage", () => {
       "Tutte",
       "In attesa",
       "Confermate",
-      "Cancellate",
+      "Annullate",
       "Completate",
     ]);
     expect(screen.getByText("Trattoria Due")).toBeInTheDocument();
@@ -49,9 +49,9 @@ describe("HistoryPage", () => {
     expect(screen.queryByText("Osteria Uno")).not.toBeInTheDocument();
     expect(screen.getByText("Trattoria Due").closest("article")).toHaveTextContent("In attesa");
 
-    fireEvent.click(screen.getByRole("radio", { name: "Cancellate" }));
-    expect(screen.getByRole("heading", { name: "Nessuna prenotazione cancellata" })).toBeInTheDocument();
-    expect(screen.getByText("Nessuna delle tue prenotazioni ha lo stato «Cancellate».")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("radio", { name: "Annullate" }));
+    expect(screen.getByRole("heading", { name: "Nessuna prenotazione annullata" })).toBeInTheDocument();
+    expect(screen.getByText("Nessuna delle tue prenotazioni ha lo stato «Annullate».")).toBeInTheDocument();
     // Not the first-booking invitation: the diner has bookings, just none with this status.
     expect(screen.queryByText(/prenota il tuo primo tavolo/)).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Mostra tutte le prenotazioni" }));
@@ -182,12 +182,12 @@ describe("HistoryPage: cancelling", () => {
     const notice = screen.getByText("Prenotazione annullata");
     await waitFor(() => expect(notice.closest("[tabindex='-1']")).toHaveFocus());
     const after = screen.getByText("Osteria Uno").closest("article")!;
-    expect(after).toHaveTextContent("Cancellata");
+    expect(after).toHaveTextContent("Annullata");
     expect(within(after).queryByRole("button")).toBeNull();
     const call = fetch.mock.calls.find(([url]) => String(url).includes("cancelReservation"))!;
     expect(call[1]!.method).toBe("POST");
 
-    fireEvent.click(screen.getByRole("radio", { name: "Cancellate" }));
+    fireEvent.click(screen.getByRole("radio", { name: "Annullate" }));
     expect(screen.getByText("Osteria Uno")).toBeInTheDocument();
     expect(screen.queryByText("Pizzeria Tre")).not.toBeInTheDocument();
   });
@@ -223,6 +223,8 @@ function renderOfferBooking() {
     lastMinuteId: "o1",
     tableId: null,
     tableNumber: null,
+    startsAt: "2099-06-10T18:00:00.000Z",
+    endsAt: "2099-06-10T20:00:00.000Z",
   };
   mockFetch(() => json({ success: true, reservations: [offerBooking] }));
   renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
@@ -235,6 +237,14 @@ describe("HistoryPage: Last Minute bookings", () => {
     expect(within(card).getByText("Last Minute")).toBeInTheDocument();
     expect(within(card).queryByText(/^Tavolo/)).toBeNull();
     expect(within(card).getByRole("button", { name: /^Annulla prenotazione/ })).toBeInTheDocument();
+  });
+
+  it("keeps the confirmation's arrival instructions on the booking (that screen moves on after 2 s)", async () => {
+    renderOfferBooking();
+    const card = (await screen.findByText("Osteria Uno")).closest("article")!;
+    expect(card).toHaveTextContent(
+      "Ti aspettano tra le 20:00 e le 22:00: all'arrivo di' che hai prenotato con Tavolo Last Minute.",
+    );
   });
 
   it("asks to cancel an offer booking in terms of seats, not a table, keep first and cancel last", async () => {

@@ -8,6 +8,22 @@ import type { Reservation } from "@tavolo/shared/reservations";
 import { StatusTag } from "./status-tag";
 import styles from "./reservation-card.module.css";
 import { dateFormat } from "../../../lib/intl-format";
+import { minutesOfDay, timeOfDay } from "@tavolo/shared/dates";
+
+const MINUTES_PER_DAY = 24 * 60;
+
+/**
+ * A Last Minute booking's arrival window, as its confirmation said it ("between 20:00 and 22:00"):
+ * that screen moves on after 2 s (SPEC §4), so the booking keeps the instructions here.
+ */
+function offerArrival(reservation: Reservation): { start: string; end: string } | null {
+  if (reservation.kind !== "lastMinute") return null;
+  if (reservation.status !== "confirmed" && reservation.status !== "pending") return null;
+  const minutes = Math.round((Date.parse(reservation.endsAt) - Date.parse(reservation.startsAt)) / 60_000);
+  if (!Number.isFinite(minutes) || minutes <= 0) return null;
+  const end = (minutesOfDay(reservation.time) + minutes) % MINUTES_PER_DAY;
+  return { start: reservation.time, end: timeOfDay(end) };
+}
 
 /** A calendar date ("YYYY-MM-DD") in words; noon keeps it on the same day in every zone. */
 export function formatReservationDate(date: string, language: string): string {
@@ -18,6 +34,7 @@ export function formatReservationDate(date: string, language: string): string {
 
 export function ReservationCard({ reservation, action }: { reservation: Reservation; action?: ReactNode }) {
   const { t, i18n } = useTranslation();
+  const arrival = offerArrival(reservation);
   return (
     <article className={[styles.card, styles[reservation.status]].join(" ")}>
       {reservation.restaurant.imageUrl ? (
@@ -56,6 +73,7 @@ export function ReservationCard({ reservation, action }: { reservation: Reservat
             </li>
           ) : null}
         </ul>
+        {arrival ? <p className={styles.requests}>{t("history.offerArrival", arrival)}</p> : null}
         {reservation.specialRequests ? (
           // Plain text: whatever a diner typed is never read as markup.
           <p className={styles.requests}>

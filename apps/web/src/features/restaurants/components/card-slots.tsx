@@ -1,4 +1,7 @@
 import { useRef } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useQueryLanguage } from "../../../lib/localized-query-key";
+import { restaurantQuery } from "../api/get-restaurant";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { RestaurantSummary } from "@tavolo/shared/restaurants";
@@ -6,6 +9,7 @@ import { paths } from "../../../config/paths";
 import { ChipLink } from "../../../components/ui/chip";
 import { useNearViewport } from "../../../lib/use-near-viewport";
 import { useAvailableSlots } from "../api/get-available-slots";
+import { useChipPrefetch, usePrefetchBookingDay } from "../../../lib/booking-prefetch";
 import type { TableQuery } from "../api/table-search";
 import styles from "./card-slots.module.css";
 
@@ -24,6 +28,8 @@ interface Props {
  */
 export function CardSlots({ restaurant, slots, table }: Props) {
   const { t } = useTranslation();
+  // Chips on screen: the booking form and this day's free times, ahead of a tap (decision 039).
+  usePrefetchBookingDay(restaurant.id, slots.length > 0 ? table : null);
   if (slots.length === 0) return <NoSlot restaurant={restaurant} table={table} />;
   return (
     <div className={styles.slots}>
@@ -50,10 +56,21 @@ export function SlotChip({
   table: TableQuery;
 }) {
   const { t } = useTranslation();
+  // The tapped seating's tables are asked as the finger lands, before the form opens (decision 039).
+  const chip = useChipPrefetch(restaurant.id, table);
+  // From a search card, the form also needs the restaurant's details (its page has them already).
+  const client = useQueryClient();
+  const language = useQueryLanguage();
+  const start = () => {
+    chip.onPointerDown();
+    void client.prefetchQuery(restaurantQuery(restaurant.id, language));
+  };
+  const prefetch = { onPointerDown: start, onPointerEnter: start, onFocus: start };
   return (
     <ChipLink
       className={styles.chip}
       to={paths.reservation(restaurant.id, { date: table.date, time: table.time, people: table.people })}
+      {...prefetch}
     >
       {table.time}
       <span className="visually-hidden">

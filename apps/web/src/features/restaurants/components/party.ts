@@ -1,10 +1,7 @@
 import { PEOPLE_PER_RESERVATION } from "@tavolo/shared/constants";
 
-/**
- * The party a search for a table assumes until the diner says otherwise (decision 026). Apart from
- * the search's URL rules so the restaurant page's picker does not download them.
- */
-export const DEFAULT_PARTY = 2;
+/** The party a search for a table assumes until the diner says otherwise (decision 026). */
+export { DEFAULT_PARTY } from "@tavolo/shared/page-query";
 
 /** 1 to 10 people, the party sizes a booking takes. */
 export const PARTY_SIZES = Array.from(

@@ -9,7 +9,7 @@ import { FavoriteButton } from "../../../components/ui/favorite-button";
 import { Skeleton } from "../../../components/ui/spinner";
 import { MapPinIcon } from "../../../components/ui/icons";
 import { PriceRange, Rating } from "./rating";
-import { numberFormat } from "../../../lib/intl-format";
+import { formatDistance } from "../../../lib/intl-format";
 import styles from "./restaurant-card.module.css";
 
 interface Props {
@@ -28,11 +28,7 @@ export function RestaurantCard({ restaurant, eager = false, headingLevel = 3, li
   const Heading = headingLevel === 2 ? "h2" : "h3";
   // Under a kilometre in metres (tens of them), beyond in kilometres with one decimal.
   const distanceText = (km: number) =>
-    km < 1
-      ? t("search.distanceMetres", { m: Math.max(10, Math.round(km * 100) * 10) })
-      : t("search.distance", {
-          km: numberFormat(i18n.resolvedLanguage ?? DEFAULT_LANGUAGE, { maximumFractionDigits: 1 }).format(km),
-        });
+    t("search.distance", { distance: formatDistance(km, i18n.resolvedLanguage ?? DEFAULT_LANGUAGE) });
   const image = restaurant.imageUrl || restaurant.image;
   return (
     <article className={styles.card}>

@@ -39,11 +39,7 @@ const render = (backTo?: string) =>
       {
         path: "/restaurants/:id",
         element: (
-          <RestaurantDetailPage
-            id={ID}
-            reserveLink={{ to: "/login", state: { from: `/reservation/${ID}` } }}
-            backTo={backTo}
-          />
+          <RestaurantDetailPage id={ID} reserveLink={{ to: `/login?next=%2Freservation%2F${ID}` }} backTo={backTo} />
         ),
       },
     ],
@@ -69,7 +65,10 @@ describe("RestaurantDetailPage", () => {
     );
     expect(screen.getByRole("link", { name: "+39 02 8940 1234" })).toHaveAttribute("href", "tel:+390289401234");
     expect(screen.getByText("40 coperti")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Prenota un tavolo" })).toHaveAttribute("href", "/login");
+    expect(screen.getByRole("link", { name: "Prenota un tavolo" })).toHaveAttribute(
+      "href",
+      `/login?next=%2Freservation%2F${ID}`,
+    );
   });
 
   it("says closed today when today's slot is null", async () => {

@@ -8,6 +8,7 @@ import { todayIn } from "../../../lib/dates";
 import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { useAvailableSlots } from "../api/get-available-slots";
+import { usePrefetchBookingDay } from "../../../lib/booking-prefetch";
 import type { TableQuery } from "../api/table-search";
 import { SlotChip } from "./card-slots";
 import { NothingFits } from "./nothing-fits";
@@ -37,6 +38,8 @@ export function SlotPicker({ restaurant, asked = {}, whenNothingFits }: Props) {
   const [date, setDate] = useState(first.date);
   const [people, setPeople] = useState(first.people);
   const slots = useAvailableSlots(restaurant.id, { date, people }, date >= today);
+  // Chips on screen: the booking form and this day's free times, ahead of a tap (decision 039).
+  usePrefetchBookingDay(restaurant.id, slots.data?.length ? { date, people } : null);
   return (
     <section className={styles.picker} aria-labelledby="slot-picker-title">
       <h2 id="slot-picker-title" className={styles.title}>

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { paths } from "../../../config/paths";
 import { CalendarIcon, HomeIcon, LoginIcon, SearchIcon, UserIcon, UserPlusIcon } from "../../../components/ui/icons";
 import { useSession } from "../../auth/session/session-context";
+import { useSignInPaths } from "../../auth/session/route-guards";
 import styles from "./bottom-bar.module.css";
 
 interface Item {
@@ -16,20 +17,22 @@ interface Item {
 /** Mobile tab bar (CSS shows it at 768 px and below): home, search, then account items. */
 export function BottomBar() {
   const { t } = useTranslation();
-  const { status } = useSession();
+  const { showSignedIn } = useSession();
+  const signIn = useSignInPaths();
   const items: Item[] = [
     { to: paths.home(), label: t("nav.home"), icon: <HomeIcon size={22} />, end: true },
     { to: paths.search(), label: t("nav.searchShort"), icon: <SearchIcon size={22} /> },
   ];
-  if (status === "signedIn") {
+  // While the session loads in a browser that holds one, already the signed-in tabs (decision 038).
+  if (showSignedIn) {
     items.push(
       { to: paths.history(), label: t("nav.history"), icon: <CalendarIcon size={22} /> },
       { to: paths.settings(), label: t("nav.profile"), icon: <UserIcon size={22} /> },
     );
   } else {
     items.push(
-      { to: paths.login(), label: t("nav.login"), icon: <LoginIcon size={22} /> },
-      { to: paths.register(), label: t("nav.register"), icon: <UserPlusIcon size={22} /> },
+      { to: signIn.login, label: t("nav.login"), icon: <LoginIcon size={22} /> },
+      { to: signIn.register, label: t("nav.register"), icon: <UserPlusIcon size={22} /> },
     );
   }
   return (

@@ -6,11 +6,15 @@ import { CONTACT, RESTAURANT_OWNER_SIGNUP_URL, RESTAURANT_PORTAL_URL } from "../
 import { MailIcon, MapPinIcon, PhoneIcon } from "../../../components/ui/icons";
 import { ExternalLink } from "./external-link";
 import { Logo } from "./logo";
+import { useSignInPaths } from "../../auth/session/route-guards";
+import { useSession } from "../../auth/session/session-context";
 import styles from "./footer.module.css";
 
 /** Desktop footer; hidden at 768 px and below, where the bottom bar takes its place. */
 export function Footer() {
   const { t } = useTranslation();
+  const signIn = useSignInPaths();
+  const { showSignedIn } = useSession();
   return (
     <footer className={styles.footer}>
       <div className={styles.grid}>
@@ -49,16 +53,21 @@ export function Footer() {
                 {t("nav.search")}
               </Link>
             </li>
-            <li>
-              <Link to={paths.login()} className={styles.link}>
-                {t("nav.login")}
-              </Link>
-            </li>
-            <li>
-              <Link to={paths.register()} className={styles.link}>
-                {t("nav.register")}
-              </Link>
-            </li>
+            {/* Signed in, or hinted so while the session loads (decision 038): no sign-in links. */}
+            {showSignedIn ? null : (
+              <>
+                <li>
+                  <Link to={signIn.login} className={styles.link}>
+                    {t("nav.login")}
+                  </Link>
+                </li>
+                <li>
+                  <Link to={signIn.register} className={styles.link}>
+                    {t("nav.register")}
+                  </Link>
+                </li>
+              </>
+            )}
           </ul>
         </nav>
         <section aria-labelledby="footer-restaurants">

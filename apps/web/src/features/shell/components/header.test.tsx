@@ -24,7 +24,10 @@ describe("Header", () => {
     expect(within(nav).queryByRole("link", { name: "Preferiti" })).not.toBeInTheDocument();
     const banner = screen.getByRole("banner");
     expect(await within(banner).findAllByRole("link", { name: "Accedi" })).not.toHaveLength(0);
-    expect(within(banner).getAllByRole("link", { name: "Registrati" })[0]).toHaveAttribute("href", "/register");
+    expect(within(banner).getAllByRole("link", { name: "Registrati" })[0]).toHaveAttribute(
+      "href",
+      expect.stringMatching(/^\/register\?next=%2F/),
+    );
     expect(within(banner).queryByTestId("avatar")).not.toBeInTheDocument();
     const portal = within(banner).getAllByRole("link", { name: /Per i ristoranti/ })[0]!;
     expect(portal).toHaveAttribute("href", "https://partner.tavolo.it");

@@ -6,6 +6,7 @@ import { RESTAURANT_PORTAL_URL } from "../../../config/env";
 import { buttonClassName, ButtonLink } from "../../../components/ui/button";
 import { CloseIcon, MenuIcon, StoreIcon } from "../../../components/ui/icons";
 import { useSession } from "../../auth/session/session-context";
+import { useSignInPaths } from "../../auth/session/route-guards";
 import { useLogout } from "../../auth/session/use-logout";
 import { ExternalLink } from "./external-link";
 import { LanguageSelector } from "./language-selector";
@@ -28,10 +29,11 @@ const navClass = ({ isActive }: { isActive: boolean }) => `${styles.navLink} ${i
 
 export function Header() {
   const { t } = useTranslation();
-  const { status, user } = useSession();
+  const { status, user, showSignedIn } = useSession();
+  const signIn = useSignInPaths();
   const logout = useLogout();
   const scrolled = useScrolled();
-  const menu = useMobileMenu();
+  const { toggleRef: menuToggleRef, menuRef, ...menu } = useMobileMenu();
   const signedIn = status === "signedIn" && user !== null;
   useProfileRefresh();
 
@@ -52,7 +54,7 @@ export function Header() {
             <NavLink to={paths.search()} className={navClass}>
               {t("nav.search")}
             </NavLink>
-            {signedIn ? (
+            {showSignedIn ? (
               <>
                 <NavLink to={paths.favorites()} className={navClass}>
                   {t("nav.favorites")}
@@ -69,18 +71,21 @@ export function Header() {
               <span className={styles.portalLabel}>{t("nav.forRestaurants")}</span>
             </ExternalLink>
             <LanguageSelector />
-            {status === "loading" ? <span className={styles.authPlaceholder} aria-hidden="true" /> : null}
+            {/* The hinted signed-in shell (decision 038): the avatar's place, kept until the user is known. */}
+            {status === "loading" && showSignedIn ? (
+              <span className={styles.avatarPlaceholder} aria-hidden="true" />
+            ) : null}
             {signedIn ? (
               <Suspense fallback={<Avatar user={user} />}>
                 <ProfileMenu user={user} onLogout={logout} />
               </Suspense>
             ) : null}
-            {status === "signedOut" ? (
+            {!showSignedIn ? (
               <>
-                <ButtonLink to={paths.login()} variant="ghost" size="sm">
+                <ButtonLink to={signIn.login} variant="ghost" size="sm">
                   {t("nav.login")}
                 </ButtonLink>
-                <ButtonLink to={paths.register()} size="sm">
+                <ButtonLink to={signIn.register} size="sm">
                   {t("nav.register")}
                 </ButtonLink>
               </>
@@ -91,6 +96,7 @@ export function Header() {
             className={`${buttonClassName({ variant: "ghost", size: "sm" })} ${styles.menuButton}`}
             aria-expanded={menu.open}
             aria-controls="mobile-menu"
+            ref={menuToggleRef}
             aria-label={menu.open ? t("nav.closeMenu") : t("nav.openMenu")}
             onClick={menu.toggle}
           >
@@ -100,8 +106,10 @@ export function Header() {
       </header>
       <MobileMenu
         id="mobile-menu"
+        ref={menuRef}
         open={menu.open}
         user={signedIn ? user : null}
+        signedIn={showSignedIn}
         onLogout={logout}
         onClose={menu.close}
       />

@@ -24,7 +24,7 @@ describe("LanguageSelector", () => {
 
     fireEvent.click(screen.getByRole("button", { name: /English/ }));
 
-    expect(await screen.findByRole("link", { name: "Log in" })).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: "Sign in" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Sign up" })).toBeInTheDocument();
     expect(screen.getByRole("group", { name: "Language" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: /English/ })).toHaveAttribute("aria-pressed", "true");

@@ -24,6 +24,28 @@ describe("Mobile menu", () => {
     expect(document.body.style.overflow).toBe("");
   });
 
+  it("takes the focus when open, keeps Tab inside it and its toggle, and gives the focus back on close", async () => {
+    renderHeader();
+    const toggle = screen.getByRole("button", { name: "Apri il menu" });
+    toggle.focus();
+    fireEvent.click(toggle);
+    const menu = document.getElementById("mobile-menu")!;
+    expect(menu.contains(document.activeElement)).toBe(true);
+    const stops: (Element | null)[] = [];
+    for (let step = 0; step < 30; step++) {
+      fireEvent.keyDown(document, { key: "Tab" });
+      stops.push(document.activeElement);
+    }
+    expect(stops.every((stop) => stop === toggle || menu.contains(stop))).toBe(true);
+    expect(stops).toContain(toggle);
+    fireEvent.keyDown(document, { key: "Tab", shiftKey: true });
+    expect(document.activeElement === toggle || menu.contains(document.activeElement)).toBe(true);
+    menu.querySelector<HTMLElement>("a")!.focus();
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(menu).not.toBeVisible();
+    expect(document.activeElement).toBe(toggle);
+  });
+
   it("closes on route change and on Escape", async () => {
     const { router } = renderHeader();
     fireEvent.click(screen.getByRole("button", { name: "Apri il menu" }));
@@ -61,8 +83,14 @@ describe("Mobile menu", () => {
     renderHeader();
     fireEvent.click(screen.getByRole("button", { name: "Apri il menu" }));
     const menu = document.getElementById("mobile-menu")!;
-    expect(await within(menu).findByRole("link", { name: "Accedi" })).toHaveAttribute("href", "/login");
-    expect(within(menu).getByRole("link", { name: "Registrati" })).toHaveAttribute("href", "/register");
+    expect(await within(menu).findByRole("link", { name: "Accedi" })).toHaveAttribute(
+      "href",
+      expect.stringMatching(/^\/login\?next=%2F/),
+    );
+    expect(within(menu).getByRole("link", { name: "Registrati" })).toHaveAttribute(
+      "href",
+      expect.stringMatching(/^\/register\?next=%2F/),
+    );
     expect(within(menu).getByRole("link", { name: /Per i ristoranti/ })).toHaveAttribute(
       "href",
       "https://partner.tavolo.it",

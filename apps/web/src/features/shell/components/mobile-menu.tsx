@@ -1,3 +1,4 @@
+import type { Ref } from "react";
 import { Link, NavLink } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { StoredUser } from "../../../lib/storage";
@@ -17,22 +18,27 @@ import {
 import { ExternalLink } from "./external-link";
 import { LanguageSelector } from "./language-selector";
 import { UserIdentity } from "./user-identity";
+import { useSignInPaths } from "../../auth/session/route-guards";
 import styles from "./mobile-menu.module.css";
 
 interface Props {
   id: string;
+  ref: Ref<HTMLDivElement>;
   open: boolean;
   user: StoredUser | null;
+  /** Signed in, or hinted so while the session loads (decision 038): no sign-in buttons then. */
+  signedIn?: boolean;
   onLogout: () => void;
   onClose: () => void;
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `${styles.link} ${isActive ? styles.active : ""}`;
 
-export function MobileMenu({ id, open, user, onLogout, onClose }: Props) {
+export function MobileMenu({ id, ref, open, user, signedIn = user !== null, onLogout, onClose }: Props) {
   const { t } = useTranslation();
+  const signIn = useSignInPaths();
   return (
-    <div id={id} className={styles.root} hidden={!open} data-open={open || undefined}>
+    <div id={id} ref={ref} className={styles.root} hidden={!open} data-open={open || undefined}>
       <button type="button" className={styles.backdrop} tabIndex={-1} aria-hidden="true" onClick={onClose} />
       <nav className={styles.panel} aria-label={t("nav.mobile")}>
         {user ? (
@@ -96,12 +102,12 @@ export function MobileMenu({ id, open, user, onLogout, onClose }: Props) {
             <Button variant="danger" fullWidth icon={<LogoutIcon size={18} />} onClick={onLogout}>
               {t("nav.logout")}
             </Button>
-          ) : (
+          ) : signedIn ? null : (
             <>
-              <ButtonLink to={paths.login()} variant="outline" fullWidth>
+              <ButtonLink to={signIn.login} variant="outline" fullWidth>
                 {t("nav.login")}
               </ButtonLink>
-              <ButtonLink to={paths.register()} fullWidth>
+              <ButtonLink to={signIn.register} fullWidth>
                 {t("nav.register")}
               </ButtonLink>
             </>

@@ -1,15 +1,25 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { matchLanguage } from "@tavolo/shared/languages";
-import { storage } from "../../../lib/storage";
+import { matchLanguage, type Language } from "@tavolo/shared/languages";
+import { storage, type StoredUser } from "../../../lib/storage";
 import { updateProfile } from "../../account/api/update-profile";
-import { dispatchProfileUpdated, useSession } from "../../auth/session/session-context";
-import { storeUser } from "../../auth/session/session-storage";
+import { dispatchProfileUpdated, SIGNED_IN_EVENT, useSession } from "../../auth/session/session-context";
+import { readStoredUser, storeUser } from "../../auth/session/session-storage";
+
+/** Stores `language` on the signed-in user's profile, so mails and texts follow it. */
+export async function saveLanguage(user: StoredUser, language: Language): Promise<void> {
+  const result = await updateProfile(user.id, { language });
+  // Only if still the same user is signed in.
+  const stored = storage.parseUser(result.profile);
+  if (!stored || storage.getJson("user")?.id !== stored.id) return;
+  storeUser(stored);
+  dispatchProfileUpdated();
+}
 
 /**
  * Issue 4: a language picked in the UI (header, menu or settings) is stored on the signed-in
- * user's profile, so the e-mails and text messages the server sends follow it. Only an explicit
- * switch is sent; signing in on a device in another language does not rewrite the profile.
+ * user's profile, so the e-mails and text messages the server sends follow it. A sign-in in a
+ * language other than the account's is not silently applied: `useSignInLanguage` asks first.
  */
 export function useLanguageSync(): void {
   const { i18n } = useTranslation();
@@ -25,19 +35,30 @@ export function useLanguageSync(): void {
       const language = matchLanguage(lng);
       const current = latest.current;
       if (!language || !current || current.language === language) return;
-      updateProfile(current.id, { language })
-        .then((result) => {
-          // Only if still the same user is signed in.
-          const stored = storage.parseUser(result.profile);
-          if (!stored || storage.getJson("user")?.id !== stored.id) return;
-          storeUser(stored);
-          dispatchProfileUpdated();
-        })
-        .catch(() => {
-          // The UI has switched anyway; the next switch (or settings visit) tries again.
-        });
+      saveLanguage(current, language).catch(() => {
+        // The UI has switched anyway; the next switch (or settings visit) tries again.
+      });
     };
     i18n.on("languageChanged", onChange);
     return () => i18n.off("languageChanged", onChange);
   }, [i18n, status]);
+}
+
+/**
+ * Decision 036: a diner who picked a language before signing in, into an account set to another,
+ * is asked which one to keep. Answers the two languages while the question is open, else null.
+ */
+export function useSignInLanguage(): { app: Language; account: Language; close: () => void } | null {
+  const { i18n } = useTranslation();
+  const [asked, setAsked] = useState<{ app: Language; account: Language } | null>(null);
+  useEffect(() => {
+    const onSignedIn = () => {
+      const app = matchLanguage(i18n.resolvedLanguage ?? i18n.language);
+      const account = matchLanguage(readStoredUser()?.language ?? "");
+      setAsked(app && account && app !== account ? { app, account } : null);
+    };
+    window.addEventListener(SIGNED_IN_EVENT, onSignedIn);
+    return () => window.removeEventListener(SIGNED_IN_EVENT, onSignedIn);
+  }, [i18n]);
+  return asked ? { ...asked, close: () => setAsked(null) } : null;
 }

@@ -34,12 +34,18 @@ export function WaitlistEntries({ entries }: { entries: WaitlistEntry[] }) {
                       time: entry.timeFrom,
                       people: entry.people,
                     })
-                  : t("waitlist.list.tableMeta", {
-                      date: dayLabel(entry.date, i18n.language),
-                      from: entry.timeFrom,
-                      to: entry.timeTo,
-                      people: entry.people,
-                    })}
+                  : entry.timeFrom === entry.timeTo
+                    ? t("waitlist.list.tableMetaAt", {
+                        date: dayLabel(entry.date, i18n.language),
+                        time: entry.timeFrom,
+                        people: entry.people,
+                      })
+                    : t("waitlist.list.tableMeta", {
+                        date: dayLabel(entry.date, i18n.language),
+                        from: entry.timeFrom,
+                        to: entry.timeTo,
+                        people: entry.people,
+                      })}
               </span>
               <span className={styles.entryMeta}>{t("waitlist.list.position", { position: entry.position ?? 1 })}</span>
             </span>

@@ -35,7 +35,7 @@ describe("WaitlistJoin", () => {
     );
     fireEvent.change(screen.getByRole("combobox", { name: "Fascia oraria" }), { target: { value: "30" } });
     fireEvent.click(screen.getByRole("button", { name: "Avvisami se si libera un tavolo" }));
-    expect(await screen.findByText("Sei in lista d'attesa: n. 2 in lista.")).toBeInTheDocument();
+    expect(await screen.findByText("Sei in lista d'attesa: sei il n. 2.")).toBeInTheDocument();
     const [url, init] = fetch.mock.calls[0]!;
     expect(new URL(String(url), "http://localhost").pathname).toBe("/api/client/waitlist");
     expect(JSON.parse(String(init!.body))).toMatchObject({
@@ -110,10 +110,19 @@ describe("HistoryWaitlist", () => {
     renderAt(<HistoryWaitlist />);
     expect(await screen.findByRole("heading", { name: "Un tavolo è tenuto per te!" })).toBeInTheDocument();
     expect(screen.getByText(/Conferma entro le 19:10/)).toBeInTheDocument();
-    expect(screen.getByText("N. 3 in lista")).toBeInTheDocument();
+    expect(screen.getByText("Sei il n. 3")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Conferma" }));
     expect(await screen.findByText("Tavolo confermato!")).toBeInTheDocument();
     await vi.waitFor(() => expect(screen.queryByRole("heading", { name: "Un tavolo è tenuto per te!" })).toBeNull());
     expect(fetch.mock.calls.some(([url]) => String(url).endsWith("/holds/h-1/confirm"))).toBe(true);
+  });
+});
+
+describe("waiting entries", () => {
+  it("say a single time once ('alle 20:00'), never 'dalle 20:00 alle 20:00'", async () => {
+    mockFetch(() => json({ success: true, entries: [{ ...entry, timeFrom: "20:00", timeTo: "20:00" }] }));
+    renderAt(<HistoryWaitlist />);
+    expect(await screen.findByText(/alle 20:00, 2 persone/)).toBeInTheDocument();
+    expect(screen.queryByText(/dalle 20:00/)).toBeNull();
   });
 });

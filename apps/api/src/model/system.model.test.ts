@@ -1,0 +1,64 @@
+import fc from "fast-check";
+import { describe, it } from "vitest";
+import { createBookingFixture } from "../../test/reservation-helpers";
+import { useFixture, useTestApp } from "../../test/test-app";
+import { stepsTaken, systemCommands } from "./system-commands";
+import { checkInvariants, emptyModel, registerDiner, resetWorld } from "./system-model";
+
+/**
+ * The whole system against a simple model (decision 037), on PostgreSQL: random sequences of
+ * registrations, bookings, offer seats, cancellations, waitlist joins and leaves, hold answers and
+ * lapses, exports and deletions, invariants checked after every step. In CI a short budget
+ * (MODEL_SECONDS, 30 s); by hand `npm run test:model -- --runs 2000`. MODEL_SEED and MODEL_PATH
+ * replay a failure fast-check printed.
+ */
+const RUNS = Number(process.env.MODEL_RUNS ?? 1000);
+const SECONDS = Number(process.env.MODEL_SECONDS ?? 30);
+
+describe.skipIf(process.env.TAVOLO_TEST_DATABASE !== "postgres")("Tavolo against its model", () => {
+  // Catalogue answers are not cached here: the model reads the database's truth at every step.
+  const t = useTestApp({
+    env: {
+      PUBLIC_CACHE_TTL_SECONDS: "0",
+      AUTH_RATE_LIMIT_PER_IP: "1000000",
+      AUTH_RATE_LIMIT_FAILURES_PER_IP: "1000000",
+      AUTH_RATE_LIMIT_PER_ACCOUNT_AND_IP: "1000000",
+      AUTH_RATE_LIMIT_PER_ACCOUNT: "1000000",
+      AUTH_RATE_LIMIT_FAILURE_DELAY_MS: "0",
+    },
+  });
+  const f = useFixture(() => createBookingFixture(t));
+
+  it(
+    "keeps every invariant over random sequences of what diners do",
+    async () => {
+      let sequences = 0;
+      // Deleting a diner who was once offered a hold is a known 500 fixed on another branch (see
+      // the regression tests beside this file): those steps are left out until it lands.
+      const commands = systemCommands({ deletionAfterHold: process.env.MODEL_KNOWN_BUGS !== "off" });
+      await fc.assert(
+        fc.asyncProperty(fc.commands(commands, { maxCommands: 30, size: "max" }), async (sequence) => {
+          sequences += 1;
+          const world = await resetWorld(t, f);
+          const model = emptyModel();
+          // Three diners from the start, so the first steps already act on someone.
+          for (let i = 0; i < 3; i += 1) {
+            const d = await registerDiner(world, undefined);
+            if ("statusCode" in d) throw new Error(`registration refused: ${d.statusCode}`);
+            model.diners.push(d);
+          }
+          await checkInvariants(world, model);
+          await fc.asyncModelRun(() => ({ model, real: world }), sequence);
+        }),
+        {
+          numRuns: RUNS,
+          interruptAfterTimeLimit: SECONDS * 1000,
+          markInterruptAsFailure: false,
+          ...(process.env.MODEL_SEED ? { seed: Number(process.env.MODEL_SEED), path: process.env.MODEL_PATH } : {}),
+        },
+      );
+      console.info(`model: ${sequences} sequences run; steps taken: ${JSON.stringify(Object.fromEntries(stepsTaken))}`);
+    },
+    (SECONDS + 600) * 1000,
+  );
+});

@@ -1,0 +1,114 @@
+import { noonUtcOf } from "@tavolo/shared/dates";
+import type { Language } from "@tavolo/shared/languages";
+import type { PushPayload } from "@tavolo/shared/push";
+
+/**
+ * What each kind of push says (decision 045), in the diner's language: short, since a lock screen
+ * shows two lines. URLs are same-origin paths; the service worker opens them on a tap.
+ */
+const DAY_OPTIONS = { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" } as const;
+const DAY: Record<Language, Intl.DateTimeFormat> = {
+  it: new Intl.DateTimeFormat("it-IT", DAY_OPTIONS),
+  en: new Intl.DateTimeFormat("en-GB", DAY_OPTIONS),
+};
+const dayOf = (language: Language, date: string) => DAY[language].format(noonUtcOf(date));
+
+export interface SeatingText {
+  restaurantName: string;
+  /** "YYYY-MM-DD" and "HH:MM" on the restaurant's wall clock. */
+  date: string;
+  time: string;
+  people: number;
+}
+
+export function holdOfferedPush(
+  language: Language,
+  v: SeatingText & { holdId: string; expiresAt: string; confirmUrl: string; historyUrl: string },
+): PushPayload {
+  const it = language === "it";
+  return {
+    kind: "hold",
+    lang: language,
+    tag: `hold-${v.holdId}`,
+    title: it ? `Si è liberato un tavolo da ${v.restaurantName}` : `A table is free at ${v.restaurantName}`,
+    body: it
+      ? `${dayOf(language, v.date)} alle ${v.time}, ${v.people} persone. È tuo se confermi entro le ${v.expiresAt}.`
+      : `${dayOf(language, v.date)} at ${v.time}, ${v.people} people. It's yours if you confirm by ${v.expiresAt}.`,
+    url: v.confirmUrl,
+    actions: [
+      { action: "confirm", title: it ? "Conferma" : "Confirm", url: v.confirmUrl },
+      { action: "decline", title: it ? "Rinuncia" : "Decline", url: v.historyUrl },
+    ],
+  };
+}
+
+export function reminderPush(
+  language: Language,
+  v: SeatingText & { reservationId: string; attendUrl: string; releaseUrl: string },
+): PushPayload {
+  const it = language === "it";
+  return {
+    kind: "reminder",
+    lang: language,
+    tag: `reservation-${v.reservationId}`,
+    title: it ? `Promemoria: ${v.restaurantName}` : `Reminder: ${v.restaurantName}`,
+    body: it
+      ? `${dayOf(language, v.date)} alle ${v.time}, ${v.people} persone. Se non puoi venire, libera il tavolo per chi aspetta.`
+      : `${dayOf(language, v.date)} at ${v.time}, ${v.people} people. If you can't come, free the table for someone waiting.`,
+    url: v.attendUrl,
+    actions: [
+      { action: "attend", title: it ? "Ci sarò" : "I'll be there", url: v.attendUrl },
+      { action: "release", title: it ? "Non riesco a venire" : "I can't come", url: v.releaseUrl },
+    ],
+  };
+}
+
+export function bookingChangedPush(
+  language: Language,
+  change: "moved" | "cancelled",
+  v: SeatingText & { reservationId: string; historyUrl: string },
+): PushPayload {
+  const it = language === "it";
+  const when = it ? `${dayOf(language, v.date)} alle ${v.time}` : `${dayOf(language, v.date)} at ${v.time}`;
+  return {
+    kind: "booking",
+    lang: language,
+    tag: `reservation-${v.reservationId}`,
+    title:
+      change === "moved"
+        ? it
+          ? `Prenotazione spostata: ${v.restaurantName}`
+          : `Booking moved: ${v.restaurantName}`
+        : it
+          ? `Prenotazione annullata: ${v.restaurantName}`
+          : `Booking cancelled: ${v.restaurantName}`,
+    body:
+      change === "moved"
+        ? it
+          ? `Ora è ${when}, ${v.people} persone.`
+          : `It's now ${when}, ${v.people} people.`
+        : it
+          ? `${when}, ${v.people} persone: non è più prenotato.`
+          : `${when}, ${v.people} people: no longer booked.`,
+    url: v.historyUrl,
+    actions: [],
+  };
+}
+
+export function offerAlertPush(
+  language: Language,
+  v: { offerId: string; restaurantName: string; city: string; discountPercent: number; offerUrl: string },
+): PushPayload {
+  const it = language === "it";
+  return {
+    kind: "alert",
+    lang: language,
+    tag: `offer-${v.offerId}`,
+    title: it ? `Last Minute a ${v.city}: -${v.discountPercent}%` : `Last Minute in ${v.city}: -${v.discountPercent}%`,
+    body: it
+      ? `${v.restaurantName} ha un tavolo scontato. Tocca per prenotare.`
+      : `${v.restaurantName} has a discounted table. Tap to book.`,
+    url: v.offerUrl,
+    actions: [],
+  };
+}

@@ -1,0 +1,86 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PushPublicKeyResponse } from "@tavolo/shared/push";
+import { ApiError, apiClient, clientPath } from "../../../lib/api-client";
+
+/** Web Push in this browser (decision 045): the service worker's PushManager and the Notification API. */
+export const pushSupported = () =>
+  typeof window !== "undefined" &&
+  "serviceWorker" in navigator &&
+  "PushManager" in window &&
+  "Notification" in window &&
+  window.Capacitor?.isNativePlatform?.() !== true;
+
+/**
+ * GET /client/push/public-key: the VAPID key, or null when push is off on this server (404), so the
+ * page hides the device switch. Fixed for the server's life: fetched once.
+ */
+export function usePushPublicKey(enabled: boolean) {
+  return useQuery({
+    queryKey: ["push-public-key"],
+    queryFn: async ({ signal }) => {
+      try {
+        const answer = await apiClient.get<PushPublicKeyResponse | undefined>(clientPath("/push/public-key"), {
+          signal,
+        });
+        return answer?.publicKey ?? null;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    enabled,
+    staleTime: Infinity,
+  });
+}
+
+const deviceKey = ["push-device"] as const;
+
+/** This browser's current subscription, if any (none until the service worker is registered). */
+export function usePushDevice(enabled: boolean) {
+  return useQuery({
+    queryKey: deviceKey,
+    queryFn: async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      const subscription = await registration?.pushManager.getSubscription();
+      return { subscribed: Boolean(subscription), permission: Notification.permission };
+    },
+    enabled,
+  });
+}
+
+const fromBase64Url = (text: string) => {
+  const raw = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
+  return Uint8Array.from(raw, (char) => char.charCodeAt(0));
+};
+
+/**
+ * Turns push on or off for this browser. Permission is asked here, after the diner's tap, never on
+ * load (browsers penalise, and diners refuse, a prompt out of nowhere).
+ */
+export function useSwitchPushDevice(publicKey: string | null | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (on: boolean) => {
+      const registration = await navigator.serviceWorker.ready;
+      if (!on) {
+        const subscription = await registration.pushManager.getSubscription();
+        if (subscription) {
+          await apiClient.request(clientPath("/push/subscriptions"), {
+            method: "DELETE",
+            body: { endpoint: subscription.endpoint },
+          });
+          await subscription.unsubscribe();
+        }
+        return;
+      }
+      if ((await Notification.requestPermission()) !== "granted") return;
+      if (!publicKey) throw new Error("push is off");
+      const subscription = await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: fromBase64Url(publicKey),
+      });
+      await apiClient.post(clientPath("/push/subscriptions"), subscription.toJSON());
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: deviceKey }),
+  });
+}

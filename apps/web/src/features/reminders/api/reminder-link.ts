@@ -1,0 +1,34 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import type { ReminderAction, ReminderLinkAnswerResponse, ReminderLinkDetailsResponse } from "@tavolo/shared/reminders";
+import { apiClient, clientPath } from "../../../lib/api-client";
+
+/**
+ * GET /client/reservations/reminder-link: the booking a reminder link is about, read without acting
+ * (decision 046). No retry: a 410 (spent link) or 404 is the answer, not a hiccup.
+ */
+export function useReminderLink(token: string) {
+  return useQuery({
+    queryKey: ["reminder-link", token],
+    queryFn: ({ signal }) =>
+      apiClient.get<ReminderLinkDetailsResponse>(
+        clientPath(`/reservations/reminder-link?token=${encodeURIComponent(token)}`),
+        { signal, anonymous: true },
+      ),
+    enabled: token !== "",
+    retry: false,
+    // The page's own answer: never refetched behind the diner's back while they decide.
+    staleTime: Infinity,
+  });
+}
+
+/** POST …/attend-by-link or …/release-by-link: the button of the link's page. */
+export function useAnswerReminder(action: ReminderAction) {
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiClient.post<ReminderLinkAnswerResponse>(
+        clientPath(action === "attend" ? "/reservations/attend-by-link" : "/reservations/release-by-link"),
+        { token },
+        { anonymous: true },
+      ),
+  });
+}

@@ -1,0 +1,62 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect } from "react";
+import { getSeatingAvailability, SEATING_STALE_MS, seatingKey, type SeatingQuery } from "./seating-availability";
+
+/**
+ * The first seconds after a time chip (decision 039): once chips are on screen, the booking form's
+ * code and its day of free times are fetched, so a tap opens a form that is usable at once; the
+ * tapped seating's tables are asked the moment a finger or pointer lands on the chip.
+ *
+ * The form's route module is the app's to load (features never import app/): the router hands its
+ * loader in at start.
+ */
+let loadBookingRoute: (() => Promise<unknown>) | null = null;
+let routeLoading: Promise<unknown> | null = null;
+
+export function setBookingRouteLoader(load: () => Promise<unknown>): void {
+  loadBookingRoute = load;
+}
+
+function prefetchBookingRoute(): void {
+  if (routeLoading || !loadBookingRoute) return;
+  // A failure (offline) is forgotten: the next chip on screen tries again.
+  routeLoading = loadBookingRoute().catch(() => {
+    routeLoading = null;
+  });
+}
+
+/** Chips of this day and party are on screen: the form's code and the day's free times, ahead of a tap. */
+export function usePrefetchBookingDay(restaurantId: string, day: { date: string; people: number } | null): void {
+  const client = useQueryClient();
+  const date = day?.date;
+  const people = day?.people;
+  useEffect(() => {
+    if (!date || !people) return;
+    // After the page's own work (hydration, its first answers), not in the middle of it.
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    idle(() => {
+      prefetchBookingRoute();
+      void prefetchSeating(client, restaurantId, { date, time: "", people });
+    });
+  }, [client, restaurantId, date, people]);
+}
+
+/** Handlers for one chip: its seating's tables are asked as the tap begins, before the form mounts. */
+export function useChipPrefetch(restaurantId: string, seating: SeatingQuery) {
+  const client = useQueryClient();
+  const { date, time, people } = seating;
+  const start = useCallback(() => {
+    prefetchBookingRoute();
+    void prefetchSeating(client, restaurantId, { date, time: "", people });
+    void prefetchSeating(client, restaurantId, { date, time, people });
+  }, [client, restaurantId, date, time, people]);
+  return { onPointerDown: start, onPointerEnter: start, onFocus: start };
+}
+
+function prefetchSeating(client: ReturnType<typeof useQueryClient>, restaurantId: string, query: SeatingQuery) {
+  return client.prefetchQuery({
+    queryKey: seatingKey(restaurantId, query),
+    queryFn: ({ signal }) => getSeatingAvailability(restaurantId, query, signal),
+    staleTime: SEATING_STALE_MS,
+  });
+}

@@ -1,0 +1,136 @@
+import { expect, expectHydrated, test, type Page } from "./support/test";
+import { codeIn, latestMail, newPerson, registerViaApi, type Person } from "./support/accounts";
+import { findBookable } from "./support/booking";
+import { throttle } from "./support/throttle";
+
+/**
+ * The diner's first seconds on a slow phone (decisions 038, 039), every test on Lighthouse's mobile
+ * profile. Pages are opened on a page of the test's own (not the fixture's, whose goto waits for the
+ * app): what matters is what the diner sees and taps before the app runs.
+ */
+const SIGN_IN_CTA = /^(Accedi|Registrati|Accedi per prenotare|Accedi per salvare tra i preferiti)$/;
+
+async function offerId(page: Page): Promise<string> {
+  const response = await page.request.get("/api/client/getLastMinuteByCity?city=milano");
+  const { offers } = (await response.json()) as { offers: { id: string }[] };
+  return offers[0]!.id;
+}
+
+async function signInByForm(page: Page, person: Person) {
+  await page.getByLabel(/^Email/).fill(person.email);
+  await page.getByLabel(/^Password/).fill(person.password);
+  await page.getByRole("button", { name: "Accedi", exact: true }).click();
+}
+
+test.describe("the first seconds on a slow phone", () => {
+  test("an early tap on 'Accedi per prenotare' keeps its target, and signing in comes back to the offer", async ({
+    context,
+    request,
+  }) => {
+    const person = newPerson("early-tap");
+    await registerViaApi(request, person);
+    const page = await context.newPage();
+    const id = await offerId(page);
+    await throttle(page);
+    await page.goto(`/lastminute/${id}`, { waitUntil: "commit" });
+    const cta = page.getByRole("link", { name: "Accedi per prenotare" });
+    await cta.waitFor();
+    // Tapped the moment it shows, whether the app has started or not.
+    const href = await cta.getAttribute("href");
+    expect(href).toBe(`/login?next=${encodeURIComponent(`/lastminute/${id}`)}`);
+    await cta.click();
+    await expect(page).toHaveURL(new RegExp(`/login\\?next=%2Flastminute%2F${id}$`));
+    await signInByForm(page, person);
+    await expect(page).toHaveURL(new RegExp(`/lastminute/${id}$`), { timeout: 20_000 });
+    await expect(page.getByRole("button", { name: "Conferma la prenotazione" })).toBeVisible();
+  });
+
+  test("a signed-in diner never sees a sign-in call to action on a public page, even before the app runs", async ({
+    context,
+    request,
+  }) => {
+    const person = newPerson("hinted");
+    await registerViaApi(request, person);
+    const page = await context.newPage();
+    await page.goto("/login");
+    await signInByForm(page, person);
+    await expect(page).toHaveURL(/\/$/);
+    const bookable = await findBookable(request, "milano");
+    const id = await offerId(page);
+    await throttle(page);
+    for (const url of [`/lastminute/${id}`, `/restaurants/${bookable.id}`, "/search?location=milano", "/"]) {
+      const seen = new Set<string>();
+      const watch = async () => {
+        for (const link of await page.getByRole("link", { name: SIGN_IN_CTA }).all()) {
+          if (await link.isVisible().catch(() => false)) seen.add(`${url}: ${await link.textContent()}`);
+        }
+      };
+      await page.goto(url, { waitUntil: "commit" });
+      // Look again and again while the page paints, hydrates and learns the session.
+      while (
+        (await page
+          .locator("html")
+          .getAttribute("data-hydrated")
+          .catch(() => null)) !== "true"
+      ) {
+        await watch();
+        await page.waitForTimeout(100);
+      }
+      await page.waitForTimeout(300);
+      await watch();
+      expect([...seen]).toEqual([]);
+    }
+  });
+
+  test("registering in the middle of a booking comes back to the booking form", async ({ context, request }) => {
+    const bookable = await findBookable(request, "milano");
+    const person = newPerson("mid-booking");
+    const page = await context.newPage();
+    await throttle(page);
+    await page.goto(`/restaurants/${bookable.id}`);
+    await expectHydrated(page);
+    const chip = page.locator(`a[href^="/reservation/${bookable.id}?"]`).first();
+    const target = (await chip.getAttribute("href"))!;
+    await chip.click();
+    await expect(page).toHaveURL(/\/login\?next=/);
+    await page.getByRole("link", { name: "Registrati" }).last().click();
+    await expect(page).toHaveURL(/\/register\?next=/);
+    await page.getByLabel(/^Nome/).fill(person.firstName);
+    await page.getByLabel(/^Cognome/).fill(person.lastName);
+    await page.getByLabel(/^Email/).fill(person.email);
+    await page.getByLabel(/^Password/).fill(person.password);
+    await page.getByLabel(/^Conferma password/).fill(person.password);
+    await page.getByRole("checkbox", { name: /termini e le condizioni/ }).check();
+    await expect(page.getByRole("checkbox", { name: /offerte e novità/ })).not.toBeChecked();
+    await page.getByRole("button", { name: "Crea account" }).click();
+    await expect(page).toHaveURL(/\/email-verification\?.*next=/);
+    await page.getByRole("link", { name: "Inserisci il codice" }).click();
+    const mail = await latestMail(request, person.email, "verification-code");
+    await page.getByLabel(/^Codice di verifica/).fill(codeIn(mail));
+    await page.getByRole("button", { name: "Continua" }).click();
+    await expect(page).toHaveURL(target, { timeout: 20_000 });
+    await expect(page.getByRole("button", { name: "Conferma prenotazione" })).toBeVisible();
+  });
+
+  test("offline: a move to another screen shows a notice in the normal shell, keeps the page, and goes on when back", async ({
+    context,
+  }) => {
+    const page = await context.newPage();
+    await throttle(page);
+    await page.goto("/");
+    await expectHydrated(page);
+    const heading = await page.getByRole("heading", { level: 1 }).textContent();
+    await context.setOffline(true);
+    // A city of the home page: a screen whose data (and maybe code) must come over the network.
+    const city = page.locator('a[href^="/search?location="]:visible').first();
+    const target = (await city.getAttribute("href"))!;
+    await city.click();
+    await expect(page.getByTestId("offline-notice")).toContainText("Sei offline");
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading!);
+    await expect(page.getByText("Qualcosa è andato storto")).toHaveCount(0);
+    await context.setOffline(false);
+    await expect(page).toHaveURL(target, { timeout: 20_000 });
+    await expect(page.getByTestId("offline-notice")).not.toContainText("Sei offline");
+  });
+});
