@@ -125,7 +125,7 @@ export async function benchWaitlist(): Promise<WaitlistBenchReport> {
   });
   const holds = createHoldAssigner({ db: database.db, mailer, push, appOrigin: "http://bench", holdMinutes: 10, log });
   const notifications = createReservationNotifications({ mailer, push, appOrigin: "http://bench", log });
-  const service = createWaitlistService({ db: database.db, holds, notifications });
+  const service = createWaitlistService({ db: database.db, holds, notifications, availabilityChanged: () => {} });
   const worker = createWaitlistWorker({ db: database.db, holds, log, invalidateAvailability: () => {} });
   const lines: string[] = [];
   try {
