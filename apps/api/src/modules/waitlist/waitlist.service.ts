@@ -2,7 +2,7 @@ import { holds as holdMetrics } from "../../metrics/business-metrics";
 import type { Kysely, Transaction } from "kysely";
 import { translateShared } from "@tavolo/shared/i18n/translate";
 import type { Language } from "@tavolo/shared/languages";
-import { checkBookingDate, hoursOn, openSeatingsBetween } from "@tavolo/shared/reservation-slots";
+import { checkBookingDate, hoursOn, openSeatingsBetween, type Seating } from "@tavolo/shared/reservation-slots";
 import {
   WAITLIST_MAX_ACTIVE_ENTRIES,
   type HoldAnswerResponse,
@@ -80,7 +80,11 @@ export function createWaitlistService(deps: {
   }
 
   /** What the entry asks for, checked by the booking rules before anything is written. */
-  async function describeEntry(userId: string, input: JoinWaitlistInput, now: Date): Promise<repo.NewEntry> {
+  async function describeEntry(
+    userId: string,
+    input: JoinWaitlistInput,
+    now: Date,
+  ): Promise<repo.NewEntry & { seatings?: Seating[] }> {
     if (input.lastMinuteId !== undefined) {
       const offer = await db
         .selectFrom("offers")
@@ -121,14 +125,6 @@ export function createWaitlistService(deps: {
     if (inWindow.length === 0) throw closedInWindow();
     const seatings = inWindow.filter((seating) => seating.startsAt > now);
     if (seatings.length === 0) throw windowPassed();
-    // A fitting table free in the window now is booked, not waited for: the diner is offered its
-    // times instead, and a hold only ever goes to a table freed after the diner joined.
-    const free = await findFreeSeatings(
-      db,
-      seatings.map((seating) => ({ ...seating, restaurantId })),
-      input.people,
-    );
-    if (free.length > 0) throw tableAvailable(free.map((seating) => seating.time));
     // The window as the seatings it accepts: the entry ends when its last one has started.
     return {
       userId,
@@ -140,6 +136,7 @@ export function createWaitlistService(deps: {
       windowStartsAt: seatings[0]!.startsAt,
       windowEndsAt: seatings.at(-1)!.startsAt,
       people: input.people,
+      seatings,
     };
   }
 
@@ -218,6 +215,19 @@ export function createWaitlistService(deps: {
       const { id, mails } = await db.transaction().execute(async (trx) => {
         // One join of a diner at a time: the limit is counted, then kept.
         await repo.lockDinerJoins(trx, userId);
+        if (entry.seatings) {
+          // A fitting table free in the window now is booked, not waited for: the diner is offered
+          // its times instead (decision 035). Read under the line's lock, which a freeing write's
+          // matching takes after its commit: a table freed after this read is matched once this
+          // join has committed, with its entry in line.
+          await repo.lockLine(trx, scope);
+          const free = await findFreeSeatings(
+            trx,
+            entry.seatings.map((seating) => ({ ...seating, restaurantId: entry.restaurantId })),
+            entry.people,
+          );
+          if (free.length > 0) throw tableAvailable(free.map((seating) => seating.time));
+        }
         if ((await repo.countActiveEntries(trx, userId)) >= WAITLIST_MAX_ACTIVE_ENTRIES) throw tooMany();
         if (await repo.hasOverlappingEntry(trx, entry)) throw duplicate();
         const entryId = await repo.insertEntry(trx, entry);
