@@ -60,8 +60,8 @@ export function insertReservation(db: Db, reservation: NewReservation): Promise<
 // --- book offer ---
 
 /**
- * DESIGN §4: takes `people` seats if they are there and the offer is still bookable, and books
- * them, in one statement. Concurrent bookings queue on the offer's row; each re-checks the seats
+ * DESIGN §4: takes `people` seats if they are there and the offer is still bookable (the offers
+ * module's `takeBookableSeats`), and books them, in one statement. Concurrent bookings queue on the offer's row; each re-checks the seats
  * left once the one before it commits, so a sold-out offer answers "no row" instead of going
  * negative. Undefined = nothing taken (the caller tells why).
  */
