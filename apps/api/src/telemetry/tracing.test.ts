@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registration } from "../../test/auth-helpers";
 import { startOtlpReceiver, type ReceivedSpan } from "../../test/otlp-receiver";
 import { startServerProcess, type ServerProcess } from "../../test/server-process";
 import { TEST_JWT_SECRET, useTestApp } from "../../test/test-app";
@@ -99,6 +100,29 @@ describe("tracing with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
     expect(completed, JSON.stringify(logLines.slice(-5))).toBeDefined();
     expect(completed!.span_id).toBe(serverSpan!.spanId);
     expect(completed!.reqId).toEqual(expect.any(String));
+  });
+
+  it("traces the mail a request sends as a child of its server span", async () => {
+    const traceId = randomBytes(16).toString("hex");
+    const res = await fetch(`${server.url}/api/client/register`, {
+      method: "POST",
+      headers: {
+        traceparent: `00-${traceId}-${randomBytes(8).toString("hex")}-01`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify(registration()),
+    });
+    expect(res.status).toBeLessThan(300);
+    const spans = await spansOf(
+      traceId,
+      (found) => found.some((span) => span.name === "mail.send") && found.some((span) => span.kind === SERVER),
+    );
+    const mail = spans.find((span) => span.name === "mail.send");
+    const serverSpan = spans.find((span) => span.kind === SERVER);
+    expect(mail, spans.map((span) => span.name).join(", ")).toBeDefined();
+    expect(mail!.attributes["tavolo.mail.transport"]).toBe("outbox");
+    expect(serverSpan!.name).toBe("POST /api/client/register");
+    expect(mail!.parentSpanId).toBe(serverSpan!.spanId);
   });
 
   it("leaves probes untraced, and still gives their log lines a request id", async () => {
