@@ -7,6 +7,7 @@ import { DEFAULT_MAIL_RETRY, type MailRetryPolicy } from "./mail/mailer";
 import type { DkimSettings } from "./mail/smtp-transport";
 import { REMINDER_LEAD_MINUTES } from "@tavolo/shared/constants";
 import { DEFAULT_PUSH_RETRY, resolveVapidKeys, type PushConfig } from "./modules/push/push-config";
+import { isInMemoryDataDir } from "./data-dir";
 
 /** The only place that reads process.env (DESIGN §7). */
 const envSchema = z.object({
@@ -189,7 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   checkMailTransport(e);
-  const dataDir = path.resolve(e.DATA_DIR);
+  const dataDir = isInMemoryDataDir(e.DATA_DIR) ? e.DATA_DIR : path.resolve(e.DATA_DIR);
   const google =
     e.GOOGLE_ISSUER && e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
       ? { issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
@@ -300,6 +301,7 @@ function embeddedJwtSecret(dataDir: string, databaseUrl: string | undefined): st
       "Invalid configuration: JWT_SECRET is required when DATABASE_URL is set (a production start).",
     );
   }
+  if (isInMemoryDataDir(dataDir)) return randomBytes(48).toString("base64url");
   const file = path.join(dataDir, "jwt-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });

@@ -5,6 +5,7 @@ import pg from "pg";
 import type { PGlite } from "@electric-sql/pglite";
 import type { DB } from "./schema";
 import { lockDataDir } from "./data-dir-lock";
+import { IN_MEMORY_DATA_DIR, isInMemoryDataDir } from "../data-dir";
 
 /** NUMERIC (ratings) and BIGINT (counts) as JS numbers; DATE stays "YYYY-MM-DD" text, free of zones. */
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
@@ -35,7 +36,7 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : await openPglite(options.dataDir ?? "memory://", options.snapshot);
+    : await openPglite(options.dataDir ?? IN_MEMORY_DATA_DIR, options.snapshot);
   // Shutdown paths may overlap (signal during a failed start, tests); closing twice is harmless.
   let closing: Promise<void> | undefined;
   const close = database.close;
@@ -71,7 +72,7 @@ async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<
     import("@electric-sql/pglite/node-postgres"),
     loadPgliteExtensions(),
   ]);
-  const inMemory = dataDir.startsWith("memory://");
+  const inMemory = isInMemoryDataDir(dataDir);
   if (snapshot && !inMemory) throw new Error("a PGlite snapshot starts only an in-memory database");
   const location = inMemory ? dataDir : path.join(dataDir, "pgdata");
   if (!inMemory) mkdirSync(location, { recursive: true });

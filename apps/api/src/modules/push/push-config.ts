@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import webpush from "web-push";
+import { isInMemoryDataDir } from "../../data-dir";
 
 /** The server's VAPID identity (RFC 8292): push services know Tavolo's pushes by this key pair. */
 export interface VapidKeys {
@@ -53,6 +54,7 @@ export function resolveVapidKeys(input: {
   if (publicKey && privateKey) return { publicKey, privateKey, subject };
   if (publicKey || privateKey) return "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together; set both or neither";
   if (input.databaseUrl) return undefined;
+  if (isInMemoryDataDir(input.dataDir)) return { ...webpush.generateVAPIDKeys(), subject };
   const file = path.join(input.dataDir, "vapid-keys.json");
   if (existsSync(file)) {
     const stored = JSON.parse(readFileSync(file, "utf8")) as { publicKey: string; privateKey: string };
