@@ -47,6 +47,7 @@ describe("HoldConfirmPage", () => {
     render();
     expect(await screen.findByText(SPENT)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Le mie prenotazioni" })).toHaveAttribute("href", "/history");
+    expect(screen.queryByText("Un tocco e il tavolo è tuo, finché il tempo non scade.")).toBeNull();
     expect(screen.queryByRole("button", { name: "Conferma il tavolo" })).toBeNull();
   });
 

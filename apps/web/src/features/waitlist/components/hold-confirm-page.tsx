@@ -87,7 +87,11 @@ export function HoldConfirmPage() {
   };
 
   return (
-    <Page title={t("waitlist.confirmPage.title")} lead={t("waitlist.confirmPage.lead")}>
+    // "One tap and the table is yours" only while the tap can still do it.
+    <Page
+      title={t("waitlist.confirmPage.title")}
+      lead={hold.isSuccess && !confirm.isSuccess ? t("waitlist.confirmPage.lead") : undefined}
+    >
       <div className={styles.box}>{body()}</div>
     </Page>
   );
