@@ -88,6 +88,13 @@ export const waitlistHoldSchema = z.object({
 });
 export type WaitlistHold = z.output<typeof waitlistHoldSchema>;
 
+/**
+ * GET /client/holds/by-link?token=…: what the hold mail's link would confirm, while the link is
+ * valid (decision 040); once spent or expired the route answers 410 with nothing of the hold.
+ */
+export const holdLinkDetailsResponseSchema = z.object({ success: z.literal(true), hold: waitlistHoldSchema });
+export type HoldLinkDetailsResponse = z.output<typeof holdLinkDetailsResponseSchema>;
+
 export const waitlistEntrySchema = z.object({
   id: z.string(),
   kind: z.enum(["table", "lastMinute"]),

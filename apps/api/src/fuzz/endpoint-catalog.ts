@@ -209,6 +209,7 @@ export function endpointCatalog(ids: FuzzIds): Record<string, EndpointExample> {
     "POST /api/client/holds/:id/confirm": { auth: true, params: { id: me.reservationId } },
     "POST /api/client/holds/:id/decline": { auth: true, params: { id: me.reservationId } },
     "POST /api/client/holds/confirm-by-link": { body: { token: "a".repeat(43) } },
+    "GET /api/client/holds/by-link": { query: { token: "a".repeat(43) } },
     // Web Push (decision 045): the endpoint is on the suite's extra origin, where nothing listens.
     "GET /api/client/push/public-key": {},
     "POST /api/client/push/subscriptions": { auth: true, body: FUZZ_PUSH_SUBSCRIPTION },

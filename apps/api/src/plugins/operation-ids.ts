@@ -82,6 +82,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "POST /api/client/alerts/unsubscribe": "unsubscribeAlert",
 
   "POST /api/client/holds/confirm-by-link": "confirmHoldByLink",
+  "GET /api/client/holds/by-link": "getHoldByLink",
   "POST /api/client/waitlist": "joinWaitlist",
   "GET /api/client/waitlist": "getWaitlist",
   "DELETE /api/client/waitlist/:id": "leaveWaitlist",

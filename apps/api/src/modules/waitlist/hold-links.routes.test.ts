@@ -91,3 +91,62 @@ describe("POST /api/client/holds/confirm-by-link", () => {
     expect(late.body).not.toContain(hold.id);
   });
 });
+
+describe("GET /api/client/holds/by-link", () => {
+  const detailsByLink = (token: string, ip: string) =>
+    t.app.inject({
+      method: "GET",
+      url: `/api/client/holds/by-link?token=${encodeURIComponent(token)}`,
+      headers: { "accept-language": "en" },
+      remoteAddress: ip,
+    });
+
+  it("says what the link would confirm while valid, changes nothing, and nothing once spent", async () => {
+    const date = romeDate(day++);
+    const who = await diner(t);
+    const owner = await diner(t);
+    const bookings = await fillAllTables(t, f, [owner], date, "20:00");
+    await joined(t, who, waitingAt20(f, date, 2));
+    expect((await cancelReservation(t, owner, bookings[1]!)).statusCode).toBe(200);
+    const hold = (await liveHolds(t)).find((row) => row.user_id === who.userId)!;
+    const token = await holdLinkToken(t, who);
+
+    const before = await detailsByLink(token, "198.51.100.8");
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json()).toMatchObject({
+      success: true,
+      hold: { id: hold.id, restaurantId: f.allDay.id, date, time: "20:00", people: 2 },
+    });
+    expect(new Date((before.json() as { hold: { expiresAt: string } }).hold.expiresAt).getTime()).toBeGreaterThan(
+      Date.now(),
+    );
+    // Reading twice is still valid: a GET never spends the link.
+    expect((await detailsByLink(token, "198.51.100.8")).statusCode).toBe(200);
+    expect((await liveHolds(t)).some((row) => row.id === hold.id)).toBe(true);
+
+    expect((await confirmByLink(token, "198.51.100.8")).statusCode).toBe(200);
+    const spent = await detailsByLink(token, "198.51.100.8");
+    expect(spent.statusCode).toBe(410);
+    expect(spent.json()).toEqual({ success: false, code: "hold_link_used", error: expect.any(String) });
+    expect(spent.body).not.toContain(hold.id);
+  });
+
+  it("an expired link answers 410 hold_expired, a made-up one 404, a malformed one 400", async () => {
+    const date = romeDate(day++);
+    const who = await diner(t);
+    const owner = await diner(t);
+    const bookings = await fillAllTables(t, f, [owner], date, "20:00");
+    await joined(t, who, waitingAt20(f, date, 2));
+    expect((await cancelReservation(t, owner, bookings[1]!)).statusCode).toBe(200);
+    const hold = (await liveHolds(t)).find((row) => row.user_id === who.userId)!;
+    const token = await holdLinkToken(t, who);
+    await sql`UPDATE action_tokens SET expires_at = now() - interval '1 second'
+      WHERE purpose = 'hold_confirm' AND target = ${hold.id}`.execute(t.database.db);
+    const late = await detailsByLink(token, "198.51.100.9");
+    expect(late.statusCode).toBe(410);
+    expect(late.json()).toMatchObject({ code: "hold_expired" });
+    expect(late.body).not.toContain(hold.id);
+    expect((await detailsByLink("q".repeat(43), "198.51.100.9")).statusCode).toBe(404);
+    expect((await detailsByLink("short", "198.51.100.9")).statusCode).toBe(400);
+  });
+});

@@ -149,3 +149,26 @@ export function findHoldState(db: Db, id: string) {
     .where("h.id", "=", id)
     .executeTakeFirst();
 }
+
+/** A hold still offered, as its mail's link page shows it: restaurant, seating, party, deadline. */
+export function findHeldHoldView(db: Db, id: string) {
+  return db
+    .selectFrom("reservations as h")
+    .innerJoin("restaurants as r", "r.id", "h.restaurant_id")
+    .leftJoin("restaurant_tables as t", "t.id", "h.table_id")
+    .select([
+      "h.id",
+      "h.restaurant_id",
+      "r.name as restaurant_name",
+      "r.time_zone",
+      "h.starts_at",
+      "h.party_size",
+      "t.number as table_number",
+      "h.offer_id",
+      "h.hold_expires_at",
+    ])
+    .where("h.id", "=", id)
+    .where("h.status", "=", "held")
+    .where("h.hold_expires_at", ">", sql<Date>`now()`)
+    .executeTakeFirst();
+}

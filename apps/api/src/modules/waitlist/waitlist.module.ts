@@ -5,6 +5,7 @@ import type { AuthRateLimits } from "../../config";
 import type { Mailer } from "../../mail/mailer";
 import type { PushSender } from "../push/push-sender";
 import { createReservationNotifications } from "../reservations/reservation-notifications";
+import { holdByLink } from "./hold-link-details";
 import { createHoldAssigner, type HoldAssigner } from "./hold-assignment";
 import { holdLinkRoutes, waitlistRoutes } from "./waitlist.routes";
 import { createWaitlistService } from "./waitlist.service";
@@ -68,7 +69,11 @@ export async function registerWaitlistModule(
     async (client) => {
       // Personal answers: no cache may keep them.
       client.addHook("onRequest", noStore);
-      await client.register(holdLinkRoutes, { ...options, rateLimits: deps.rateLimits });
+      await client.register(holdLinkRoutes, {
+        ...options,
+        rateLimits: deps.rateLimits,
+        holdByLink: (token: string) => holdByLink(db, token),
+      });
       await client.register(waitlistRoutes, options);
     },
     { prefix: "/api/client" },

@@ -4,6 +4,8 @@ import {
   confirmHoldByLinkRequestSchema,
   holdAnswerResponseSchema,
   holdIdParamsSchema,
+  holdLinkDetailsResponseSchema,
+  type HoldLinkDetailsResponse,
   joinWaitlistRequestSchema,
   waitlistEntryIdParamsSchema,
   waitlistEntryResponseSchema,
@@ -107,11 +109,27 @@ export const waitlistRoutes: FastifyPluginAsyncZod<WaitlistRouteOptions> = async
  * The hold mail's one-tap link: no session needed, the single-use token stands for the diner.
  * Limited per client address like the other token routes (decision 035): guessing links costs a 429.
  */
-export const holdLinkRoutes: FastifyPluginAsyncZod<WaitlistRouteOptions & { rateLimits: AuthRateLimits }> = async (
-  app,
-  options,
-) => {
-  const { waitlist, rateLimits } = options;
+export const holdLinkRoutes: FastifyPluginAsyncZod<
+  WaitlistRouteOptions & {
+    rateLimits: AuthRateLimits;
+    holdByLink: (token: string) => Promise<HoldLinkDetailsResponse>;
+  }
+> = async (app, options) => {
+  const { waitlist, rateLimits, holdByLink } = options;
+  app.get(
+    "/holds/by-link",
+    {
+      schema: {
+        tags,
+        summary:
+          "What the mail's hold link would confirm (restaurant, seating, party, deadline) while it is valid; 410 with nothing of the hold once spent or expired",
+        querystring: confirmHoldByLinkRequestSchema,
+        response: { 200: holdLinkDetailsResponseSchema, ...errorResponses(400, 404, 410, 429) },
+      },
+      ...rateLimited(app, "hold-link", rateLimits),
+    },
+    (request) => holdByLink(request.query.token),
+  );
   app.post(
     "/holds/confirm-by-link",
     {

@@ -41,12 +41,12 @@ const tableAvailable = (slots: string[]) =>
   new AppError(409, "table_available", "apiErrors.waitlistTableAvailable", {}, { slots });
 /** "No lower bound": every seating of a window, past or to come. */
 const EPOCH = new Date(0);
-const holdNotFound = () => notFound("hold_not_found", "apiErrors.holdNotFound");
+export const holdNotFound = () => notFound("hold_not_found", "apiErrors.holdNotFound");
 /** 410: the hold existed and its time ran out; the table went on to the next in line. */
-const holdExpired = () => new AppError(410, "hold_expired", "apiErrors.holdExpired");
+export const holdExpired = () => new AppError(410, "hold_expired", "apiErrors.holdExpired");
 const holdDeclined = () => new AppError(409, "hold_declined", "apiErrors.holdDeclined");
 const holdConfirmed = () => new AppError(409, "hold_confirmed", "apiErrors.holdConfirmed");
-const linkUsed = () => new AppError(410, "hold_link_used", "apiErrors.holdLinkUsed");
+export const linkUsed = () => new AppError(410, "hold_link_used", "apiErrors.holdLinkUsed");
 /**
  * How long a spent hold link still repeats its answer (a second tap, a page reloaded): after that
  * it is 410 with nothing of the booking, whoever holds the mail (decision 035).

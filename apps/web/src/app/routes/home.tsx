@@ -13,6 +13,7 @@ import { PartnerBand } from "../../features/home/components/partner-band";
 import { BookingHistoryGridSkeleton } from "../../features/reservations/components/booking-history-grid-skeleton";
 import { CitySearchForm } from "../../features/restaurants/components/city-search-form";
 import { PopularCities } from "../../features/restaurants/components/popular-cities";
+import { HeldTables } from "../held-tables";
 import { RouteNotice } from "../route-notice";
 import { withRestOfMessages } from "../../i18n/i18n";
 
@@ -32,6 +33,7 @@ export default function HomeRoute() {
   return (
     <>
       <RouteNotice />
+      <HeldTables />
       <Hero>
         <CitySearchForm
           layout="hero"

@@ -5,6 +5,7 @@ import { hereOf, useSignInPaths } from "../../features/auth/session/route-guards
 import { RestaurantDetailPage, type ReserveLink } from "../../features/restaurants/components/restaurant-detail-page";
 import { tableParamsFrom } from "../../features/restaurants/components/table-search-params";
 import { WaitlistJoin } from "../../features/waitlist/components/waitlist-join";
+import { HeldTables } from "../held-tables";
 import { NOT_FOUND_TEXTS, notFoundBoundary } from "../page-not-found-boundary";
 
 export default function RestaurantRoute() {
@@ -27,6 +28,7 @@ export default function RestaurantRoute() {
       reserveLink={reserveLink}
       backTo={backTo}
       asked={tableParamsFrom(params)}
+      notice={<HeldTables restaurantId={id} />}
       whenNothingFits={(table) => (
         <WaitlistJoin target={{ restaurantId: id, ...table }} signedIn={showSignedIn} loginLink={{ to: toWaitlist }} />
       )}

@@ -29,9 +29,11 @@ interface Props {
   asked?: Partial<TableQuery>;
   /** Where no free time suits the diner: the route places the waitlist's control here (issue 17). */
   whenNothingFits?: (table: TableQuery) => ReactNode;
+  /** Above the restaurant: a table held for the diner here (the route places it, decision 040). */
+  notice?: ReactNode;
 }
 
-export function RestaurantDetailPage({ id, reserveLink, backTo, asked, whenNothingFits }: Props) {
+export function RestaurantDetailPage({ id, reserveLink, backTo, asked, whenNothingFits, notice }: Props) {
   const { t } = useTranslation();
   const restaurant = useRestaurant(id);
   // Tables for today in Italy: asked in parallel with the details, not after them.
@@ -79,6 +81,7 @@ export function RestaurantDetailPage({ id, reserveLink, backTo, asked, whenNothi
 
   return (
     <DetailPage back={back}>
+      {notice}
       <RestaurantOverview
         restaurant={restaurant.data}
         tables={tables.data?.tables}

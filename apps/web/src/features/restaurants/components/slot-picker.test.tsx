@@ -117,4 +117,24 @@ describe("SlotPicker on the restaurant page", () => {
     expect(await screen.findByText("Nessun orario libero in questa data per 10 persone.")).toBeInTheDocument();
     expect(screen.queryByText("waitlist")).not.toBeInTheDocument();
   });
+
+  it("says a closed day is closed and a past date is past, not 'no free time', and asks nothing of them", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2025-06-11T10:00:00Z")); // Wednesday noon in Rome
+    const fetch = api();
+    renderAt(<SlotPicker restaurant={restaurant} whenNothingFits={() => <p>waitlist</p>} />);
+    await screen.findByRole("list", { name: "Orari liberi per 2 persone" });
+    const asked = () => fetch.mock.calls.map(([url]) => new URL(String(url), "http://x").searchParams.get("date"));
+
+    fireEvent.change(screen.getByLabelText(/^Data/), { target: { value: "2025-06-16" } }); // a Monday: closed
+    expect(screen.getByRole("status")).toHaveTextContent("Il ristorante è chiuso in questa data.");
+    expect(screen.queryByRole("list", { name: "Orari liberi per 2 persone" })).toBeNull();
+    expect(screen.queryByText("waitlist")).toBeNull();
+
+    fireEvent.change(screen.getByLabelText(/^Data/), { target: { value: "2025-06-10" } });
+    expect(screen.getByRole("status")).toHaveTextContent("Questa data è già passata: scegline un'altra.");
+    expect(screen.queryByRole("list", { name: "Orari liberi per 2 persone" })).toBeNull();
+    expect(asked()).not.toContain("2025-06-16");
+    expect(asked()).not.toContain("2025-06-10");
+  });
 });

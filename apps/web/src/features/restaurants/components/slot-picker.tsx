@@ -2,6 +2,7 @@ import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BOOKING_HORIZON_DAYS } from "@tavolo/shared/constants";
 import { addDays } from "@tavolo/shared/dates";
+import { checkBookingDate, hoursOn } from "@tavolo/shared/reservation-slots";
 import type { RestaurantDetail } from "@tavolo/shared/restaurants";
 import { useMountInstant } from "../../../lib/clock";
 import { todayIn } from "../../../lib/dates";
@@ -37,9 +38,14 @@ export function SlotPicker({ restaurant, asked = {}, whenNothingFits }: Props) {
   const [first] = useState(() => firstPick(restaurant, asked, now));
   const [date, setDate] = useState(first.date);
   const [people, setPeople] = useState(first.people);
-  const slots = useAvailableSlots(restaurant.id, { date, people }, date >= today);
+  // A past day or a closed one is said as such, not as "no free time", and asks the server nothing.
+  const dayProblem =
+    checkBookingDate(date, restaurant.timeZone, now) ??
+    (hoursOn(restaurant.openingHours, date) === null ? "closedThatDay" : null);
+  const slots = useAvailableSlots(restaurant.id, { date, people }, dayProblem === null);
+  const free = dayProblem === null ? slots.data : undefined;
   // Chips on screen: the booking form and this day's free times, ahead of a tap (decision 039).
-  usePrefetchBookingDay(restaurant.id, slots.data?.length ? { date, people } : null);
+  usePrefetchBookingDay(restaurant.id, free?.length ? { date, people } : null);
   return (
     <section className={styles.picker} aria-labelledby="slot-picker-title">
       <h2 id="slot-picker-title" className={styles.title}>
@@ -64,37 +70,39 @@ export function SlotPicker({ restaurant, asked = {}, whenNothingFits }: Props) {
         />
       </div>
       {/* Only the summary is announced on a change: forty times read aloud would drown it. */}
-      <p className={slots.data?.length ? "visually-hidden" : styles.note} role="status">
-        {slots.isError
-          ? t("tableSearch.slotsError")
-          : !slots.data
-            ? t("common.loading")
-            : slots.data.length === 0
-              ? t("tableSearch.noSlotThatDay", { count: people })
-              : slots.isPlaceholderData
-                ? t("common.loading")
-                : t("tableSearch.slotCount", { count: slots.data.length })}
+      <p className={free?.length ? "visually-hidden" : styles.note} role="status">
+        {dayProblem
+          ? t(`tableSearch.${dayProblem}`, { days: BOOKING_HORIZON_DAYS })
+          : slots.isError
+            ? t("tableSearch.slotsError")
+            : !slots.data
+              ? t("common.loading")
+              : slots.data.length === 0
+                ? t("tableSearch.noSlotThatDay", { count: people })
+                : slots.isPlaceholderData
+                  ? t("common.loading")
+                  : t("tableSearch.slotCount", { count: slots.data.length })}
       </p>
-      {slots.data?.length && !slots.isError ? (
+      {free?.length && !slots.isError ? (
         <ul
           role="list"
           className={[styles.list, slots.isPlaceholderData ? styles.stale : ""].join(" ")}
           aria-label={t("tableSearch.freeAt", { count: people })}
           aria-busy={slots.isPlaceholderData || undefined}
         >
-          {slots.data.map((time) => (
+          {free.map((time) => (
             <li key={time}>
               <SlotChip restaurant={restaurant} table={{ date, time, people }} />
             </li>
           ))}
         </ul>
       ) : null}
-      {whenNothingFits && slots.data && !slots.isPlaceholderData && !slots.isError ? (
+      {whenNothingFits && free && !slots.isPlaceholderData && !slots.isError ? (
         <NothingFits
           restaurant={restaurant}
           date={date}
           people={people}
-          freeTimes={slots.data}
+          freeTimes={free}
           askedTime={asked.date === date ? asked.time : undefined}
           now={now}
         >

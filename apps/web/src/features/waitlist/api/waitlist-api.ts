@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   HoldAnswerResponse,
+  HoldLinkDetailsResponse,
   JoinWaitlistRequest,
   WaitlistEntryResponse,
   WaitlistResponse,
@@ -60,6 +61,26 @@ export function useAnswerHold() {
       apiClient.post<HoldAnswerResponse>(clientPath(`/holds/${encodeURIComponent(holdId)}/${answer}`)),
     // A 410 (expired) or 409 changed the lists too.
     onSettled: refresh,
+  });
+}
+
+/**
+ * GET /client/holds/by-link: what the hold mail's link would confirm, read without acting (decision
+ * 040). No retry: a 410 (spent or expired link) or 404 is the answer, not a hiccup.
+ */
+export function useHoldByLink(token: string) {
+  return useQuery({
+    queryKey: ["hold-link", token],
+    queryFn: ({ signal }) =>
+      apiClient.get<HoldLinkDetailsResponse>(clientPath(`/holds/by-link?token=${encodeURIComponent(token)}`), {
+        signal,
+        anonymous: true,
+      }),
+    enabled: token !== "",
+    retry: false,
+    select: (answer) => answer.hold,
+    // The page's own answer: never refetched behind the diner's back while they decide.
+    staleTime: Infinity,
   });
 }
 

@@ -11,13 +11,13 @@ import styles from "./waitlist.module.css";
  * A table held for the diner (issue 17): what, until when, and "Conferma" / decline. The hold's
  * time is the server's; once it has passed the server answers 410 and the list is read again.
  */
-export function HoldBanner({ entries }: { entries: WaitlistEntry[] }) {
+export function HoldBanner({ entries, className }: { entries: WaitlistEntry[]; className?: string }) {
   const { t, i18n } = useTranslation();
   const answer = useAnswerHold();
   const held = entries.flatMap((entry) => (entry.hold ? [entry.hold] : []));
   if (held.length === 0 && !answer.isSuccess && !answer.isError) return null;
   return (
-    <div className={styles.section} aria-live="polite">
+    <div className={className ? `${styles.section} ${className}` : styles.section} aria-live="polite">
       {answer.isSuccess ? <Alert tone="success">{answer.data.message}</Alert> : null}
       {answer.isError ? <Alert>{errorMessage(answer.error, t("waitlist.hold.error"))}</Alert> : null}
       {held.map((hold) => {
