@@ -190,6 +190,16 @@ describe("reminders", () => {
       .where("reservation_id", "=", ids[3]!)
       .executeTakeFirst();
     expect(row?.attended_at).toBeInstanceOf(Date);
+    // /history shows it on that booking only.
+    const history = await t.app.inject({
+      method: "GET",
+      url: `/api/client/getUserReservations/${owners[2]!.userId}`,
+      headers: owners[2]!.headers,
+    });
+    const attending = (history.json() as { reservations: { id: string; attending: boolean }[] }).reservations
+      .filter((booking) => booking.attending)
+      .map((booking) => booking.id);
+    expect(attending).toEqual([ids[3]]);
     const again = await post(t.app, "/api/client/reservations/attend-by-link", { token });
     expect(again.statusCode).toBe(410);
     expect(again.json()).toMatchObject({

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import type { Reservation } from "@tavolo/shared/reservations";
 import { reservationFixture } from "../../../../test/fixtures";
 import { json, mockFetch, renderAt } from "../../../../test/render";
+import i18n from "../../../i18n/i18n";
 import { HistoryPage } from "./history-page";
 
 const reservations = [
@@ -370,5 +371,18 @@ describe("HistoryPage: 429", () => {
     expect(
       within(screen.getByText("Pizzeria Tre").closest("article")!).queryByRole("link", { name: /^Modifica/ }),
     ).toBeNull();
+  });
+
+  it("marks an upcoming booking the diner said 'Ci sarò' to, in both languages; never a past one", async () => {
+    const upcoming = reservationFixture({ id: "r7", canCancel: true, status: "confirmed", attending: true });
+    const past = { ...reservations[2]!, attending: true };
+    mockFetch(() => json({ success: true, reservations: [upcoming, past] }));
+    renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
+    const card = (await screen.findByText("Osteria Uno")).closest("article")!;
+    expect(within(card).getByText("Ci sarò")).toBeInTheDocument();
+    expect(within(screen.getByText("Pizzeria Tre").closest("article")!).queryByText("Ci sarò")).toBeNull();
+    await act(() => i18n.changeLanguage("en"));
+    expect(await screen.findByText("You'll be there")).toBeInTheDocument();
+    await act(() => i18n.changeLanguage("it"));
   });
 });
