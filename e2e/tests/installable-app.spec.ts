@@ -8,7 +8,12 @@ import { expect, test } from "./support/test";
 test.describe("installable app", () => {
   test.skip(({ isMobile }) => isMobile, "one browser is enough: the worker is the same at every width");
 
-  test("has a manifest with PNG icons and a service worker at /sw.js with scope /", async ({ page, request }) => {
+  test("has a manifest with PNG icons and a service worker at /sw.js with scope /", async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
     const manifest = await (await request.get("/manifest.webmanifest")).json();
     expect(manifest).toMatchObject({ short_name: "Tavolo", start_url: "/", display: "standalone", lang: "it" });
     expect(manifest.icons).toEqual(
@@ -18,7 +23,18 @@ test.describe("installable app", () => {
         expect.objectContaining({ sizes: "512x512", purpose: "maskable" }),
       ]),
     );
+    // In the page's language: the English page links the English manifest.
+    const english = await (await request.get("/manifest.en.webmanifest")).json();
+    expect(english).toMatchObject({ lang: "en", short_name: "Tavolo", icons: manifest.icons });
+    expect(english.description).toMatch(/^Find a restaurant/);
+    expect(manifest.description).toMatch(/^Trova un ristorante/);
+    const englishContext = await browser.newContext({ locale: "en-GB" });
+    const englishPage = await englishContext.newPage();
+    await englishPage.goto(`${baseURL}/`);
+    await expect(englishPage.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.en.webmanifest");
+    await englishContext.close();
     await page.goto("/");
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
     const worker = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.ready;
       return { script: registration.active?.scriptURL, scope: registration.scope };
