@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: the machine's set-up, then every suite — static checks beside the web build, unit and
 // API suites (PGlite and PostgreSQL), then the end-to-end suite in Debian's chromium against that
-// same build. Stops at the first failure. Why this order and what runs together: decision 047.
+// same build, and the booking smoke once more on the current Node LTS (decision 048). Stops at the
+// first failure. Why this order and what runs together: decision 047.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { LTS_NODE, ltsNodeBin } from "./lts-node.mjs";
 import { prepareMachine } from "./test-setup.mjs";
 
 const steps = [];
@@ -76,4 +78,29 @@ const e2e = await run("end-to-end in chromium", "npm", ["run", "test", "-w", "@t
   env: { WEB_DIST_DIR: webDist },
 });
 finish(e2e.title, e2e.started, e2e.status);
+
+// The same production start on the current Node LTS (decision 048): its binary first on PATH, so npm,
+// tsx and the server all run on it; the booking smoke in one browser project against the same build.
+const ltsStarted = Date.now();
+let ltsPath;
+try {
+  ltsPath = `${ltsNodeBin()}${path.delimiter}${process.env.PATH}`;
+} catch (error) {
+  console.error(error);
+  finish(`Node ${LTS_NODE} LTS from the npm registry`, ltsStarted, 1);
+}
+const ltsSmoke = await run(
+  `booking smoke on Node ${LTS_NODE} LTS`,
+  "sh",
+  [
+    "-c",
+    'echo "server runtime: node $(node --version)" && npm run test -w @tavolo/e2e -- "$@"',
+    "sh",
+    "--project=desktop",
+    "--grep",
+    "books a table for tonight",
+  ],
+  { env: { WEB_DIST_DIR: webDist, PATH: ltsPath } },
+);
+finish(ltsSmoke.title, ltsSmoke.started, ltsSmoke.status);
 console.log(`\n${steps.join("\n")}\n\nAll suites passed.`);

@@ -40,6 +40,7 @@ import { createCacheInvalidation, PUBLIC_CACHES } from "./http/cache-invalidatio
 import { Registry } from "prom-client";
 import { registerHttpMetrics } from "./metrics/http-metrics";
 import { metricsRoutes } from "./metrics/metrics.routes";
+import { nameServerSpan, traceLogFields } from "./telemetry/spans";
 
 /** Seats and free tables move: an answer is reused for a few seconds at most (decisions 009, 013). */
 const AVAILABILITY_CACHE_SECONDS = 5;
@@ -62,6 +63,9 @@ export interface AppDependencies {
 export async function buildApp(config: AppConfig, deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
+    // Every request's log lines carry its id (`reqId`), and the trace's ids when tracing is on
+    // (decision 048): the request logger is made while the server span is active.
+    childLoggerFactory: (logger, bindings, options) => logger.child({ ...bindings, ...traceLogFields() }, options),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Query strings like ?a[b]=c stay flat strings: the zod schemas decide what is valid.
@@ -77,6 +81,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   registerRequestInput(app);
   registerFrameworkResponses(app);
   if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
+  app.addHook("onRequest", async (request) => {
+    if (request.routeOptions.url) nameServerSpan(request.method, request.routeOptions.url);
+  });
   registerLoadShedding(app, config.maxInFlightRequests);
   // At the root, before any route: every route's requests are timed (decision 043).
   const metricsRegistry = new Registry();
@@ -253,7 +260,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   app.addHook("onResponse", async (request, reply) => {
     if (reply.statusCode >= 500)
-      request.log.warn({ url: request.url, status: reply.statusCode }, "server error response");
+      request.log.warn(
+        { url: request.url, route: request.routeOptions.url, status: reply.statusCode },
+        "server error response",
+      );
   });
   return app;
 }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { freePort, waitUntilOk } from "./free-port";
 
 const apiRoot = path.resolve(import.meta.dirname, "..");
@@ -17,7 +18,12 @@ process.once("exit", () => {
   for (const child of running) child.kill("SIGKILL");
 });
 
-export async function startServerProcess(env: Record<string, string>, readyTimeoutMs = 60_000): Promise<ServerProcess> {
+/** `onLogLine` reads the server's standard output (its JSON log) line by line, instead of showing it. */
+export async function startServerProcess(
+  env: Record<string, string>,
+  readyTimeoutMs = 60_000,
+  onLogLine?: (line: string) => void,
+): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
     cwd: apiRoot,
@@ -36,8 +42,9 @@ export async function startServerProcess(env: Record<string, string>, readyTimeo
       AUTH_RATE_LIMIT_PER_ACCOUNT: "100000",
       ...env,
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", onLogLine ? "pipe" : "inherit", "inherit"],
   });
+  if (onLogLine) createInterface({ input: child.stdout! }).on("line", onLogLine);
   running.add(child);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once("exit", (code, signal) => {

@@ -1,3 +1,4 @@
+import { inSpan } from "../telemetry/spans";
 import { mailSends } from "../metrics/business-metrics";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
@@ -115,16 +116,18 @@ export function createMailer(options: {
 
   async function deliver(row: StoredMailRow): Promise<void> {
     try {
-      await transport.deliver({
-        to: row.to_address,
-        from: options.from,
-        subject: row.subject,
-        text: row.text_body,
-        html: row.html_body,
-        attachments: row.attachments,
-        headers: row.headers,
-        messageId: `<${row.message_id}@${domain}>`,
-      });
+      await inSpan("mail.send", { "tavolo.mail.transport": transport.kind }, () =>
+        transport.deliver({
+          to: row.to_address,
+          from: options.from,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body,
+          attachments: row.attachments,
+          headers: row.headers,
+          messageId: `<${row.message_id}@${domain}>`,
+        }),
+      );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const outcome = await markMailFailed(db, row.id, message, retry, error instanceof PermanentDeliveryFailure).catch(

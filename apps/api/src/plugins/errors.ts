@@ -79,11 +79,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return send(reply, 401, { error: t("apiErrors.invalidToken"), code: "invalid_token" });
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, "database unavailable");
+      request.log.warn({ err: error, route: request.routeOptions.url }, "database unavailable");
       void reply.header("Retry-After", "5");
       return send(reply, 503, { error: t("apiErrors.serviceUnavailable"), code: "service_unavailable" });
     }
-    request.log.error({ err: error }, "unhandled error");
+    request.log.error({ err: error, route: request.routeOptions.url }, "unhandled error");
     return send(reply, 500, { error: t("apiErrors.internal"), code: "internal_error" });
   });
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { inSpan } from "../telemetry/spans";
 
 type InjectMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
 
@@ -16,12 +17,16 @@ export function inProcessFetch(app: FastifyInstance): typeof globalThis.fetch {
     const url = new URL(target, "http://in-process");
     const headers: Record<string, string> = {};
     new Headers(init?.headers).forEach((value, name) => (headers[name] = value));
-    const answer = await app.inject({
-      method: (init?.method ?? "GET").toUpperCase() as InjectMethod,
-      url: `${url.pathname}${url.search}`,
-      headers,
-      payload: typeof init?.body === "string" ? init.body : undefined,
-    });
+    const method = (init?.method ?? "GET").toUpperCase() as InjectMethod;
+    // Its own span (decision 048); the route's hook renames it after the route template.
+    const answer = await inSpan(`${method} in-process`, { "tavolo.in_process": true }, () =>
+      app.inject({
+        method,
+        url: `${url.pathname}${url.search}`,
+        headers,
+        payload: typeof init?.body === "string" ? init.body : undefined,
+      }),
+    );
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) {
       if (value === undefined) continue;

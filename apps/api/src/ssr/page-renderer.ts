@@ -1,3 +1,4 @@
+import { inSpan } from "../telemetry/spans";
 import { renders } from "../metrics/business-metrics";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -77,14 +78,9 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
 
   async function produce(url: URL, route: PageRoute, language: Language, signedIn: boolean) {
     const now = clock().getTime();
-    const rendered = await entry!.render({
-      url: `${url.pathname}${url.search}`,
-      origin: options.origin,
-      language,
-      now,
-      fetch,
-      signedIn,
-    });
+    const rendered = await inSpan("ssr.render", { "tavolo.page": route, "tavolo.language": language }, () =>
+      entry!.render({ url: `${url.pathname}${url.search}`, origin: options.origin, language, now, fetch, signedIn }),
+    );
     const page = rendered.page;
     renders.inc({ route, status: String(rendered.status) });
     const head =

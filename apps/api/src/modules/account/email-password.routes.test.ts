@@ -219,6 +219,9 @@ describe("notification settings", () => {
       headers: bearer(user.token),
     });
 
+  // A client that sends no push switches leaves them on (decision 045).
+  const pushOn = { pushHolds: true, pushReminders: true, pushBookings: true, pushAlerts: true };
+
   it("starts from the defaults, saves per user and survives a new sign-in", async () => {
     const alice = await register(t.app);
     const bob = await register(t.app);
@@ -226,15 +229,17 @@ describe("notification settings", () => {
       enabled: true,
       favoriteRestaurants: false,
       weekendsOnly: false,
+      ...pushOn,
     });
     const saved = await put(alice, { enabled: true, favoriteRestaurants: true, weekendsOnly: true, language: "it" });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().settings).toEqual({ enabled: true, favoriteRestaurants: true, weekendsOnly: true });
+    expect(saved.json().settings).toEqual({ enabled: true, favoriteRestaurants: true, weekendsOnly: true, ...pushOn });
     const again = await login(t.app, alice.user.email);
     expect((await get({ ...alice, token: again.token })).json().settings).toEqual({
       enabled: true,
       favoriteRestaurants: true,
       weekendsOnly: true,
+      ...pushOn,
     });
     expect((await get(bob)).json().settings.weekendsOnly).toBe(false);
     await put(alice, { enabled: false, favoriteRestaurants: true, weekendsOnly: true });
@@ -253,6 +258,7 @@ describe("notification settings", () => {
       enabled: false,
       favoriteRestaurants: true,
       weekendsOnly: false,
+      ...pushOn,
     });
     const anonymous = await t.app.inject({ method: "GET", url: "/api/client/notification-settings" });
     expect(anonymous.statusCode).toBe(401);

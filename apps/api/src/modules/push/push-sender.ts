@@ -7,6 +7,7 @@ import { pushSends } from "../../metrics/business-metrics";
 import type { DB } from "../../db/schema";
 import type { PushConfig } from "./push-config";
 import * as repo from "./push.repository";
+import { inSpan } from "../../telemetry/spans";
 
 /** Pushes one poll takes at most; the poll goes on while it finds full batches. */
 const BATCH = 50;
@@ -64,17 +65,19 @@ export function createPushSender(deps: {
     if (!vapid) return false;
     try {
       // web-push uses https.request, which never follows a redirect: a 3xx fails the attempt.
-      await webpush.sendNotification(
-        { endpoint: push.endpoint, keys: { p256dh: push.p256dh, auth: push.auth } },
-        JSON.stringify(push.payload),
-        {
-          vapidDetails: vapid,
-          TTL: push.ttl_seconds,
-          urgency: URGENCY[push.kind],
-          contentEncoding: "aes128gcm",
-          timeout: SEND_TIMEOUT_MS,
-          ...(deps.agent ? { agent: deps.agent } : {}),
-        },
+      await inSpan("push.send", { "server.address": new URL(push.endpoint).host, "tavolo.push.kind": push.kind }, () =>
+        webpush.sendNotification(
+          { endpoint: push.endpoint, keys: { p256dh: push.p256dh, auth: push.auth } },
+          JSON.stringify(push.payload),
+          {
+            vapidDetails: vapid,
+            TTL: push.ttl_seconds,
+            urgency: URGENCY[push.kind],
+            contentEncoding: "aes128gcm",
+            timeout: SEND_TIMEOUT_MS,
+            ...(deps.agent ? { agent: deps.agent } : {}),
+          },
+        ),
       );
     } catch (error) {
       pushSends.inc({ outcome: "failed" });

@@ -11,6 +11,7 @@ import { reminderPush } from "../push/push-messages";
 import type { PushSender } from "../push/push-sender";
 import { findReservationView } from "../reservations/reservation-views.repository";
 import * as repo from "./reminders.repository";
+import { inSpan } from "../../telemetry/spans";
 
 /** Bookings one transaction reminds at most; the pass goes on while it finds full batches. */
 const BATCH = 25;
@@ -110,7 +111,7 @@ export function createReminderWorker(deps: {
       if (pollMs <= 0) return;
       timer = setInterval(() => {
         if (running) return;
-        running = runOnce()
+        running = inSpan("reminders.pass", {}, runOnce)
           .catch((error: unknown) => log.warn({ err: error }, "reminder pass failed; the next one retries"))
           .finally(() => (running = undefined));
       }, pollMs).unref();

@@ -8,6 +8,7 @@ import * as writes from "../reservations/reservation-writes.repository";
 import * as holdsRepo from "./holds.repository";
 import * as repo from "./waitlist.repository";
 import type { LineScope } from "./waitlist.repository";
+import { inSpan } from "../../telemetry/spans";
 
 /** Due holds one pass takes at a time; the pass goes on while it finds full batches. */
 const EXPIRY_BATCH = 50;
@@ -86,7 +87,7 @@ export function createWaitlistWorker(deps: {
       if (pollMs <= 0) return;
       timer = setInterval(() => {
         if (running) return;
-        running = runOnce()
+        running = inSpan("waitlist.pass", {}, runOnce)
           .catch((error: unknown) => log.warn({ err: error }, "waitlist worker pass failed; the next one retries"))
           .finally(() => (running = undefined));
       }, pollMs).unref();
