@@ -3,18 +3,20 @@ import { benchCold } from "./api/cold.bench";
 import { benchOverload } from "./api/overload.bench";
 import { benchPages } from "./pages/pages.bench";
 import { benchWaitlist } from "./api/waitlist.bench";
+import { benchReminders } from "./api/reminders.bench";
 import { benchTracing } from "./api/tracing.bench";
 
 /**
  * `npm run bench`: every benchmark, then one report with every figure next to its target.
- * BENCH_ONLY=api,cold,overload,pages,waitlist,tracing picks some of them (default: all six).
+ * BENCH_ONLY=api,cold,overload,pages,waitlist,reminders,tracing picks some of them (default: all seven).
  */
-const only = new Set((process.env.BENCH_ONLY ?? "api,cold,overload,pages,waitlist,tracing").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "api,cold,overload,pages,waitlist,reminders,tracing").split(","));
 const api = only.has("api") ? await benchApi() : [];
 const cold = only.has("cold") ? await benchCold() : undefined;
 const overload = only.has("overload") ? await benchOverload() : undefined;
 const pages = only.has("pages") ? await benchPages() : undefined;
 const waitlist = only.has("waitlist") ? await benchWaitlist() : undefined;
+const reminders = only.has("reminders") ? await benchReminders() : undefined;
 const tracing = only.has("tracing") ? await benchTracing() : undefined;
 
 console.log("\n==================== Report ====================");
@@ -50,6 +52,10 @@ if (pages) {
 if (waitlist) {
   console.log("Waitlist (one process, PostgreSQL; decision 029)");
   for (const line of waitlist.lines) console.log(`  ${line}`);
+}
+if (reminders) {
+  console.log("Reminders and Web Push (one process, PostgreSQL, a real RFC 8291 push peer; decisions 045, 046)");
+  for (const line of reminders.lines) console.log(`  ${line}`);
 }
 if (tracing) {
   console.log("Tracing (OTLP/HTTP export on over off, same run, PostgreSQL, caches off; decision 048)");

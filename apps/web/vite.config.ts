@@ -66,7 +66,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         injectRegister: false,
         manifest: false,
         injectManifest: {
-          globPatterns: ["index.html", "assets/*.{js,css,woff2}", "icons/*.png", "*.svg", "manifest.webmanifest"],
+          globPatterns: ["index.html", "assets/*.{js,css,woff2}", "icons/*.png", "*.svg", "*.webmanifest"],
           maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         },
       }),

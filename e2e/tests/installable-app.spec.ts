@@ -1,12 +1,19 @@
 /// <reference lib="webworker" />
 import type { PushPayload } from "@tavolo/shared/push";
+import { newPerson, registerViaApi } from "./support/accounts";
+import { findBookable, signIn } from "./support/booking";
 import { expect, test } from "./support/test";
 
 /** The installable app (decision 045): manifest, service worker, offline pages, a push shown and tapped. */
 test.describe("installable app", () => {
   test.skip(({ isMobile }) => isMobile, "one browser is enough: the worker is the same at every width");
 
-  test("has a manifest with PNG icons and a service worker at /sw.js with scope /", async ({ page, request }) => {
+  test("has a manifest with PNG icons and a service worker at /sw.js with scope /", async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
     const manifest = await (await request.get("/manifest.webmanifest")).json();
     expect(manifest).toMatchObject({ short_name: "Tavolo", start_url: "/", display: "standalone", lang: "it" });
     expect(manifest.icons).toEqual(
@@ -16,7 +23,18 @@ test.describe("installable app", () => {
         expect.objectContaining({ sizes: "512x512", purpose: "maskable" }),
       ]),
     );
+    // In the page's language: the English page links the English manifest.
+    const english = await (await request.get("/manifest.en.webmanifest")).json();
+    expect(english).toMatchObject({ lang: "en", short_name: "Tavolo", icons: manifest.icons });
+    expect(english.description).toMatch(/^Find a restaurant/);
+    expect(manifest.description).toMatch(/^Trova un ristorante/);
+    const englishContext = await browser.newContext({ locale: "en-GB" });
+    const englishPage = await englishContext.newPage();
+    await englishPage.goto(`${baseURL}/`);
+    await expect(englishPage.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.en.webmanifest");
+    await englishContext.close();
     await page.goto("/");
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
     const worker = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.ready;
       return { script: registration.active?.scriptURL, scope: registration.scope };
@@ -34,6 +52,42 @@ test.describe("installable app", () => {
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ristoranti a Bologna");
+    await context.setOffline(false);
+  });
+
+  test("offline, /history shows the upcoming bookings of the last sync, as of when, and changes nothing", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const person = newPerson("offline-history", "Marta", "Neri");
+    await registerViaApi(request, person);
+    const target = await findBookable(request, "milano");
+    await signIn(page, person, "Accedi");
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    const token = await page.evaluate(() => localStorage.getItem("auth_token"));
+    const tables = await request.get(
+      `/api/client/getAvailableTables/${target.id}?date=${target.date}&time=${target.time}&people=2`,
+    );
+    const table = ((await tables.json()) as { tables: { id: string; isAvailable: boolean }[] }).tables.find(
+      (candidate) => candidate.isAvailable,
+    )!;
+    const booked = await request.post("/api/client/makeReservation", {
+      headers: { authorization: `Bearer ${token}` },
+      data: { restaurantId: target.id, tableId: table.id, date: target.date, time: target.time, numberOfPeople: 2 },
+    });
+    expect(booked.status()).toBe(201);
+
+    // The sync: /history seen once online.
+    await page.goto("/history");
+    await expect(page.getByText(target.name).first()).toBeVisible();
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByText(/Sei offline: queste sono le tue prenotazioni aggiornate al/)).toBeVisible();
+    const card = page.getByRole("article").filter({ hasText: target.name });
+    await expect(card.getByText(target.time)).toBeVisible();
+    await expect(card.getByRole("button", { name: /^Annulla prenotazione/ })).toBeDisabled();
+    await expect(page.getByText(/Senza connessione non si può prenotare, spostare né cancellare/)).toBeVisible();
     await context.setOffline(false);
   });
 

@@ -36,6 +36,7 @@ export function reservationFixture(overrides: Partial<Reservation> = {}): Reserv
     startsAt: "2099-06-10T18:00:00.000Z",
     endsAt: "2099-06-10T20:00:00.000Z",
     canCancel: false,
+    attending: false,
     ...overrides,
     restaurant,
   };

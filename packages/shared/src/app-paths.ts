@@ -1,3 +1,4 @@
+import type { Language } from "./languages";
 /**
  * Every route path of the web app (SPEC §2), written once for both sides: the app routes them, the
  * API writes them into e-mails, page heads, the sitemap and robots.txt. Parametrised ones are functions.
@@ -144,4 +145,13 @@ const routeMatchers = Object.values(routePatterns).map(
 /** Whether a path is one of the app's pages: any other is answered 404 with the "not found" page. */
 export function isAppPath(pathname: string): boolean {
   return routeMatchers.some((matcher) => matcher.test(pathname));
+}
+
+/**
+ * The web app manifest in a language (its name, description and `lang`): the page links the one of
+ * its own language. Two files rather than one answer varying by cookie: browsers fetch a manifest
+ * without cookies, and the service worker precaches it.
+ */
+export function manifestPath(language: Language): string {
+  return language === "en" ? "/manifest.en.webmanifest" : "/manifest.webmanifest";
 }

@@ -117,6 +117,8 @@ export const reservationSchema = z.object({
   startsAt: z.string(),
   endsAt: z.string(),
   canCancel: z.boolean(),
+  /** The diner answered the reminder with "Ci sarò" (decision 046); shown on /history. */
+  attending: z.boolean(),
 });
 export type Reservation = z.output<typeof reservationSchema>;
 

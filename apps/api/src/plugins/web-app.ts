@@ -44,8 +44,7 @@ export async function registerWebApp(
       // index.html names the current hashed files, and the service worker (decision 045) names the
       // precached ones: always revalidated, or a deploy would be missed for an hour.
       const name = path.basename(filePath);
-      const shell =
-        name.startsWith("index.html") || name.startsWith("sw.js") || name.startsWith("manifest.webmanifest");
+      const shell = name.startsWith("index.html") || name.startsWith("sw.js") || name.startsWith("manifest.");
       void reply.header(
         "cache-control",
         immutable ? "public, max-age=31536000, immutable" : shell ? "no-cache" : "public, max-age=3600",

@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { manifestPath } from "@tavolo/shared/app-paths";
+import type { Language } from "@tavolo/shared/languages";
 import { HYDRATION_DATA_ID } from "@tavolo/shared/rendered-page";
 
 const HEAD_BLOCK = /<!--page-head[\s\S]*?<!--\/page-head-->/;
@@ -88,9 +90,13 @@ export function createPageTemplate(distDir: string) {
       )
     : withoutAppPreload;
 
-  return (page: { language: string; route: PageRoute; head: string; html: string; hydrationJson: string }) =>
+  return (page: { language: Language; route: PageRoute; head: string; html: string; hydrationJson: string }) =>
     pageTemplate
       .replace(/<html lang="[^"]*"/, `<html lang="${page.language}"`)
+      .replace(
+        '<link rel="manifest" href="/manifest.webmanifest"',
+        () => `<link rel="manifest" href="${manifestPath(page.language)}"`,
+      )
       .replace(HEAD_BLOCK, () => page.head)
       // After the base stylesheet, as in the browser's own order when it loads the app and the route.
       .replace("</head>", () => `${assets[page.route]}</head>`)

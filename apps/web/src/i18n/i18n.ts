@@ -2,6 +2,7 @@ import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
 import LanguageDetector from "i18next-browser-languagedetector";
 import resourcesToBackend from "i18next-resources-to-backend";
+import { manifestPath } from "@tavolo/shared/app-paths";
 import { DEFAULT_LANGUAGE, matchLanguage, type Language } from "@tavolo/shared/languages";
 import { readHydrationData } from "../lib/hydration-data";
 import { addFormatters, LANGUAGE_COOKIE, sharedInitOptions } from "./i18n-setup";
@@ -56,7 +57,11 @@ async function loadMessages(language: string): Promise<Messages> {
 }
 
 function syncDocumentLanguage(lng: string): void {
-  if (typeof document !== "undefined") document.documentElement.lang = matchLanguage(lng) ?? DEFAULT_LANGUAGE;
+  if (typeof document === "undefined") return;
+  const language = matchLanguage(lng) ?? DEFAULT_LANGUAGE;
+  document.documentElement.lang = language;
+  // The installed app's name and description in the page's language too.
+  document.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.setAttribute("href", manifestPath(language));
 }
 
 i18n.on("languageChanged", syncDocumentLanguage);

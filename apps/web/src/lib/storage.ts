@@ -48,12 +48,25 @@ export interface PendingPhoneCode {
   expiresAt: number;
 }
 
+/**
+ * The signed-in diner's upcoming bookings as of the last answer, for /history without a network
+ * (decision 046). One diner's only, named by id, and gone at sign-out: never shown to another.
+ * The bookings are checked against the shared schema where they are read.
+ */
+export interface LastHistorySync {
+  userId: string;
+  /** Epoch ms of the answer. */
+  savedAt: number;
+  reservations: unknown[];
+}
+
 interface JsonValues {
   user: StoredUser;
   oauth_user: StoredUser;
   currentUserDisplayInfo: DisplayInfo;
   cooldowns: Cooldowns;
   pendingPhoneCode: PendingPhoneCode;
+  lastHistorySync: LastHistorySync;
 }
 export type JsonKey = keyof JsonValues;
 
@@ -65,6 +78,7 @@ export const SESSION_KEYS = [
   "oauth_user",
   "currentUserDisplayInfo",
   "pendingPhoneCode",
+  "lastHistorySync",
 ] as const;
 
 const memory = new Map<string, string>();
@@ -161,12 +175,21 @@ function toPendingPhoneCode(value: unknown): PendingPhoneCode | null {
     : null;
 }
 
+function toLastHistorySync(value: unknown): LastHistorySync | null {
+  if (!isRecord(value)) return null;
+  const { userId, savedAt, reservations } = value;
+  return typeof userId === "string" && Number.isFinite(savedAt) && Array.isArray(reservations)
+    ? { userId, savedAt: savedAt as number, reservations }
+    : null;
+}
+
 const parsers: { [K in JsonKey]: (value: unknown) => JsonValues[K] | null } = {
   user: toUser,
   oauth_user: toUser,
   currentUserDisplayInfo: toDisplayInfo,
   cooldowns: toCooldowns,
   pendingPhoneCode: toPendingPhoneCode,
+  lastHistorySync: toLastHistorySync,
 };
 
 export const storage = {

@@ -4,9 +4,16 @@ import { createMailer, type Mailer } from "../../mail/mailer";
 import { createOutboxTransport } from "../../mail/outbox-transport";
 import { createSmtpTransport } from "../../mail/smtp-transport";
 import type { Database } from "../database";
+import { createPushSender, type PushSender } from "../../modules/push/push-sender";
 
 /** Mail from a command-line tool goes the way the server's would: SMTP when configured, else the outbox. */
-export function createCliMailer(database: Database): { mailer: Mailer; appOrigin: string; unsubscribeSecret: string } {
+export function createCliMailer(database: Database): {
+  mailer: Mailer;
+  /** Pushes (offer alerts) the tool sends itself; what it cannot, the API processes' workers retry (decision 045). */
+  push: PushSender;
+  appOrigin: string;
+  unsubscribeSecret: string;
+} {
   const config = loadConfig();
   const write = (stream: NodeJS.WriteStream) => (object: unknown, message?: string) =>
     stream.write(`${message ?? (typeof object === "string" ? object : "")}\n`);
@@ -32,5 +39,6 @@ export function createCliMailer(database: Database): { mailer: Mailer; appOrigin
     from: config.mailFrom,
     log,
   });
-  return { mailer, appOrigin: config.appOrigin, unsubscribeSecret: config.jwtSecret };
+  const push = createPushSender({ db: database.db, config: config.push, log });
+  return { mailer, push, appOrigin: config.appOrigin, unsubscribeSecret: config.jwtSecret };
 }

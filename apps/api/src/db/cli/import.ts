@@ -31,13 +31,16 @@ if (result.ok && redisUrl) {
 // New offers are announced to the diners waiting for their city (after the import has committed).
 let alerts = 0;
 if (result.ok && result.newOfferIds.length > 0) {
-  const { mailer, appOrigin, unsubscribeSecret } = createCliMailer(database);
+  const { mailer, push, appOrigin, unsubscribeSecret } = createCliMailer(database);
   try {
-    alerts = await createOfferAnnouncer({ db: database.db, mailer, appOrigin, unsubscribeSecret })(result.newOfferIds);
+    alerts = await createOfferAnnouncer({ db: database.db, mailer, push, appOrigin, unsubscribeSecret })(
+      result.newOfferIds,
+    );
   } catch (error) {
     console.error(`The import stands, but the offer alerts failed: ${(error as Error).message}`);
   }
   await mailer.close();
+  await push.close();
 }
 await database.close();
 if (!result.ok) {

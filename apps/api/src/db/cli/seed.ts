@@ -14,14 +14,15 @@ if (!Number.isInteger(restaurants) || restaurants < 0) {
 }
 const database = await openConfiguredDatabase();
 const started = Date.now();
-const { mailer, appOrigin, unsubscribeSecret } = createCliMailer(database);
+const { mailer, push, appOrigin, unsubscribeSecret } = createCliMailer(database);
 const report = await seed(database.db, {
   restaurants,
-  announce: createOfferAnnouncer({ db: database.db, mailer, appOrigin, unsubscribeSecret }),
+  announce: createOfferAnnouncer({ db: database.db, mailer, push, appOrigin, unsubscribeSecret }),
 });
 console.log(
   `Seeded ${report.cities} cities, ${report.restaurants} restaurants, ${report.tables} tables, ` +
     `${report.offers} Last Minute offers in ${Date.now() - started} ms.`,
 );
 await mailer.close();
+await push.close();
 await database.close();

@@ -1,9 +1,12 @@
 import { paths } from "@tavolo/shared/app-paths";
+import type { FastifyBaseLogger } from "fastify";
 import { sql, type Kysely } from "kysely";
 import type { Language } from "@tavolo/shared/languages";
 import type { DB } from "../../db/schema";
 import type { Mailer } from "../../mail/mailer";
 import { offerAlertMail, type OfferAlertLine } from "../../mail/templates/offer-mails";
+import { offerAlertPush } from "../push/push-messages";
+import type { PushSender } from "../push/push-sender";
 import { signAlertUnsubscribe } from "./alert-unsubscribe-token";
 
 interface AlertRow {
@@ -63,14 +66,20 @@ function findAlerts(db: Kysely<DB>, offerIds: readonly string[], now: Date) {
 
 export type OfferAnnouncer = (offerIds: readonly string[]) => Promise<number>;
 
-/** Mails each interested diner one message listing the new offers meant for them; returns mails sent. */
+/**
+ * Tells each interested diner once about the new offers meant for them: one mail listing them, and
+ * one push (kind `alert`, if the diner keeps it on: decision 045) about the soonest. Returns the
+ * number of diners told.
+ */
 export function createOfferAnnouncer(deps: {
   db: Kysely<DB>;
   mailer: Mailer;
+  push: PushSender;
   appOrigin: string;
   /** Signs the List-Unsubscribe links (JWT_SECRET; decision 044). */
   unsubscribeSecret: string;
   now?: () => Date;
+  log?: FastifyBaseLogger;
 }): OfferAnnouncer {
   return async (offerIds) => {
     if (offerIds.length === 0) return 0;
@@ -91,20 +100,20 @@ export function createOfferAnnouncer(deps: {
         deps.unsubscribeSecret,
       )}`;
       const language = first.language;
-      const lines: OfferAlertLine[] = alerts
-        .sort((a, b) => `${a.offer_date} ${a.book_until}`.localeCompare(`${b.offer_date} ${b.book_until}`))
-        .slice(0, LINES_PER_MAIL)
-        .map((row) => ({
-          restaurantName: row.restaurant_name,
-          city: language === "en" ? row.city_name_en : row.city_name_it,
-          date: row.offer_date,
-          startTime: row.start_time,
-          endTime: row.end_time,
-          bookUntil: row.book_until,
-          seats: row.available_seats,
-          discountPercent: row.discount_percent,
-          link: `${deps.appOrigin}${paths.offer(row.offer_id)}`,
-        }));
+      const soonestFirst = alerts.sort((a, b) =>
+        `${a.offer_date} ${a.book_until}`.localeCompare(`${b.offer_date} ${b.book_until}`),
+      );
+      const lines: OfferAlertLine[] = soonestFirst.slice(0, LINES_PER_MAIL).map((row) => ({
+        restaurantName: row.restaurant_name,
+        city: language === "en" ? row.city_name_en : row.city_name_it,
+        date: row.offer_date,
+        startTime: row.start_time,
+        endTime: row.end_time,
+        bookUntil: row.book_until,
+        seats: row.available_seats,
+        discountPercent: row.discount_percent,
+        link: `${deps.appOrigin}${paths.offer(row.offer_id)}`,
+      }));
       // The mailer logs a message it could not store; one diner's failure must not stop the others'.
       await deps.mailer
         .send({ address: first.email, userId: first.user_id }, language, {
@@ -119,6 +128,23 @@ export function createOfferAnnouncer(deps: {
           headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
         })
         .catch(() => {});
+      const soonest = soonestFirst[0]!;
+      await deps.push
+        .stage(
+          deps.push.db,
+          first.user_id,
+          offerAlertPush(language, {
+            offerId: soonest.offer_id,
+            restaurantName: soonest.restaurant_name,
+            city: language === "en" ? soonest.city_name_en : soonest.city_name_it,
+            discountPercent: soonest.discount_percent,
+            offerUrl: paths.offer(soonest.offer_id),
+            more: alerts.length - 1,
+          }),
+        )
+        .then((send) => send())
+        // Like the mail: one diner's push that could not be queued must not stop the others'.
+        .catch((error: unknown) => deps.log?.warn({ err: error, userId: first.user_id }, "alert push not queued"));
     }
     return byUser.size;
   };

@@ -39,9 +39,11 @@ export async function registerOffersModule(
     createOfferAnnouncer({
       db: deps.database.db,
       mailer: deps.mailer,
+      push: deps.push,
       appOrigin: deps.appOrigin,
       unsubscribeSecret: deps.unsubscribeSecret,
       now: deps.now,
+      log: app.log,
     }),
   );
   await app.register(

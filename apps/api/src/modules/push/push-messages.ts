@@ -95,19 +95,39 @@ export function bookingChangedPush(
   };
 }
 
+/** A city or favourite alert: the soonest new offer for the diner, and how many more there are. */
 export function offerAlertPush(
   language: Language,
-  v: { offerId: string; restaurantName: string; city: string; discountPercent: number; offerUrl: string },
+  v: {
+    offerId: string;
+    restaurantName: string;
+    city: string;
+    discountPercent: number | null;
+    offerUrl: string;
+    /** Other new offers for the diner in the same announcement (listed by the mail and the search). */
+    more: number;
+  },
 ): PushPayload {
   const it = language === "it";
+  const discount = v.discountPercent ? `: -${v.discountPercent}%` : "";
+  const more =
+    v.more === 0
+      ? ""
+      : it
+        ? v.more === 1
+          ? " E c'è un'altra offerta."
+          : ` E ci sono altre ${v.more} offerte.`
+        : v.more === 1
+          ? " And there is one more offer."
+          : ` And there are ${v.more} more offers.`;
   return {
     kind: "alert",
     lang: language,
     tag: `offer-${v.offerId}`,
-    title: it ? `Last Minute a ${v.city}: -${v.discountPercent}%` : `Last Minute in ${v.city}: -${v.discountPercent}%`,
+    title: it ? `Last Minute a ${v.city}${discount}` : `Last Minute in ${v.city}${discount}`,
     body: it
-      ? `${v.restaurantName} ha un tavolo scontato. Tocca per prenotare.`
-      : `${v.restaurantName} has a discounted table. Tap to book.`,
+      ? `${v.restaurantName} ha un tavolo scontato. Tocca per prenotare.${more}`
+      : `${v.restaurantName} has a discounted table. Tap to book.${more}`,
     url: v.offerUrl,
     actions: [],
   };

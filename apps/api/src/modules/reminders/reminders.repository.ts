@@ -62,18 +62,6 @@ export async function isAttending(db: Db, reservationId: string): Promise<boolea
   return Boolean(row?.attended_at);
 }
 
-/** The diner's bookings they said "Ci sarò" to, among `ids` (for /history). */
-export async function attendingAmong(db: Db, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom("reservation_reminders")
-    .select("reservation_id")
-    .where("reservation_id", "in", [...ids])
-    .where("attended_at", "is not", null)
-    .execute();
-  return new Set(rows.map((row) => row.reservation_id));
-}
-
 export const REMINDER_PURPOSES = {
   attend: "reminder_attend",
   release: "reminder_release",

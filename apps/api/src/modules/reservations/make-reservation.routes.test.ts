@@ -62,6 +62,7 @@ describe("makeReservation", () => {
       startsAt: startsAt.toISOString(),
       endsAt: new Date(startsAt.getTime() + 90 * 60_000).toISOString(),
       canCancel: true,
+      attending: false,
     });
     const row = await t.database.db
       .selectFrom("reservations")

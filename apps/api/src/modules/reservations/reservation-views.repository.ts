@@ -22,6 +22,8 @@ export interface ReservationViewRow {
   special_requests: string;
   status: ReservationStatus;
   can_cancel: boolean;
+  /** "Ci sarò" recorded on the booking's reminder (decision 046). */
+  attending: boolean;
   created_at: Date;
   cancelled_at: Date | null;
   restaurant_name: string;
@@ -71,6 +73,10 @@ export function viewOf(source: ReservationSource) {
           "status",
         ),
         sql<boolean>`res.status IN ('pending', 'confirmed') AND res.starts_at > now()`.as("can_cancel"),
+        // Read here, written only by the reminders module (decision 046).
+        sql<boolean>`EXISTS (SELECT 1 FROM reservation_reminders rr WHERE rr.reservation_id = res.id AND rr.attended_at IS NOT NULL)`.as(
+          "attending",
+        ),
         "res.created_at",
         "res.cancelled_at",
         "r.name as restaurant_name",

@@ -35,5 +35,6 @@ export function toReservation(row: ReservationViewRow, language: Language): Rese
     startsAt: row.starts_at.toISOString(),
     endsAt: row.ends_at.toISOString(),
     canCancel: row.can_cancel,
+    attending: row.attending,
   };
 }

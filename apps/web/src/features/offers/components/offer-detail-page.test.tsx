@@ -38,6 +38,7 @@ const booking: Reservation = {
   startsAt: new Date().toISOString(),
   endsAt: new Date().toISOString(),
   canCancel: true,
+  attending: false,
 };
 
 function renderOffer(onBooked = vi.fn()) {

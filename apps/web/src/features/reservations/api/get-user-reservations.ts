@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { RESERVATION_CACHE_MS } from "@tavolo/shared/constants";
 import { userReservationsResponseSchema, type Reservation } from "@tavolo/shared/reservations";
@@ -5,6 +6,7 @@ import { apiClient, ApiError, clientPath } from "../../../lib/api-client";
 import { parseAnswer } from "../../../lib/parse-answer";
 import { backoffDelay, retryOnRateLimit } from "./rate-limit-retry";
 import { localizedKey, useLocalizedKey } from "../../../lib/localized-query-key";
+import { saveLastHistorySync } from "./last-history-sync";
 
 export const userReservationsKey = (userId: string) => ["reservations", "user", userId] as const;
 
@@ -36,7 +38,7 @@ export async function getUserReservationsOrCached(
 /** Cached 5 minutes per user (SPEC §7); TanStack Query also merges duplicate in-flight requests. */
 export function useUserReservations(userId: string | undefined) {
   const client = useQueryClient();
-  return useQuery({
+  const query = useQuery({
     queryKey: useLocalizedKey(userReservationsKey(userId ?? "")),
     queryFn: ({ signal }) => getUserReservationsOrCached(client, userId!, signal),
     enabled: Boolean(userId),
@@ -45,4 +47,10 @@ export function useUserReservations(userId: string | undefined) {
     retry: retryOnRateLimit,
     retryDelay: backoffDelay,
   });
+  // Every answer, and every change a cancel or move writes into it, is the diner's last sync (decision 046).
+  const { data, dataUpdatedAt } = query;
+  useEffect(() => {
+    if (userId && data) saveLastHistorySync(userId, data, dataUpdatedAt);
+  }, [userId, data, dataUpdatedAt]);
+  return query;
 }

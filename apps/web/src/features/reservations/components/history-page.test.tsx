@@ -3,6 +3,8 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import type { Reservation } from "@tavolo/shared/reservations";
 import { reservationFixture } from "../../../../test/fixtures";
 import { json, mockFetch, renderAt } from "../../../../test/render";
+import i18n from "../../../i18n/i18n";
+import { storage } from "../../../lib/storage";
 import { HistoryPage } from "./history-page";
 
 const reservations = [
@@ -370,5 +372,59 @@ describe("HistoryPage: 429", () => {
     expect(
       within(screen.getByText("Pizzeria Tre").closest("article")!).queryByRole("link", { name: /^Modifica/ }),
     ).toBeNull();
+  });
+
+  it("marks an upcoming booking the diner said 'Ci sarò' to, in both languages; never a past one", async () => {
+    const upcoming = reservationFixture({ id: "r7", canCancel: true, status: "confirmed", attending: true });
+    const past = { ...reservations[2]!, attending: true };
+    mockFetch(() => json({ success: true, reservations: [upcoming, past] }));
+    renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
+    const card = (await screen.findByText("Osteria Uno")).closest("article")!;
+    expect(within(card).getByText("Ci sarò")).toBeInTheDocument();
+    expect(within(screen.getByText("Pizzeria Tre").closest("article")!).queryByText("Ci sarò")).toBeNull();
+    await act(() => i18n.changeLanguage("en"));
+    expect(await screen.findByText("You'll be there")).toBeInTheDocument();
+    await act(() => i18n.changeLanguage("it"));
+  });
+});
+
+describe("HistoryPage: offline", () => {
+  const soon = reservationFixture({ id: "r5", canCancel: true, status: "confirmed", tableNumber: 4 });
+  const offline = () => {
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    mockFetch(() => Promise.reject(new TypeError("Failed to fetch")));
+  };
+
+  it("shows the upcoming bookings of the last sync, as of when, with nothing to change", async () => {
+    mockFetch(() => json({ success: true, reservations: [soon, reservations[2]!] }));
+    const online = renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
+    await screen.findByText("Osteria Uno");
+    online.unmount();
+    offline();
+    renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
+    const card = (await screen.findByText("Osteria Uno")).closest("article")!;
+    expect(screen.getByText(/Sei offline: queste sono le tue prenotazioni aggiornate al/)).toBeInTheDocument();
+    // Only what is still to come was kept: a past booking is of no use at the door.
+    expect(screen.queryByText("Pizzeria Tre")).toBeNull();
+    const cancel = within(card).getByRole("button", { name: /^Annulla prenotazione da Osteria Uno/ });
+    expect(cancel).toBeDisabled();
+    expect(cancel).toHaveAccessibleDescription(/Senza connessione non si può prenotare, spostare né cancellare/);
+    expect(within(card).getByRole("button", { name: /^Modifica/ })).toBeDisabled();
+    expect(within(card).queryByRole("link", { name: /^Modifica/ })).toBeNull();
+  });
+
+  it("never shows one diner's last sync to another, and forgets it at sign-out", async () => {
+    mockFetch(() => json({ success: true, reservations: [soon] }));
+    const online = renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
+    await screen.findByText("Osteria Uno");
+    online.unmount();
+    offline();
+    const other = renderAt(<HistoryPage userId="u-2" phoneVerified />, { path: "/history" });
+    expect(await screen.findByText("Nessuna prenotazione salvata su questo dispositivo")).toBeInTheDocument();
+    expect(screen.queryByText("Osteria Uno")).toBeNull();
+    other.unmount();
+    storage.clearSession();
+    renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
+    expect(await screen.findByText("Nessuna prenotazione salvata su questo dispositivo")).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { useDocumentTitle } from "../../../lib/use-document-title";
 import { ApiError } from "../../../lib/api-client";
 import { Alert } from "../../../components/ui/alert";
 import { Button, ButtonLink } from "../../../components/ui/button";
+import { useOffline } from "../../../lib/network-status";
 import { ChipRadioGroup } from "../../../components/ui/chip";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { ErrorState } from "../../../components/ui/error-state";
@@ -15,11 +16,13 @@ import { Skeleton } from "../../../components/ui/spinner";
 import { useCancelReservation } from "../api/cancel-reservation";
 import type { Reservation } from "@tavolo/shared/reservations";
 import { useUserReservations } from "../api/get-user-reservations";
+import { readLastHistorySync } from "../api/last-history-sync";
 import { backoffDelay, isRateLimited } from "../api/rate-limit-retry";
 import { CancelReservationDialog } from "./cancel-reservation-dialog";
 import { groupHistory } from "./history-groups";
 import { ReservationCard } from "./reservation-card";
-import { isMovable } from "./use-moving-reservation";
+import { HistoryCardActions } from "./history-card-actions";
+import { OfflineHistoryNote } from "./offline-history-note";
 import styles from "./history-page.module.css";
 
 /** The history filter of SPEC §2/§4: all, pending, confirmed, cancelled, completed. */
@@ -27,6 +30,8 @@ const FILTERS = ["all", "pending", "confirmed", "cancelled", "completed"] as con
 type Filter = (typeof FILTERS)[number];
 /** The active filter lives in the URL (?status=pending): a reload, a shared link or Back keep it. */
 const FILTER_PARAM = "status";
+/** The offline notice, which the disabled buttons point to. */
+const OFFLINE_NOTE_ID = "history-offline-note";
 const parseFilter = (value: string | null): Filter => FILTERS.find((filter) => filter === value) ?? "all";
 
 /** The status filter, read from and written to the URL. */
@@ -65,9 +70,14 @@ export function HistoryPage({
   const reservations = useUserReservations(userId);
   const cancel = useCancelReservation(userId);
   const options = FILTERS.map((value) => ({ value, label: t(`history.filters.${value}`) }));
-  const shown = (reservations.data ?? []).filter((item) => filter === "all" || item.status === filter);
+  const offline = useOffline();
+  // Offline with nothing fetched on this page: the last sync kept on this device (decision 046).
+  const [lastSync] = useState(() => readLastHistorySync(userId));
+  const fromLastSync = offline && !reservations.data ? lastSync : null;
+  const list = reservations.data ?? fromLastSync?.reservations;
+  const shown = (list ?? []).filter((item) => filter === "all" || item.status === filter);
   // "Upcoming" as of the list's own time: the server marks bookings completed, and the list refetches.
-  const groups = groupHistory(shown, reservations.dataUpdatedAt);
+  const groups = groupHistory(shown, fromLastSync ? fromLastSync.readAt : reservations.dataUpdatedAt);
   // SPEC §8: a 429 with nothing cached is retried with backoff; say so instead of a bare skeleton.
   const waitingOutRateLimit =
     reservations.isPending && reservations.failureCount > 0 && isRateLimited(reservations.failureReason);
@@ -109,11 +119,19 @@ export function HistoryPage({
         onChange={setFilter}
         scroll
       />
+      {offline ? (
+        <OfflineHistoryNote
+          id={OFFLINE_NOTE_ID}
+          asOf={fromLastSync ? fromLastSync.savedAt : reservations.data ? reservations.dataUpdatedAt : null}
+        />
+      ) : null}
       <div ref={noticeRef} tabIndex={-1} className={styles.notice}>
         {notice ? <Alert tone="success">{notice}</Alert> : null}
       </div>
       <div className={styles.list}>
-        {reservations.isPending ? (
+        {offline && !list ? (
+          <EmptyState title={t("history.offlineNothing")} text={t("history.offlineNothingText")} />
+        ) : reservations.isPending && !list ? (
           <div className={styles.skeletons} aria-busy="true">
             {waitingOutRateLimit ? (
               <Alert tone="warning">
@@ -126,7 +144,7 @@ export function HistoryPage({
               <Skeleton key={index} height={104} radius="16px" />
             ))}
           </div>
-        ) : reservations.isError ? (
+        ) : reservations.isError && !fromLastSync ? (
           <ErrorState
             title={t("history.error")}
             message={
@@ -169,35 +187,14 @@ export function HistoryPage({
                         reservation={reservation}
                         action={
                           reservation.canCancel ? (
-                            <>
-                              {isMovable(reservation) ? (
-                                <ButtonLink
-                                  to={paths.reservation(reservation.restaurantId, { modify: reservation.id })}
-                                  variant="outline"
-                                  size="sm"
-                                  aria-label={t("move.modifyFor", {
-                                    name: reservation.restaurantName,
-                                    time: reservation.time,
-                                  })}
-                                >
-                                  {t("move.modify")}
-                                </ButtonLink>
-                              ) : null}
-                              <Button
-                                variant="outline"
-                                size="sm"
-                                onClick={() => {
-                                  setNotice(null);
-                                  setToCancel(reservation);
-                                }}
-                                aria-label={t("history.cancelFor", {
-                                  name: reservation.restaurantName,
-                                  time: reservation.time,
-                                })}
-                              >
-                                {t("history.cancel")}
-                              </Button>
-                            </>
+                            <HistoryCardActions
+                              reservation={reservation}
+                              offlineNoteId={offline ? OFFLINE_NOTE_ID : null}
+                              onCancel={(chosen) => {
+                                setNotice(null);
+                                setToCancel(chosen);
+                              }}
+                            />
                           ) : undefined
                         }
                       />

@@ -55,6 +55,8 @@ export function ReservationCard({ reservation, action }: { reservation: Reservat
           <span className={styles.tags}>
             {reservation.kind === "lastMinute" ? <Tag tone="brand">{t("offers.badge")}</Tag> : null}
             <StatusTag status={reservation.status} />
+            {/* The diner's "Ci sarò" from the reminder, while the booking is still ahead (decision 046). */}
+            {reservation.attending && reservation.canCancel ? <Tag tone="success">{t("history.attending")}</Tag> : null}
           </span>
         </div>
         <ul role="list" className={styles.facts}>

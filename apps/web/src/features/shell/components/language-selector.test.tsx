@@ -21,6 +21,8 @@ describe("LanguageSelector", () => {
     ]);
     expect(screen.getByRole("link", { name: "Accedi" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: /Italiano/ })).toHaveAttribute("aria-pressed", "true");
+    // index.html's link: the installed app's name and description follow the page's language.
+    const manifest = document.head.appendChild(Object.assign(document.createElement("link"), { rel: "manifest" }));
 
     fireEvent.click(screen.getByRole("button", { name: /English/ }));
 
@@ -30,9 +32,12 @@ describe("LanguageSelector", () => {
     expect(screen.getByRole("button", { name: /English/ })).toHaveAttribute("aria-pressed", "true");
     expect(localStorage.getItem("i18nextLng")).toBe("en");
     expect(document.documentElement.lang).toBe("en");
+    expect(manifest.getAttribute("href")).toBe("/manifest.en.webmanifest");
 
     fireEvent.click(screen.getByRole("button", { name: /Italiano/ }));
     expect(await screen.findByRole("link", { name: "Accedi" })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe("it");
+    expect(manifest.getAttribute("href")).toBe("/manifest.webmanifest");
+    manifest.remove();
   });
 });
