@@ -48,7 +48,7 @@ describe("signing in with another language than the account's", { timeout: 30_00
   it("asks, and 'use English' stores English on the account as a switch while signed in does", async () => {
     await i18n.changeLanguage("en");
     const fetch = renderLogin("it");
-    await signIn("Log in");
+    await signIn("Sign in");
     const dialog = await screen.findByRole("dialog", { name: "Your account's language" }, { timeout: 10_000 });
     expect(dialog).toHaveTextContent("Your account's language is Italiano");
     expect(profileCalls(fetch)).toHaveLength(0);
@@ -65,11 +65,11 @@ describe("signing in with another language than the account's", { timeout: 30_00
   it("or puts the app in the account's language, leaving the account as it is", async () => {
     await i18n.changeLanguage("en");
     const fetch = renderLogin("it");
-    await signIn("Log in");
+    await signIn("Sign in");
     await screen.findByRole("dialog", { name: "Your account's language" }, { timeout: 10_000 });
     fireEvent.click(screen.getByRole("button", { name: "Switch the app to Italiano" }));
     await waitFor(() => expect(i18n.language).toBe("it"), { timeout: 5000 });
-    expect(await screen.findByRole("link", { name: "Accedi" })).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: "Vai al contenuto" })).toBeInTheDocument();
     expect(profileCalls(fetch)).toHaveLength(0);
   });
 
