@@ -22,6 +22,13 @@ import {
 type Cmd = fc.AsyncCommand<Model, World>;
 const holds = (m: Model) => [...m.tables.entries()].filter(([, taken]) => taken.held);
 
+/** Puts a diner in the line of a full seating (a run's starting state: the next freed table is held). */
+export async function seedLine(w: World, m: Model, diner: number, slot: Slot, people: number): Promise<void> {
+  const res = await join(w, m.diners[diner]!, slot, people);
+  expect(res.statusCode, `seeding the line: ${res.body}`).toBe(201);
+  m.waiting.push({ id: (res.json() as { entry: { id: string } }).entry.id, diner, slot, people });
+}
+
 /**
  * Joins the line of a seating: 201 when every table the party fits is taken, else 409
  * `table_available` (the diner books instead, nothing is created).
@@ -32,8 +39,13 @@ export class Join implements Cmd {
     readonly slot: Slot,
     readonly people: number,
   ) {}
+  /** Not already in this seating's line: waiting, or offered a table by it and not answered yet. */
   private eligible = (m: Model) =>
-    liveDiners(m).filter((d) => !m.waiting.some((entry) => entry.diner === d && entry.slot === this.slot));
+    liveDiners(m).filter(
+      (d) =>
+        !m.waiting.some((entry) => entry.diner === d && entry.slot === this.slot) &&
+        !holds(m).some(([key, taken]) => taken.diner === d && key.startsWith(`${this.slot}#`)),
+    );
   check = (m: Model) => this.eligible(m).length > 0;
   async run(m: Model, w: World) {
     const eligible = this.eligible(m);

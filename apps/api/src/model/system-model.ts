@@ -74,9 +74,23 @@ export interface World {
 
 export const emptyModel = (): Model => ({ diners: [], freed: [], tables: new Map(), waiting: [], offerBookings: [] });
 export const tableKey = (slot: Slot, table: number) => `${slot}#${table}`;
-/** How many steps of each kind ran, for the report of a run (a model that never reaches a step tests nothing). */
-export const stepsTaken = new Map<string, number>();
-export const took = (step: string) => stepsTaken.set(step, (stepsTaken.get(step) ?? 0) + 1);
+/**
+ * How many steps of each kind ran, and the milliseconds they took with their checks, for the report
+ * of a run (a model that never reaches a step tests nothing; a slow one eats the CI budget).
+ */
+export const stepsTaken = new Map<string, { n: number; ms: number }>();
+let running: { step: string; since: number } | undefined;
+/** Ends the timing of the step running (at the next step, or when the sequence ends). */
+export function stepDone(): void {
+  if (running) stepsTaken.get(running.step)!.ms += Date.now() - running.since;
+  running = undefined;
+}
+export function took(step: string): void {
+  stepDone();
+  const entry = stepsTaken.get(step) ?? { n: 0, ms: 0 };
+  stepsTaken.set(step, { n: entry.n + 1, ms: entry.ms });
+  running = { step, since: Date.now() };
+}
 export const liveDiners = (m: Model) => [...m.diners.keys()].filter((index) => m.diners[index]!.alive);
 /** Every address a diner has had: the current one and the ones changed away from. */
 export const addressesOf = (d: ModelDiner) => [d.email, ...d.formerEmails];
