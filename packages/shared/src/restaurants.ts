@@ -180,9 +180,10 @@ export const restaurantResponseSchema = z.object({ success: z.literal(true), res
 export type RestaurantResponse = z.output<typeof restaurantResponseSchema>;
 
 /**
- * GET /client/getAvailableTables/:id. With a time, `isAvailable` means free for that whole seating
- * and big enough for the party; with a date only, free for at least one seating that day. `slots`
- * are the day's future seating times ("HH:MM") at which some table that fits is free.
+ * GET /client/getAvailableTables/:id. `isAvailable` means free for the whole seating at `time` (its
+ * bookings and holds counted) and big enough for the party. `time` is the asked time, else the day's
+ * next seating still to come, null when none is left (then no table is available). `slots` are the
+ * day's future seating times ("HH:MM") at which some table that fits is free.
  */
 export const availableTablesResponseSchema = z.object({
   success: z.literal(true),

@@ -7,7 +7,7 @@ import { todayIn } from "../lib/dates";
 import { offerQuery } from "../features/offers/api/get-last-minute";
 import { offerListQuery } from "../features/offers/api/list-offers";
 import { citiesQuery } from "../features/restaurants/api/get-all-cities";
-import { tablesQuery } from "../features/restaurants/api/get-available-tables";
+import { tablesQuery, todaysTablesQuery } from "../features/restaurants/api/get-available-tables";
 import { restaurantQuery } from "../features/restaurants/api/get-restaurant";
 import { searchRestaurantsQuery } from "../features/restaurants/api/search-restaurants";
 import { parseCategory } from "../features/restaurants/components/cuisine-options";
@@ -91,13 +91,14 @@ export async function restaurantLoader({ request, params, context }: LoaderFunct
   const { queryClient, language, api } = load;
   const now = new Date(load.now);
   const today = todayIn(DEFAULT_TIME_ZONE, now);
+  const asked = tableParamsFrom(new URL(request.url).searchParams);
   const [found] = await Promise.all([
     queryClient.ensureQueryData(restaurantQuery(id, language, api)).catch(notFoundOn),
-    queryClient.prefetchQuery(tablesQuery(id, { date: today }, api)),
+    queryClient.prefetchQuery(tablesQuery(id, todaysTablesQuery(today, asked), api)),
   ]);
   // The picker's first day and party depend on the opening hours: its free times come second.
   if (found) {
-    const pick = firstPick(found.restaurant, tableParamsFrom(new URL(request.url).searchParams), now);
+    const pick = firstPick(found.restaurant, asked, now);
     await queryClient.prefetchQuery(availableSlotsQuery(id, pick, api));
   }
   return null;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AvailableTablesResponse } from "@tavolo/shared/restaurants";
 import { useFixture, useTestApp } from "../../../test/test-app";
 import { createBookingFixture, diner, makeReservation, nextWeekday, romeDate } from "../../../test/reservation-helpers";
+import { joined, liveHolds } from "../../../test/waitlist-helpers";
 
 const t = useTestApp();
 const f = useFixture(() => createBookingFixture(t));
@@ -64,31 +65,34 @@ describe("getAvailableTables per seating", () => {
     }
   });
 
-  it("with a date only, offers a table while it has a free seating left, and the times worth offering", async () => {
+  it("with a date only, describes the day's next seating: its bookings and holds are taken (decision 035)", async () => {
     const date = nextWeekday(4);
-    // The dinner service seats from 19:00 to 21:30: two bookings cover every seating of table 1.
-    await book(f.dinner, 1, date, "19:00");
-    await book(f.dinner, 1, date, "20:30");
+    const [anna, luca] = [await diner(t), await diner(t)];
+    // The dinner service seats from 19:00 to 21:30. At 19:00 table 2 is booked, table 1 held for
+    // the first in line; both are free again from 20:30.
+    await book(f.dinner, 2, date, "19:00");
+    const annas = await makeReservation(t, anna, {
+      restaurantId: f.dinner.id,
+      tableId: f.dinner.tables[1],
+      date,
+      time: "19:00",
+      numberOfPeople: 2,
+    });
+    expect(annas.statusCode, annas.body).toBe(201);
+    await joined(t, luca, { restaurantId: f.dinner.id, date, timeFrom: "19:00", timeTo: "19:00", people: 2 });
+    await t.app.cancelBooking(anna.userId, annas.json().reservation.id, "it");
+    expect((await liveHolds(t)).map((hold) => hold.table_id)).toEqual([f.dinner.tables[1]]);
+
     const day = await tables(f.dinner.id, `date=${date}`);
-    expect(day).toMatchObject({ success: true, date, time: null });
-    expect(byNumber(day)).toEqual({ 1: false, 2: true });
-    expect(day.slots).toEqual([
-      "19:00",
-      "19:15",
-      "19:30",
-      "19:45",
-      "20:00",
-      "20:15",
-      "20:30",
-      "20:45",
-      "21:00",
-      "21:15",
-      "21:30",
-    ]);
-    // Only table 1 seats three: no time is left for them.
-    const forThree = await tables(f.dinner.id, `date=${date}&people=3`);
-    expect(byNumber(forThree)).toEqual({ 1: false, 2: false });
-    expect(forThree.slots).toEqual([]);
+    expect(byNumber(day)).toEqual({ 1: false, 2: false });
+    expect(day).toMatchObject({ success: true, date, time: "19:00" });
+    expect(byNumber(day)).toEqual(byNumber(await tables(f.dinner.id, `date=${date}&time=19:00`)));
+    expect(day.slots).toEqual(["20:30", "20:45", "21:00", "21:15", "21:30"]);
+    // Only table 1 seats three: the same moment, nothing for them.
+    expect(byNumber(await tables(f.dinner.id, `date=${date}&people=3`))).toEqual({ 1: false, 2: false });
+    // Today, the next seating still to come, which is the first time offered when nothing is booked.
+    const today = await tables(f.allDay.id, "");
+    expect(today.time).toBe(today.slots[0] ?? null);
   });
 
   it("frees the table again once its booking is cancelled", async () => {

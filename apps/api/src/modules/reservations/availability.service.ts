@@ -22,10 +22,11 @@ type SlotsQuery = z.output<typeof availableSlotsQuerySchema>;
 type Interval = { startsAt: Date; endsAt: Date };
 
 /**
- * Which tables a diner may pick (issue 5). With a time, a table is available when it seats the
- * party and is free for that whole seating; with a date only, when it seats the party and is free
- * for at least one seating still to come that day. A time that is not an open seating (closed,
- * past, 19:07) leaves every table unavailable; `slots` lists the times worth offering instead.
+ * Which tables a diner may pick (issue 5). A table is available when it seats the party and is free
+ * for the whole seating described: the asked time, else the day's next seating still to come (named
+ * in the answer's `time`, decision 035), its bookings and holds counted. A time that is not an open
+ * seating (closed, past, 19:07) leaves every table unavailable; `slots` lists the times worth
+ * offering instead.
  */
 export function createAvailabilityService(db: Kysely<DB>) {
   /** `moving`: a booking whose own seating counts as free (it is given up by the move). */
@@ -48,16 +49,18 @@ export function createAvailabilityService(db: Kysely<DB>) {
     const fits = (table: TableRow) => query.people === undefined || table.capacity >= query.people;
     const isFree = (table: TableRow, seating: Seating) =>
       !(booked.get(table.id) ?? []).some((interval) => overlaps(interval, seating));
-    const wanted = query.time === undefined ? seatings : seatings.filter((seating) => seating.time === query.time);
+    // No time asked: the next seating still to come (the shared rules' first open seating), not "any".
+    const time = query.time ?? seatings[0]?.time ?? null;
+    const wanted = seatings.find((seating) => seating.time === time);
 
     return {
       success: true,
       date,
-      time: query.time ?? null,
+      time,
       slots: seatings
         .filter((seating) => inService.some((table) => fits(table) && isFree(table, seating)))
         .map((seating) => seating.time),
-      tables: inService.map((table) => toTable(table, fits(table) && wanted.some((seating) => isFree(table, seating)))),
+      tables: inService.map((table) => toTable(table, wanted !== undefined && fits(table) && isFree(table, wanted))),
     };
   }
 

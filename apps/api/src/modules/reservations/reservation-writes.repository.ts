@@ -1,16 +1,24 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import { ACTIVE_RESERVATION_STATUSES } from "@tavolo/shared/reservations";
 import type { DB } from "../../db/schema";
+import * as seats from "../offers/offer-seats.repository";
 import { viewOf, type ReservationViewRow } from "./reservation-views.repository";
 
 type Db = Kysely<DB> | Transaction<DB>;
+
+/** The caller's transaction, else one of its own: a write and its seats commit together. */
+function inTransaction<T>(db: Db, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<DB>) : db.transaction().execute(work);
+}
 
 /**
  * Every write of `reservations`, and the only one (decision 034): book, book offer seats, hold,
  * confirm or release a hold, move, cancel, anonymise. The offers, waitlist and account modules call
  * these operations, never their own SQL on the table, so deleting, exporting and anonymising have
  * one place to look; `one-writer.test.ts` fails when another file writes the table. Each operation
- * runs on the caller's executor: the caller's transaction, locks and mails stay where they are.
+ * runs on the caller's executor: the caller's transaction, locks and mails stay where they are. An
+ * offer's seats change through the offers module's seat operations, called here in the same
+ * statement or transaction as the reservation row.
  */
 
 // --- book ---
@@ -52,8 +60,8 @@ export function insertReservation(db: Db, reservation: NewReservation): Promise<
 // --- book offer ---
 
 /**
- * DESIGN §4: takes `people` seats if they are there and the offer is still bookable, and books
- * them, in one statement. Concurrent bookings queue on the offer's row; each re-checks the seats
+ * DESIGN §4: takes `people` seats if they are there and the offer is still bookable (the offers
+ * module's `takeBookableSeats`), and books them, in one statement. Concurrent bookings queue on the offer's row; each re-checks the seats
  * left once the one before it commits, so a sold-out offer answers "no row" instead of going
  * negative. Undefined = nothing taken (the caller tells why).
  */
@@ -62,20 +70,7 @@ export async function takeSeatsAndBook(
   booking: { offerId: string; userId: string; people: number; notes: string; now: Date },
 ): Promise<string | undefined> {
   const row = await db
-    .with("taken", (cte) =>
-      cte
-        .updateTable("offers")
-        .set((eb) => ({ available_seats: eb("available_seats", "-", booking.people), updated_at: sql`now()` }))
-        .where("id", "=", booking.offerId)
-        .where("available_seats", ">=", booking.people)
-        .where("book_until_at", ">", booking.now)
-        // The diner's row is locked before the offer's (an uncorrelated EXISTS runs first, as a
-        // one-time filter): an account deletion locks the user, then gives back the seats of its
-        // bookings, so taking the two locks the other way round would deadlock (decision 021).
-        // No diner (the account was deleted meanwhile): nothing is taken.
-        .where(sql<boolean>`EXISTS (SELECT 1 FROM users WHERE id = ${booking.userId} FOR KEY SHARE)`)
-        .returning(["id", "restaurant_id", "starts_at", "ends_at"]),
-    )
+    .with("taken", (cte) => seats.takeBookableSeats(cte, booking))
     .with("booked", (cte) =>
       cte
         .insertInto("reservations")
@@ -152,35 +147,25 @@ export function moveReservation(trx: Transaction<DB>, id: string, move: Reservat
  * A Last Minute booking gives its seats back to the offer in the same statement, so the seats
  * booked and available always add up to the offer's total.
  */
-export async function cancelUpcomingReservation(db: Db, id: string, userId: string): Promise<boolean> {
-  const result = await db
-    .with("cancelled", (cte) =>
-      cte
-        .updateTable("reservations")
-        .set((eb) => ({
-          status: "cancelled",
-          cancelled_at: sql<Date>`now()`,
-          // The cancellation is the event's next version (decision 025).
-          calendar_sequence: eb("calendar_sequence", "+", 1),
-        }))
-        .where("id", "=", id)
-        .where("user_id", "=", userId)
-        .where("status", "in", ACTIVE_RESERVATION_STATUSES)
-        .where("starts_at", ">", sql<Date>`now()`)
-        .returning(["id", "offer_id", "party_size"]),
-    )
-    .with("returned", (cte) =>
-      cte
-        .updateTable("offers")
-        .from("cancelled")
-        .set((eb) => ({ available_seats: eb("offers.available_seats", "+", eb.ref("cancelled.party_size")) }))
-        .whereRef("offers.id", "=", "cancelled.offer_id")
-        .returning("offers.id"),
-    )
-    .selectFrom("cancelled")
-    .select("cancelled.id")
-    .executeTakeFirst();
-  return result !== undefined;
+export function cancelUpcomingReservation(db: Db, id: string, userId: string): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const cancelled = await trx
+      .updateTable("reservations")
+      .set((eb) => ({
+        status: "cancelled",
+        cancelled_at: sql<Date>`now()`,
+        // The cancellation is the event's next version (decision 025).
+        calendar_sequence: eb("calendar_sequence", "+", 1),
+      }))
+      .where("id", "=", id)
+      .where("user_id", "=", userId)
+      .where("status", "in", ACTIVE_RESERVATION_STATUSES)
+      .where("starts_at", ">", sql<Date>`now()`)
+      .returning(["id", "offer_id", "party_size"])
+      .executeTakeFirst();
+    if (cancelled) await seats.giveBackSeats(trx, [cancelled]);
+    return cancelled !== undefined;
+  });
 }
 
 // --- hold, confirm or release a hold (decision 029) ---
@@ -200,7 +185,9 @@ export interface NewHold {
 }
 
 /** Writes a hold: a reservation in status 'held' that the exclusion constraint counts as taken. */
-export function insertHold(trx: Transaction<DB>, hold: NewHold): Promise<{ id: string; hold_expires_at: Date }> {
+export async function insertHold(trx: Transaction<DB>, hold: NewHold): Promise<{ id: string; hold_expires_at: Date }> {
+  // An offer's hold takes its seats in the same transaction (the caller locked and counted them).
+  if (hold.offerId !== null) await seats.takeHeldSeats(trx, hold.offerId, hold.partySize);
   return trx
     .insertInto("reservations")
     .values({
@@ -234,27 +221,16 @@ export async function confirmHold(trx: Transaction<DB>, id: string, status: "pen
  * Releases live holds (one by id, or every one of a diner): the table or seats are free again, an
  * offer gets its seats back in the same statement. Answers the lines that got something back.
  */
-export function releaseHolds(trx: Transaction<DB>, which: { id: string } | { userId: string }) {
-  return trx
-    .with("released", (cte) =>
-      cte
-        .updateTable("reservations")
-        .set({ status: "released" })
-        .where((eb) => ("id" in which ? eb("id", "=", which.id) : eb("user_id", "=", which.userId)))
-        .where("status", "=", "held")
-        .returning(["restaurant_id", "offer_id", "party_size"]),
-    )
-    .with("returned", (cte) =>
-      cte
-        .updateTable("offers")
-        .from("released")
-        .set((eb) => ({ available_seats: eb("offers.available_seats", "+", eb.ref("released.party_size")) }))
-        .whereRef("offers.id", "=", "released.offer_id")
-        .returning("offers.id"),
-    )
-    .selectFrom("released")
-    .select(["released.restaurant_id", "released.offer_id"])
+export async function releaseHolds(trx: Transaction<DB>, which: { id: string } | { userId: string }) {
+  const released = await trx
+    .updateTable("reservations")
+    .set({ status: "released" })
+    .where((eb) => ("id" in which ? eb("id", "=", which.id) : eb("user_id", "=", which.userId)))
+    .where("status", "=", "held")
+    .returning(["restaurant_id", "offer_id", "party_size"])
     .execute();
+  await seats.giveBackSeats(trx, released);
+  return released;
 }
 
 // --- anonymise (decision 021) ---

@@ -150,7 +150,6 @@ export function createHoldAssigner(deps: HoldAssignerDeps) {
     const offered: OfferedHold[] = [];
     for (const entry of entries) {
       if (holding.has(repo.holdKey(entry)) || entry.party_size > available) continue;
-      await holdsRepo.takeOfferSeats(trx, scope.offerId, entry.party_size);
       const hold = await writes.insertHold(trx, {
         userId: entry.user_id,
         restaurantId: scope.restaurantId,

@@ -5,8 +5,9 @@ import type { DB } from "../../db/schema";
 type Db = Kysely<DB> | Transaction<DB>;
 
 /**
- * What the waitlist reads of its holds (decision 029), and the links and seats that go with them.
- * The hold rows themselves are written by the reservations module alone (decision 034).
+ * What the waitlist reads of its holds (decision 029), and the links that go with them. The hold
+ * rows and the offer seats they take are written by the reservations module alone, the seats
+ * through the offers module (decision 034).
  */
 
 /** The offer of a line, locked: its seats are counted by this transaction alone until it ends. */
@@ -25,14 +26,6 @@ export function lockOffer(trx: Transaction<DB>, offerId: string) {
     .where("id", "=", offerId)
     .forUpdate()
     .executeTakeFirst();
-}
-
-export async function takeOfferSeats(trx: Transaction<DB>, offerId: string, seats: number): Promise<void> {
-  await trx
-    .updateTable("offers")
-    .set((eb) => ({ available_seats: eb("available_seats", "-", seats) }))
-    .where("id", "=", offerId)
-    .execute();
 }
 
 /** A hold as confirm and decline read it, locked: one answer to a hold at a time. */

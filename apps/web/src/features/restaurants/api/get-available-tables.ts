@@ -24,10 +24,21 @@ export const tablesQuery = (id: string, query: TablesQuery, api: ApiClient = api
     staleTime: 30_000,
   });
 
+/**
+ * What the restaurant page's "today's tables" asks: today (in Italy), at the time the page's link
+ * asked for when it asked for today; else the server describes the next seating still to come and
+ * names it (decision 035). The page and the server render's loader ask the same.
+ */
+export function todaysTablesQuery(today: string, asked: Partial<TablesQuery> | undefined): TablesQuery {
+  return asked?.time !== undefined && (asked.date ?? today) === today
+    ? { date: today, time: asked.time }
+    : { date: today };
+}
+
 export function useAvailableTables(id: string | undefined, query: TablesQuery) {
   return useQuery({
     ...tablesQuery(id ?? "", query),
-    select: (response) => response.tables,
+    select: (response) => ({ time: response.time, tables: response.tables }),
     enabled: Boolean(id),
   });
 }

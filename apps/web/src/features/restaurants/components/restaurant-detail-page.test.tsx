@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
+import i18n from "../../../i18n/i18n";
 import type { RestaurantDetail } from "@tavolo/shared/restaurants";
 import { restaurantDetailFixture } from "../../../../test/fixtures";
 import { json, mockFetch, renderRoutes } from "../../../../test/render";
+import type { TableQuery } from "../api/table-search";
 import { RestaurantDetailPage } from "./restaurant-detail-page";
 
 const ID = "11111111-1111-4111-8111-111111111111";
@@ -15,6 +17,9 @@ const tables = [
   { id: "t3", number: 3, capacity: 6, isAvailable: true },
 ];
 
+/** The next seating still to come that the fake server describes (null: the day's service is over). */
+let seatingLeft: string | null = "12:15";
+
 function api(restaurant: RestaurantDetail | null) {
   return mockFetch((url) => {
     if (url.pathname === `/api/client/getRestaurantById/${ID}`) {
@@ -22,7 +27,11 @@ function api(restaurant: RestaurantDetail | null) {
         ? json({ success: true, restaurant })
         : json({ success: false, error: "Ristorante non trovato", code: "restaurant_not_found" }, 404);
     }
-    if (url.pathname === `/api/client/getAvailableTables/${ID}`) return json({ success: true, tables });
+    if (url.pathname === `/api/client/getAvailableTables/${ID}`) {
+      // As the server answers: the asked time, else the next seating still to come (decision 035).
+      const time = url.searchParams.get("time") ?? seatingLeft;
+      return json({ success: true, date: url.searchParams.get("date"), time, slots: [], tables });
+    }
     return json({ success: false, error: "?", code: "not_found" }, 404);
   });
 }
@@ -33,13 +42,18 @@ function atWednesdayNoon() {
   vi.setSystemTime(new Date("2025-06-11T10:00:00Z"));
 }
 
-const render = (backTo?: string) =>
+const render = (backTo?: string, asked?: Partial<TableQuery>) =>
   renderRoutes(
     [
       {
         path: "/restaurants/:id",
         element: (
-          <RestaurantDetailPage id={ID} reserveLink={{ to: `/login?next=%2Freservation%2F${ID}` }} backTo={backTo} />
+          <RestaurantDetailPage
+            id={ID}
+            reserveLink={{ to: `/login?next=%2Freservation%2F${ID}` }}
+            backTo={backTo}
+            asked={asked}
+          />
         ),
       },
     ],
@@ -93,6 +107,38 @@ describe("RestaurantDetailPage", () => {
     expect(screen.getByText("2 tavoli liberi su 3")).toBeInTheDocument();
     const call = fetch.mock.calls.find(([url]) => String(url).includes("getAvailableTables"))!;
     expect(new URL(String(call[0]), "http://x").searchParams.get("date")).toBe("2025-06-11");
+  });
+
+  it("names the moment its tables are at: the next seating, or the time the link asked for today", async () => {
+    atWednesdayNoon();
+    const fetch = api(detail());
+    const { unmount } = render();
+    expect(await screen.findByRole("heading", { level: 2, name: "Tavoli di oggi alle 12:15" })).toBeInTheDocument();
+    expect(await screen.findAllByTestId("table")).toHaveLength(3);
+    await act(() => i18n.changeLanguage("en"));
+    expect(await screen.findByRole("heading", { level: 2, name: "Today's tables at 12:15" })).toBeInTheDocument();
+    unmount();
+
+    // A search card's link for tonight at 20:30: the tables at 20:30, not the next seating.
+    fetch.mockClear();
+    const asked = render(undefined, { date: "2025-06-11", time: "20:30", people: 2 });
+    expect(await screen.findByRole("heading", { level: 2, name: "Today's tables at 20:30" })).toBeInTheDocument();
+    const call = fetch.mock.calls.find(([url]) => String(url).includes("getAvailableTables"))!;
+    expect(new URL(String(call[0]), "http://x").searchParams.get("time")).toBe("20:30");
+    asked.unmount();
+  });
+
+  it("says the day's seatings are over instead of listing every table as taken", async () => {
+    atWednesdayNoon();
+    seatingLeft = null;
+    api(detail());
+    render();
+    expect(
+      await screen.findByText("Per oggi i turni sono finiti: scegli un altro giorno per prenotare."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 2, name: "Tavoli di oggi" })).toBeInTheDocument();
+    expect(screen.queryAllByTestId("table")).toEqual([]);
+    seatingLeft = "12:15";
   });
 
   it("leads back to the results it came from, else to its city's restaurants (a shared link)", async () => {

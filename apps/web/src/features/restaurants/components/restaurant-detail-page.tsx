@@ -8,7 +8,7 @@ import { useDocumentTitle } from "../../../lib/use-document-title";
 import { paths } from "../../../config/paths";
 import { DetailError, DetailPage } from "../../../components/ui/detail-page";
 import { Skeleton } from "../../../components/ui/spinner";
-import { useAvailableTables } from "../api/get-available-tables";
+import { todaysTablesQuery, useAvailableTables } from "../api/get-available-tables";
 import type { TableQuery } from "../api/table-search";
 import { useRestaurant } from "../api/get-restaurant";
 import { RestaurantOverview } from "./restaurant-overview";
@@ -35,7 +35,7 @@ export function RestaurantDetailPage({ id, reserveLink, backTo, asked, whenNothi
   const { t } = useTranslation();
   const restaurant = useRestaurant(id);
   // Tables for today in Italy: asked in parallel with the details, not after them.
-  const tables = useAvailableTables(id, { date: todayIn(DEFAULT_TIME_ZONE, useMountInstant()) });
+  const tables = useAvailableTables(id, todaysTablesQuery(todayIn(DEFAULT_TIME_ZONE, useMountInstant()), asked));
   useDocumentTitle(restaurant.data?.name ?? (restaurant.isError ? t("restaurant.notFound") : t("restaurant.title")));
 
   // Back to the results the diner came from; arrived from a shared link or a search engine, there
@@ -81,7 +81,8 @@ export function RestaurantDetailPage({ id, reserveLink, backTo, asked, whenNothi
     <DetailPage back={back}>
       <RestaurantOverview
         restaurant={restaurant.data}
-        tables={tables.data}
+        tables={tables.data?.tables}
+        tablesTime={tables.data?.time}
         tablesLoading={tables.isPending}
         tablesError={tables.isError}
         reserveLink={reserveLink}

@@ -17,6 +17,8 @@ import styles from "./restaurant-detail-page.module.css";
 interface Props {
   restaurant: RestaurantDetail;
   tables: Table[] | undefined;
+  /** The seating the tables are described at ("HH:MM"); null when none is left today. */
+  tablesTime: string | null | undefined;
   tablesLoading: boolean;
   tablesError: boolean;
   reserveLink: ReserveLink;
@@ -31,6 +33,7 @@ export const mapsUrl = (restaurant: Pick<RestaurantDetail, "lat" | "lng">) =>
 export function RestaurantOverview({
   restaurant,
   tables,
+  tablesTime,
   tablesLoading,
   tablesError,
   reserveLink,
@@ -112,13 +115,17 @@ export function RestaurantOverview({
 
           <section className={styles.section} aria-labelledby="tables-title">
             <h2 id="tables-title" className={styles.sectionTitle}>
-              {t("restaurant.tablesToday")}
+              {tablesTime ? t("restaurant.tablesTodayAt", { time: tablesTime }) : t("restaurant.tablesToday")}
             </h2>
-            <TablesList
-              tables={tables ?? (tablesLoading ? undefined : restaurant.tables)}
-              loading={tablesLoading}
-              error={tablesError}
-            />
+            {tablesTime === null ? (
+              <p className={styles.description}>{t("restaurant.noSeatingsLeftToday")}</p>
+            ) : (
+              <TablesList
+                tables={tables ?? (tablesLoading ? undefined : restaurant.tables)}
+                loading={tablesLoading}
+                error={tablesError}
+              />
+            )}
           </section>
 
           <section className={styles.section} aria-labelledby="hours-title">
