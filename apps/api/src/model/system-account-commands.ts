@@ -4,7 +4,7 @@ import {
   changeEmail,
   checkInvariants,
   exportOf,
-  expectFreedTableGoesToEarliest,
+  expectFreedTablesGoToEarliest,
   expectNo5xx,
   expectNoTraceOf,
   expectOnlyOwnData,
@@ -13,7 +13,6 @@ import {
   remove,
   took,
   type Model,
-  type Slot,
   type World,
 } from "./system-model";
 
@@ -91,13 +90,9 @@ export class Delete implements Cmd {
     m.freed.push(d.email);
     m.waiting = m.waiting.filter((entry) => entry.diner !== index);
     m.offerBookings = m.offerBookings.filter((booking) => booking.diner !== index);
-    // Its tables (booked or held) are free again, each for the next in line.
-    for (const [key, taken] of [...m.tables.entries()]) {
-      if (taken.diner !== index) continue;
-      m.tables.delete(key);
-      const [slot, table] = key.split("#") as [Slot, string];
-      await expectFreedTableGoesToEarliest(w, m, slot, Number(table));
-    }
+    // Its tables (booked or held) are free again, all at once, for the next in line.
+    const freed = [...m.tables.entries()].filter(([, taken]) => taken.diner === index).map(([key]) => key);
+    await expectFreedTablesGoToEarliest(w, m, freed);
     await expectNoTraceOf(w, m, d);
     await checkInvariants(w, m);
   }

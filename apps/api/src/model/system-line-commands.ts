@@ -4,6 +4,7 @@ import {
   answer,
   checkInvariants,
   expectFreedTableGoesToEarliest,
+  expectFreedTablesGoToEarliest,
   expectNo5xx,
   join,
   joinWhenClosed,
@@ -126,11 +127,12 @@ export class LapseHolds implements Cmd {
     took("LapseHolds");
     const lapsed = holds(m);
     await lapseHolds(w);
-    // Released one after the other, in the order the worker takes them: each goes down the line.
-    for (const [key] of lapsed) {
-      const [slot, table] = key.split("#") as [Slot, string];
-      await expectFreedTableGoesToEarliest(w, m, slot, Number(table));
-    }
+    // Released together: the line takes them earliest entry first, each the smallest that fits.
+    await expectFreedTablesGoToEarliest(
+      w,
+      m,
+      lapsed.map(([key]) => key),
+    );
     await checkInvariants(w, m);
   }
   toString = () => "lapseHolds()";

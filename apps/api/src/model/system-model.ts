@@ -187,27 +187,38 @@ export async function lapseHolds(w: World): Promise<void> {
 }
 
 /**
- * After a table of `slot` was freed: the model gives it to the earliest waiting entry it fits, as
- * the issue asks, and checks the hold the server made is exactly that one.
+ * After tables were freed (`slot#table` keys, several at once for a deletion or lapsed holds): the
+ * model goes down the line, earliest entry first, each taking the smallest free table of its
+ * seating that seats it, as the issue asks; then the holds the server made must be exactly those.
  */
-export async function expectFreedTableGoesToEarliest(w: World, m: Model, slot: Slot, table: number): Promise<void> {
-  const capacity = TABLES.find((entry) => entry.number === table)!.capacity;
-  const heir = m.waiting.find((entry) => entry.slot === slot && entry.people <= capacity);
-  const holds = await liveHolds(w.t);
-  const startsAt = instantOfWallClock(w.date, slot, ROME)!.getTime();
-  const hold = holds.find(
-    (row) => row.table_id === w.f.allDay.tables[table] && new Date(row.starts_at).getTime() === startsAt,
-  );
-  if (!heir) {
-    expect(hold, `table ${table} at ${slot} freed with nobody fitting in line: no hold`).toBeUndefined();
-    m.tables.delete(tableKey(slot, table));
-    return;
+export async function expectFreedTablesGoToEarliest(w: World, m: Model, freed: string[]): Promise<void> {
+  for (const key of freed) m.tables.delete(key);
+  const given: { key: string; entry: WaitEntry }[] = [];
+  for (const entry of [...m.waiting]) {
+    const table = TABLES.find((t) => t.capacity >= entry.people && !m.tables.has(tableKey(entry.slot, t.number)));
+    if (!table) continue;
+    const key = tableKey(entry.slot, table.number);
+    given.push({ key, entry });
+    m.waiting = m.waiting.filter((candidate) => candidate !== entry);
+    m.tables.set(key, { reservationId: "", diner: entry.diner, held: true });
   }
-  expect(hold, `table ${table} at ${slot} should be held for the earliest fitting diner`).toBeDefined();
-  expect(hold!.waitlist_entry_id).toBe(heir.id);
-  m.waiting = m.waiting.filter((entry) => entry !== heir);
-  m.tables.set(tableKey(slot, table), { reservationId: hold!.id, diner: heir.diner, held: true });
+  const holds = await liveHolds(w.t);
+  const heldKeys = [...m.tables.entries()].filter(([, taken]) => taken.held);
+  expect(holds.length, `holds after freeing ${freed.join(", ")}`).toBe(heldKeys.length);
+  for (const { key, entry } of given) {
+    const [slot, table] = key.split("#") as [Slot, string];
+    const startsAt = instantOfWallClock(w.date, slot, ROME)!.getTime();
+    const hold = holds.find(
+      (row) => row.table_id === w.f.allDay.tables[Number(table)] && new Date(row.starts_at).getTime() === startsAt,
+    );
+    expect(hold?.waitlist_entry_id, `table ${table} at ${slot} held for the earliest fitting diner`).toBe(entry.id);
+    m.tables.get(key)!.reservationId = hold!.id;
+  }
 }
+
+/** One freed table (a cancellation, a move, a declined hold). */
+export const expectFreedTableGoesToEarliest = (w: World, m: Model, slot: Slot, table: number) =>
+  expectFreedTablesGoToEarliest(w, m, [tableKey(slot, table)]);
 
 /** The invariants of the issue that the database alone can tell, after every step. */
 export async function checkInvariants(w: World, m: Model): Promise<void> {

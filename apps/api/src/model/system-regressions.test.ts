@@ -69,4 +69,32 @@ describe("model-found sequences", () => {
     expect(res.statusCode, res.body).toBe(200);
     await expectNoTraceOf(w, emptyModel(), { ...d, email: newEmail, formerEmails: [d.email] });
   });
+
+  // Two tables freed at once (a deletion of a diner with a booking and a hold): the earliest in line
+  // gets the smallest that seats the party, and the large table stays free for a large party.
+  it("a deletion that frees two tables gives the earliest waiting diner the smallest that fits", async () => {
+    const w = await resetWorld(t, f);
+    const m = emptyModel();
+    for (let i = 0; i < 3; i += 1) m.diners.push(await dinerIn(w));
+    const [d0, d1, d2] = m.diners as [ModelDiner, ModelDiner, ModelDiner];
+    for (const [d, table, people] of [
+      [d0, 1, 2],
+      [d1, 2, 4],
+      [d2, 3, 6],
+    ] as const) {
+      expect((await bookTable(w, d, "20:00", table, people)).statusCode).toBe(201);
+    }
+    expect((await join(w, d2, "20:00", 4)).statusCode).toBe(201);
+    expect((await remove(w, d1)).statusCode).toBe(200); // table 2 → held for d2
+    expect((await join(w, d0, "20:00", 1)).statusCode).toBe(201);
+    expect((await remove(w, d2)).statusCode).toBe(200); // tables 2 (held) and 3 (booked) freed at once
+
+    const holds = await liveHolds(t);
+    expect(holds.map((hold) => [hold.user_id, hold.table_id])).toEqual([[d0.userId, f.allDay.tables[2]]]);
+    const free = await t.app.inject({ url: `/api/client/getAvailableTables/${f.allDay.id}?date=${w.date}&time=20:00` });
+    const table3 = (free.json() as { tables: { number: number; isAvailable: boolean }[] }).tables.find(
+      (x) => x.number === 3,
+    );
+    expect(table3?.isAvailable).toBe(true);
+  });
 });
