@@ -189,12 +189,16 @@ export async function lapseHolds(w: World): Promise<void> {
 /**
  * After tables were freed (`slot#table` keys, several at once for a deletion or lapsed holds): the
  * model goes down the line, earliest entry first, each taking the smallest free table of its
- * seating that seats it, as the issue asks; then the holds the server made must be exactly those.
+ * seating that seats it, as the issue asks, but for a diner who holds a table already; then the
+ * holds the server made must be exactly those.
  */
 export async function expectFreedTablesGoToEarliest(w: World, m: Model, freed: string[]): Promise<void> {
   for (const key of freed) m.tables.delete(key);
   const given: { key: string; entry: WaitEntry }[] = [];
+  const holding = (diner: number) => [...m.tables.values()].some((taken) => taken.held && taken.diner === diner);
   for (const entry of [...m.waiting]) {
+    // One hold per diner and day of a restaurant (decision 029): a diner offered a table waits on.
+    if (holding(entry.diner)) continue;
     const table = TABLES.find((t) => t.capacity >= entry.people && !m.tables.has(tableKey(entry.slot, t.number)));
     if (!table) continue;
     const key = tableKey(entry.slot, table.number);
