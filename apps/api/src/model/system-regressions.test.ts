@@ -4,6 +4,7 @@ import { useFixture, useTestApp } from "../../test/test-app";
 import { liveHolds } from "../../test/waitlist-helpers";
 import {
   answer,
+  changeEmail,
   bookTable,
   cancel,
   checkInvariants,
@@ -18,10 +19,7 @@ import {
   type World,
 } from "./system-model";
 
-/**
- * Sequences the model test found, shrunk, as plain regression tests (decision 037). Those marked
- * `it.fails` are bugs another branch fixes: they turn red (pass) when it lands, then lose `.fails`.
- */
+/** Sequences the model test found, shrunk, as plain regression tests (decision 037). */
 const t = useTestApp({ env: { PUBLIC_CACHE_TTL_SECONDS: "0" } });
 const f = useFixture(() => createBookingFixture(t));
 
@@ -45,18 +43,58 @@ async function heldForSecondDiner() {
 }
 
 describe("model-found sequences", () => {
-  // Issue 22 item 1 (reservations_waitlist_entry_id_fkey in the deletion: 500), fixed on branch
-  // i22core: these pass, and lose `.fails`, once it lands.
+  // The deletion once failed on the hold's reference to its waitlist entry (a 500 and a rollback).
   for (const what of ["held", "declined", "confirmed", "lapsed"] as const) {
-    it.fails(`deleting a diner whose hold was ${what} succeeds and leaves no trace`, async () => {
+    it(`deleting a diner whose hold was ${what} succeeds and leaves no trace`, async () => {
       const { w, d1, holdId } = await heldForSecondDiner();
       if (what === "declined") expect((await answer(w, d1, holdId, "decline")).statusCode).toBe(200);
       if (what === "confirmed") expect((await answer(w, d1, holdId, "confirm")).statusCode).toBe(200);
       if (what === "lapsed") await lapseHolds(w);
       const res = await remove(w, d1);
       expect(res.statusCode, res.body).toBe(200);
-      await expectNoTraceOf(w, d1);
+      await expectNoTraceOf(w, emptyModel(), d1);
       await checkInvariants(w, { ...emptyModel() });
     });
   }
+
+  // The resend throttle of the address a diner left (keyed "purpose:address") outlived the account:
+  // neither the change nor the deletion, which knows only the current address, removed it.
+  it("a diner who changed address and deleted the account leaves neither address behind", async () => {
+    const w = await resetWorld(t, f);
+    const d = await dinerIn(w);
+    const { requested, followed, newEmail } = await changeEmail(w, d);
+    expect(requested.statusCode, requested.body).toBe(200);
+    expect(followed?.statusCode).toBe(302);
+    const res = await remove(w, { ...d, email: newEmail });
+    expect(res.statusCode, res.body).toBe(200);
+    await expectNoTraceOf(w, emptyModel(), { ...d, email: newEmail, formerEmails: [d.email] });
+  });
+
+  // Two tables freed at once (a deletion of a diner with a booking and a hold): the earliest in line
+  // gets the smallest that seats the party, and the large table stays free for a large party.
+  it("a deletion that frees two tables gives the earliest waiting diner the smallest that fits", async () => {
+    const w = await resetWorld(t, f);
+    const m = emptyModel();
+    for (let i = 0; i < 3; i += 1) m.diners.push(await dinerIn(w));
+    const [d0, d1, d2] = m.diners as [ModelDiner, ModelDiner, ModelDiner];
+    for (const [d, table, people] of [
+      [d0, 1, 2],
+      [d1, 2, 4],
+      [d2, 3, 6],
+    ] as const) {
+      expect((await bookTable(w, d, "20:00", table, people)).statusCode).toBe(201);
+    }
+    expect((await join(w, d2, "20:00", 4)).statusCode).toBe(201);
+    expect((await remove(w, d1)).statusCode).toBe(200); // table 2 → held for d2
+    expect((await join(w, d0, "20:00", 1)).statusCode).toBe(201);
+    expect((await remove(w, d2)).statusCode).toBe(200); // tables 2 (held) and 3 (booked) freed at once
+
+    const holds = await liveHolds(t);
+    expect(holds.map((hold) => [hold.user_id, hold.table_id])).toEqual([[d0.userId, f.allDay.tables[2]]]);
+    const free = await t.app.inject({ url: `/api/client/getAvailableTables/${f.allDay.id}?date=${w.date}&time=20:00` });
+    const table3 = (free.json() as { tables: { number: number; isAvailable: boolean }[] }).tables.find(
+      (x) => x.number === 3,
+    );
+    expect(table3?.isAvailable).toBe(true);
+  });
 });

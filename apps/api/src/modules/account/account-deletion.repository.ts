@@ -1,6 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import { ACTIVE_RESERVATION_STATUSES } from "@tavolo/shared/reservations";
 import type { DB } from "../../db/schema";
+import { releaseCooldownsOf } from "../auth/codes.repository";
 
 /**
  * The writes of an account deletion (decision 021), each on the deletion's transaction. The order
@@ -44,13 +45,9 @@ export async function deleteSessionsAndSecrets(trx: Transaction<DB>, userId: str
     .deleteFrom("action_tokens")
     .where((eb) => eb.or([eb("user_id", "=", userId), eb(sql`lower(target)`, "=", email.toLowerCase())]))
     .execute();
-  // Cooldowns are keyed "purpose:address" or "purpose:user id".
-  await trx
-    .deleteFrom("send_cooldowns")
-    .where((eb) =>
-      eb.or([eb("key", "like", sql<string>`'%:' || ${email.toLowerCase()}`), eb("key", "like", `%:${userId}`)]),
-    )
-    .execute();
+  // Cooldowns are keyed "purpose:address" or "purpose:user id", each matched whole.
+  await releaseCooldownsOf(trx, email);
+  await releaseCooldownsOf(trx, userId);
 }
 
 export async function deletePreferencesAndRecords(trx: Transaction<DB>, userId: string): Promise<void> {

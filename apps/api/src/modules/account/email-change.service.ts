@@ -9,7 +9,7 @@ import type { Mailer } from "../../mail/mailer";
 import { emailChangeMail, emailChangedNoticeMail } from "../../mail/templates/account-mails";
 import { userNotFound } from "../auth/accounts.service";
 import { consumeActionToken, consumeUserTokens, insertActionToken } from "../auth/action-tokens.repository";
-import { claimCooldown, releaseCooldown } from "../auth/codes.repository";
+import { claimCooldown, releaseCooldown, releaseCooldownsOf } from "../auth/codes.repository";
 import { hashToken, newOpaqueToken } from "../auth/secrets";
 import * as users from "../auth/users.repository";
 
@@ -109,6 +109,9 @@ export function createEmailChangeService(options: {
         throw error;
       }
       if (!updated) throw linkInvalid();
+      // The old address is no longer this person's: its send throttles (keyed by the address) must
+      // not outlive the account, which from now on knows only the new one (decision 037).
+      await releaseCooldownsOf(db, user.email);
       await mailer
         .send(
           { address: user.email, userId: user.id },

@@ -98,3 +98,16 @@ export async function claimCooldown(db: Db, key: string, seconds: number): Promi
 export async function releaseCooldown(db: Db, key: string): Promise<void> {
   await db.deleteFrom("send_cooldowns").where("key", "=", key).execute();
 }
+
+/**
+ * Ends every cooldown of one subject, an address or a user id (keys are "purpose:subject"), matched
+ * whole (no LIKE: `_` and `%` are legal in addresses). For an address that leaves its account (a
+ * change) and for everything of a deleted one.
+ */
+export async function releaseCooldownsOf(db: Db, subject: string): Promise<void> {
+  const suffix = `:${subject.toLowerCase()}`;
+  await db
+    .deleteFrom("send_cooldowns")
+    .where(sql<string>`right(key, ${suffix.length})`, "=", suffix)
+    .execute();
+}
