@@ -1,99 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { z } from "zod";
-import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy";
+import type { TrustProxy } from "./http/trust-proxy";
 import { DEFAULT_MAIL_RETRY, type MailRetryPolicy } from "./mail/mailer";
 import type { DkimSettings } from "./mail/smtp-transport";
-import { REMINDER_LEAD_MINUTES } from "@tavolo/shared/constants";
 import { DEFAULT_PUSH_RETRY, resolveVapidKeys, type PushConfig } from "./modules/push/push-config";
 import { isInMemoryDataDir } from "./data-dir";
-
-/** The only place that reads process.env (DESIGN §7). */
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  APP_ORIGIN: z.url().optional(),
-  DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: z.string().optional(),
-  DATABASE_READ_URL: z.string().optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  REDIS_URL: z.string().optional(),
-  SMTP_URL: z.string().optional(),
-  MAIL_TRANSPORT: z.enum(["smtp", "outbox"]).optional(),
-  DEV_MAILBOX_PUBLIC: z.stringbool().optional(),
-  MAIL_FROM: z.string().default("Tavolo <no-reply@tavolo.local>"),
-  DKIM_DOMAIN: z.string().optional(),
-  DKIM_SELECTOR: z.string().optional(),
-  DKIM_PRIVATE_KEY: z.string().optional(),
-  DKIM_PRIVATE_KEY_FILE: z.string().optional(),
-  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
-  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
-  GOOGLE_ISSUER: z.url().optional(),
-  GOOGLE_CLIENT_ID: z.string().optional(),
-  GOOGLE_CLIENT_SECRET: z.string().optional(),
-  WEB_DIST_DIR: z.string().optional(),
-  SEED_RESTAURANTS: z.coerce.number().int().min(0).max(500_000).default(2_400),
-  PUBLIC_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-  PUBLIC_PAGE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
-  MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(0).default(256),
-  MAX_CONCURRENT_RENDERS: z.coerce.number().int().min(0).default(4),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: z
-    .string()
-    .optional()
-    .transform((raw, ctx) => {
-      const parsed = parseTrustProxy(raw);
-      if ("value" in parsed) return parsed.value;
-      ctx.addIssue({ code: "custom", message: parsed.error });
-      return z.NEVER;
-    }),
-  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
-  AUTH_RATE_LIMIT_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
-  AUTH_RATE_LIMIT_PER_ACCOUNT_AND_IP: z.coerce.number().int().min(1).default(10),
-  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
-  AUTH_RATE_LIMIT_FAILURE_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(250),
-  // Fractions allowed: the fault tests retry within a second.
-  MAIL_RETRY_DELAY_SECONDS: z.coerce
-    .number()
-    .positive()
-    .default(DEFAULT_MAIL_RETRY.firstDelayMs / 1000),
-  MAIL_RETRY_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(DEFAULT_MAIL_RETRY.maxAttempts),
-  MAIL_RETRY_POLL_SECONDS: z.coerce
-    .number()
-    .positive()
-    .default(DEFAULT_MAIL_RETRY.pollMs / 1000),
-  // The waitlist (decision 029): how long a freed table is held for the first in line, and how
-  // often each process releases due holds (within 30 s of their time: at most 30). Fractions for tests.
-  WAITLIST_HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(10),
-  WAITLIST_POLL_SECONDS: z.coerce.number().positive().max(30).default(5),
-  // Web Push (decision 045). Fractions for tests.
-  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
-  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
-  VAPID_SUBJECT: z
-    .string()
-    .regex(/^(mailto:|https:)/, "VAPID_SUBJECT must start with mailto: or https:")
-    .optional(),
-  PUSH_EXTRA_ORIGINS: z.string().default(""),
-  PUSH_RETRY_DELAY_SECONDS: z.coerce
-    .number()
-    .positive()
-    .default(DEFAULT_PUSH_RETRY.firstDelayMs / 1000),
-  PUSH_POLL_SECONDS: z.coerce
-    .number()
-    .positive()
-    .max(60)
-    .default(DEFAULT_PUSH_RETRY.pollMs / 1000),
-  // Reminders (decision 046).
-  REMINDER_LEAD_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(REMINDER_LEAD_MINUTES.max)
-    .default(REMINDER_LEAD_MINUTES.default),
-  REMINDER_MIN_NOTICE_MINUTES: z.coerce.number().int().min(0).max(REMINDER_LEAD_MINUTES.max).optional(),
-  REMINDER_POLL_SECONDS: z.coerce.number().positive().max(300).default(30),
-});
+import { envSchema, type Env } from "./config-env";
 
 export interface RateLimitRule {
   max: number;
@@ -139,7 +52,7 @@ export interface AppConfig {
   maxInFlightRequests: number;
   /** Server renders of public pages (cache misses) at once; 8 times as many wait, then 503; 0 = no limit. */
   maxConcurrentRenders: number;
-  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  logLevel: Env["LOG_LEVEL"];
   /** Which proxies may name the client (decision 036): none, the nearest n hops, or these addresses. */
   trustProxy: TrustProxy;
   /** Sign-in, registration, code and reset routes (decision 017). */
@@ -243,7 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
-function pushConfig(e: z.infer<typeof envSchema>, dataDir: string): PushConfig {
+function pushConfig(e: Env, dataDir: string): PushConfig {
   const contact = /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM;
   const vapid = resolveVapidKeys({
     publicKey: e.VAPID_PUBLIC_KEY,
@@ -279,7 +192,7 @@ function pushConfig(e: z.infer<typeof envSchema>, dataDir: string): PushConfig {
  * must really leave: no SMTP_URL is refused unless MAIL_TRANSPORT=outbox says so (staging); a
  * contradictory pair is refused too (decision 017). One line each: it is all an operator reads.
  */
-function checkMailTransport(e: z.infer<typeof envSchema>): void {
+function checkMailTransport(e: Env): void {
   if (e.MAIL_TRANSPORT === "smtp" && !e.SMTP_URL) {
     throw new ConfigError("Invalid configuration: MAIL_TRANSPORT=smtp needs SMTP_URL (smtp://user:password@host:587).");
   }
@@ -314,7 +227,7 @@ function embeddedJwtSecret(dataDir: string, databaseUrl: string | undefined): st
  * DKIM_DOMAIN, DKIM_SELECTOR and the key (inline, or a file for secret mounts) go together
  * (decision 044): a half-set signature would be mail that fails DKIM everywhere, so it stops the start.
  */
-function dkimSettings(e: z.output<typeof envSchema>): DkimSettings | undefined {
+function dkimSettings(e: Env): DkimSettings | undefined {
   const set = [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY ?? e.DKIM_PRIVATE_KEY_FILE];
   if (set.every((value) => value === undefined)) return undefined;
   if (e.DKIM_PRIVATE_KEY && e.DKIM_PRIVATE_KEY_FILE) {

@@ -4,6 +4,15 @@ import type { Language } from "@tavolo/shared/languages";
 import type { OpeningHours } from "@tavolo/shared/opening-hours";
 import type { StoredReservationStatus } from "@tavolo/shared/reservations";
 import type { MailAttachment } from "../mail/mail-transport";
+import type { NullableTimestamp, RequiredTimestamp, Timestamp } from "./schema-columns";
+import type {
+  PushOutboxTable,
+  PushSubscriptionsTable,
+  ReservationRemindersTable,
+  WaitlistEntriesTable,
+} from "./schema-waitlist-and-push";
+
+export type * from "./schema-waitlist-and-push";
 
 /** Row types of the tables, as Kysely sees them. Keep in step with migrations/. */
 export interface CitiesTable {
@@ -55,8 +64,6 @@ export interface RestaurantTablesTable {
 }
 
 /** Timestamps the database fills in and the application may set explicitly. */
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 export interface UsersTable {
   id: Generated<string>;
@@ -167,7 +174,6 @@ export interface MailOutboxTable {
 }
 
 /** A moment the application always supplies. */
-type RequiredTimestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface ReservationsTable {
   id: Generated<string>;
@@ -280,58 +286,4 @@ export interface DB {
   push_subscriptions: PushSubscriptionsTable;
   push_outbox: PushOutboxTable;
   reservation_reminders: ReservationRemindersTable;
-}
-
-export type PushKind = "hold" | "reminder" | "booking" | "alert";
-
-/** A browser's Web Push subscription (decision 045). */
-export interface PushSubscriptionsTable {
-  id: Generated<string>;
-  user_id: string;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  created_at: ColumnType<Date, never, never>;
-}
-
-/** A push waiting to be sent, retried like the mail outbox (decision 045). */
-export interface PushOutboxTable {
-  id: Generated<number>;
-  subscription_id: string;
-  kind: PushKind;
-  payload: ColumnType<unknown, string, string>;
-  ttl_seconds: number;
-  attempts: Generated<number>;
-  next_attempt_at: NullableTimestamp;
-  sent_at: NullableTimestamp;
-  failed_at: NullableTimestamp;
-  last_error: string | null;
-  created_at: ColumnType<Date, never, never>;
-}
-
-/** A booking's reminder, once sent; attended_at is the diner's "Ci sarò" (decision 046). */
-export interface ReservationRemindersTable {
-  reservation_id: string;
-  sent_at: Generated<Date>;
-  attended_at: NullableTimestamp;
-}
-
-export type WaitlistEntryStatus = "waiting" | "held" | "booked" | "declined" | "lapsed" | "left";
-
-/** A diner in line for a table or an offer's seats (decision 029). */
-export interface WaitlistEntriesTable {
-  id: Generated<string>;
-  queue_no: ColumnType<string, never, never>;
-  user_id: string;
-  restaurant_id: string;
-  offer_id: string | null;
-  /** "YYYY-MM-DD" (read as text, see database.ts). */
-  wanted_date: string;
-  time_from: string;
-  time_to: string;
-  window_starts_at: RequiredTimestamp;
-  window_ends_at: RequiredTimestamp;
-  party_size: number;
-  status: Generated<WaitlistEntryStatus>;
-  created_at: ColumnType<Date, never, never>;
 }

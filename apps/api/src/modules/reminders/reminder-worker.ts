@@ -11,7 +11,7 @@ import { reminderPush } from "../push/push-messages";
 import type { PushSender } from "../push/push-sender";
 import { findReservationView } from "../reservations/reservation-views.repository";
 import * as repo from "./reminders.repository";
-import { inSpan } from "../../telemetry/spans";
+import { pollingWorker } from "../../background/polling-worker";
 
 /** Bookings one transaction reminds at most; the pass goes on while it finds full batches. */
 const BATCH = 25;
@@ -102,25 +102,7 @@ export function createReminderWorker(deps: {
     }
   }
 
-  let running: Promise<unknown> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  return {
-    runOnce,
-    /** Polls every `pollMs` (0: never; tests and the bench call runOnce themselves). */
-    start(pollMs: number): void {
-      if (pollMs <= 0) return;
-      timer = setInterval(() => {
-        if (running) return;
-        running = inSpan("reminders.pass", {}, runOnce)
-          .catch((error: unknown) => log.warn({ err: error }, "reminder pass failed; the next one retries"))
-          .finally(() => (running = undefined));
-      }, pollMs).unref();
-    },
-    async close(): Promise<void> {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+  return pollingWorker("reminders", log, runOnce);
 }
 
 export type ReminderWorker = ReturnType<typeof createReminderWorker>;

@@ -8,7 +8,7 @@ import * as writes from "../reservations/reservation-writes.repository";
 import * as holdsRepo from "./holds.repository";
 import * as repo from "./waitlist.repository";
 import type { LineScope } from "./waitlist.repository";
-import { inSpan } from "../../telemetry/spans";
+import { pollingWorker } from "../../background/polling-worker";
 
 /** Due holds one pass takes at a time; the pass goes on while it finds full batches. */
 const EXPIRY_BATCH = 50;
@@ -78,25 +78,7 @@ export function createWaitlistWorker(deps: {
     return { released, offered };
   }
 
-  let running: Promise<unknown> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  return {
-    runOnce,
-    /** Polls every `pollMs` (0: never; tests and command-line tools call runOnce themselves). */
-    start(pollMs: number): void {
-      if (pollMs <= 0) return;
-      timer = setInterval(() => {
-        if (running) return;
-        running = inSpan("waitlist.pass", {}, runOnce)
-          .catch((error: unknown) => log.warn({ err: error }, "waitlist worker pass failed; the next one retries"))
-          .finally(() => (running = undefined));
-      }, pollMs).unref();
-    },
-    async close(): Promise<void> {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+  return pollingWorker("waitlist", log, runOnce);
 }
 
 export type WaitlistWorker = ReturnType<typeof createWaitlistWorker>;
