@@ -4,7 +4,7 @@ import type { HoldLinkDetailsResponse } from "@tavolo/shared/waitlist";
 import type { DB } from "../../db/schema";
 import { hashToken } from "../auth/secrets";
 import * as holdsRepo from "./holds.repository";
-import { holdExpired, holdNotFound, linkUsed } from "./waitlist.service";
+import { holdExpired, holdNotFound, linkUsed } from "./waitlist-errors";
 
 /**
  * What the hold mail's link would confirm, read by its token so the page can say it before the tap

@@ -11,7 +11,7 @@ import {
   type WaitlistResponse,
 } from "@tavolo/shared/waitlist";
 import type { DB } from "../../db/schema";
-import { AppError, badRequest, forbidden, notFound } from "../../errors";
+import { forbidden } from "../../errors";
 import { hashToken } from "../auth/secrets";
 import { partyTooLarge, seatingProblemError } from "../reservations/booking-rules";
 import { findFreeSeatings } from "../reservations/free-seatings.repository";
@@ -21,32 +21,15 @@ import { toReservation } from "../reservations/reservations.mapper";
 import { restaurantNotFound } from "../restaurants/restaurants.service";
 import type { HoldAssigner } from "./hold-assignment";
 import { toWaitlistEntry } from "./waitlist.mapper";
+import * as refusals from "./waitlist-errors";
 import { lineOf } from "../reservations/freed-trigger";
 import * as writes from "../reservations/reservation-writes.repository";
 import * as holdsRepo from "./holds.repository";
 import * as repo from "./waitlist.repository";
 import type { LineScope } from "./waitlist.repository";
 
-const tooMany = () =>
-  new AppError(409, "waitlist_limit", "apiErrors.waitlistTooMany", { max: WAITLIST_MAX_ACTIVE_ENTRIES });
-const duplicate = () => new AppError(409, "waitlist_duplicate", "apiErrors.waitlistDuplicate");
-const entryNotFound = () => notFound("waitlist_entry_not_found", "apiErrors.waitlistEntryNotFound");
-const windowPassed = () => badRequest("waitlist_window_passed", "apiErrors.waitlistWindowPassed");
-const offerNotFound = () => notFound("offer_not_found", "apiErrors.offerNotFound");
-const offerOpen = () => new AppError(409, "offer_has_seats", "apiErrors.waitlistOfferOpen");
-const offerClosed = () => new AppError(409, "offer_closed", "apiErrors.waitlistOfferClosed");
-const closedInWindow = () => badRequest("restaurant_closed", "apiErrors.waitlistRestaurantClosed");
-/** 409 with the window's free times (`slots`), which the diner can book at once. */
-const tableAvailable = (slots: string[]) =>
-  new AppError(409, "table_available", "apiErrors.waitlistTableAvailable", {}, { slots });
 /** "No lower bound": every seating of a window, past or to come. */
 const EPOCH = new Date(0);
-export const holdNotFound = () => notFound("hold_not_found", "apiErrors.holdNotFound");
-/** 410: the hold existed and its time ran out; the table went on to the next in line. */
-export const holdExpired = () => new AppError(410, "hold_expired", "apiErrors.holdExpired");
-const holdDeclined = () => new AppError(409, "hold_declined", "apiErrors.holdDeclined");
-const holdConfirmed = () => new AppError(409, "hold_confirmed", "apiErrors.holdConfirmed");
-export const linkUsed = () => new AppError(410, "hold_link_used", "apiErrors.holdLinkUsed");
 /**
  * How long a spent hold link still repeats its answer (a second tap, a page reloaded): after that
  * it is 410 with nothing of the booking, whoever holds the mail (decision 035).
@@ -75,7 +58,7 @@ export function createWaitlistService(deps: {
 
   async function entryAnswer(id: string, language: Language, message: string): Promise<WaitlistEntryResponse> {
     const row = await repo.findEntryView(db, id);
-    if (!row) throw entryNotFound();
+    if (!row) throw refusals.entryNotFound();
     return { success: true, message: translateShared(language, message), entry: toWaitlistEntry(row) };
   }
 
@@ -91,9 +74,9 @@ export function createWaitlistService(deps: {
         .select(["restaurant_id", "offer_date", "start_time", "available_seats", "starts_at", "book_until_at"])
         .where("id", "=", input.lastMinuteId)
         .executeTakeFirst();
-      if (!offer) throw offerNotFound();
-      if (offer.book_until_at <= now) throw offerClosed();
-      if (offer.available_seats >= input.people) throw offerOpen();
+      if (!offer) throw refusals.offerNotFound();
+      if (offer.book_until_at <= now) throw refusals.offerClosed();
+      if (offer.available_seats >= input.people) throw refusals.offerOpen();
       // The entry lasts while the offer can be booked.
       return {
         userId,
@@ -122,9 +105,9 @@ export function createWaitlistService(deps: {
     // Every seating of the window, past ones too: none at all means the restaurant is closed then,
     // and nothing could ever free there (decision 035).
     const inWindow = openSeatingsBetween(restaurant.opening_hours, restaurant.time_zone, date, timeFrom, timeTo, EPOCH);
-    if (inWindow.length === 0) throw closedInWindow();
+    if (inWindow.length === 0) throw refusals.closedInWindow();
     const seatings = inWindow.filter((seating) => seating.startsAt > now);
-    if (seatings.length === 0) throw windowPassed();
+    if (seatings.length === 0) throw refusals.windowPassed();
     // The window as the seatings it accepts: the entry ends when its last one has started.
     return {
       userId,
@@ -162,11 +145,11 @@ export function createWaitlistService(deps: {
 
   async function confirm(userId: string, holdId: string, language: Language): Promise<HoldAnswerResponse> {
     const line = await holdsRepo.findHoldLine(db, holdId);
-    if (!line) throw holdNotFound();
+    if (!line) throw refusals.holdNotFound();
     const outcome = await db.transaction().execute(async (trx) => {
       await repo.lockLine(trx, lineOf(line));
       const hold = await holdsRepo.lockHold(trx, holdId);
-      if (!hold) throw holdNotFound();
+      if (!hold) throw refusals.holdNotFound();
       if (hold.user_id !== userId) throw forbidden();
       if (hold.status === "held" && !hold.expired) {
         const status = hold.auto_confirm ? "confirmed" : "pending";
@@ -174,7 +157,7 @@ export function createWaitlistService(deps: {
         await holdsRepo.spendHoldLinks(trx, holdId);
         if (hold.waitlist_entry_id) await repo.setEntryStatus(trx, hold.waitlist_entry_id, "booked");
         const view = await findReservationView(trx, holdId);
-        if (!view) throw holdNotFound();
+        if (!view) throw refusals.holdNotFound();
         return { kind: "booked" as const, changed: true, mails: [await notifications.bookedWithin(trx, view)] };
       }
       // Its time is up though no worker has released it yet: released now, passed on, and 410.
@@ -193,10 +176,10 @@ export function createWaitlistService(deps: {
     // A first answer sends mail; a repeated one does not, and is not counted again.
     if (outcome.mails.length > 0) holdMetrics.inc({ event: outcome.kind === "booked" ? "confirmed" : "expired" });
     if (outcome.changed) availabilityChanged();
-    if (outcome.kind === "expired") throw holdExpired();
-    if (outcome.kind === "declined") throw holdDeclined();
+    if (outcome.kind === "expired") throw refusals.holdExpired();
+    if (outcome.kind === "declined") throw refusals.holdDeclined();
     const view = await findReservationView(db, holdId);
-    if (!view) throw holdNotFound();
+    if (!view) throw refusals.holdNotFound();
     const message = view.status === "pending" ? "apiMessages.holdConfirmedPending" : "apiMessages.holdConfirmed";
     return {
       success: true,
@@ -226,10 +209,10 @@ export function createWaitlistService(deps: {
             entry.seatings.map((seating) => ({ ...seating, restaurantId: entry.restaurantId })),
             entry.people,
           );
-          if (free.length > 0) throw tableAvailable(free.map((seating) => seating.time));
+          if (free.length > 0) throw refusals.tableAvailable(free.map((seating) => seating.time));
         }
-        if ((await repo.countActiveEntries(trx, userId)) >= WAITLIST_MAX_ACTIVE_ENTRIES) throw tooMany();
-        if (await repo.hasOverlappingEntry(trx, entry)) throw duplicate();
+        if ((await repo.countActiveEntries(trx, userId)) >= WAITLIST_MAX_ACTIVE_ENTRIES) throw refusals.tooMany();
+        if (await repo.hasOverlappingEntry(trx, entry)) throw refusals.duplicate();
         const entryId = await repo.insertEntry(trx, entry);
         // Something may be free already (freed between the search and the join): held at once.
         // Matched by day, not by the new entry alone: someone earlier in line comes first.
@@ -248,12 +231,12 @@ export function createWaitlistService(deps: {
     /** Leaves the line; a hold offered to the entry is declined with it. Leaving twice answers the same. */
     async leave(userId: string, entryId: string, language: Language): Promise<WaitlistEntryResponse> {
       const found = await repo.findEntryView(db, entryId);
-      if (!found) throw entryNotFound();
+      if (!found) throw refusals.entryNotFound();
       if (found.user_id !== userId) throw forbidden();
       const mails: AfterCommit[] & { released?: true } = await db.transaction().execute(async (trx) => {
         await repo.lockLine(trx, lineOf(found));
         const entry = await repo.lockEntry(trx, entryId);
-        if (!entry) throw entryNotFound();
+        if (!entry) throw refusals.entryNotFound();
         if (entry.status === "waiting") {
           await repo.setEntryStatus(trx, entryId, "left");
           return [];
@@ -277,30 +260,30 @@ export function createWaitlistService(deps: {
      */
     async confirmByLink(token: string, language: Language): Promise<HoldAnswerResponse> {
       const link = await holdsRepo.findHoldLinkToken(db, hashToken(token), HOLD_LINK_REPEAT_MINUTES);
-      if (!link?.user_id || !link.target) throw holdNotFound();
+      if (!link?.user_id || !link.target) throw refusals.holdNotFound();
       if (!link.usable) {
         const state = await holdsRepo.findHoldState(db, link.target);
         if (state?.status === "pending" || state?.status === "confirmed") {
-          if (!link.repeatable) throw linkUsed();
+          if (!link.repeatable) throw refusals.linkUsed();
           return confirm(link.user_id, link.target, language);
         }
-        if (state?.status === "held" || state?.entry_status === "lapsed") throw holdExpired();
-        throw linkUsed();
+        if (state?.status === "held" || state?.entry_status === "lapsed") throw refusals.holdExpired();
+        throw refusals.linkUsed();
       }
       return confirm(link.user_id, link.target, language);
     },
 
     async decline(userId: string, holdId: string, language: Language): Promise<HoldAnswerResponse> {
       const line = await holdsRepo.findHoldLine(db, holdId);
-      if (!line) throw holdNotFound();
+      if (!line) throw refusals.holdNotFound();
       const mails: AfterCommit[] & { released?: true } = await db.transaction().execute(async (trx) => {
         await repo.lockLine(trx, lineOf(line));
         const hold = await holdsRepo.lockHold(trx, holdId);
-        if (!hold) throw holdNotFound();
+        if (!hold) throw refusals.holdNotFound();
         if (hold.user_id !== userId) throw forbidden();
         if (hold.status === "held") return releaseAndPassOn(trx, hold, hold.expired ? "lapsed" : "declined");
         if (hold.status === "released") return [];
-        throw holdConfirmed();
+        throw refusals.holdConfirmed();
       });
       for (const start of mails) start();
       if (mails.released) availabilityChanged();
