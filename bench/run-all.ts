@@ -5,16 +5,20 @@ import { benchPages } from "./pages/pages.bench";
 import { benchWaitlist } from "./api/waitlist.bench";
 import { benchReminders } from "./api/reminders.bench";
 import { benchTracing } from "./api/tracing.bench";
+import { benchFirstSeconds } from "./pages/first-seconds";
 
 /**
  * `npm run bench`: every benchmark, then one report with every figure next to its target.
- * BENCH_ONLY=api,cold,overload,pages,waitlist,reminders,tracing picks some of them (default: all seven).
+ * BENCH_ONLY=api,cold,overload,pages,first-seconds,waitlist,reminders,tracing picks some of them (default: all eight).
  */
-const only = new Set((process.env.BENCH_ONLY ?? "api,cold,overload,pages,waitlist,reminders,tracing").split(","));
+const only = new Set(
+  (process.env.BENCH_ONLY ?? "api,cold,overload,pages,first-seconds,waitlist,reminders,tracing").split(","),
+);
 const api = only.has("api") ? await benchApi() : [];
 const cold = only.has("cold") ? await benchCold() : undefined;
 const overload = only.has("overload") ? await benchOverload() : undefined;
 const pages = only.has("pages") ? await benchPages() : undefined;
+const firstSeconds = only.has("first-seconds") ? await benchFirstSeconds() : undefined;
 const waitlist = only.has("waitlist") ? await benchWaitlist() : undefined;
 const reminders = only.has("reminders") ? await benchReminders() : undefined;
 const tracing = only.has("tracing") ? await benchTracing() : undefined;
@@ -48,6 +52,10 @@ if (overload) {
 if (pages) {
   console.log("Pages (Lighthouse mobile, median of runs; bundles gzipped)");
   for (const line of pages.lines) console.log(`  ${line}`);
+}
+if (firstSeconds) {
+  console.log("First seconds (Lighthouse's mobile throttling, median of 3; decision 039)");
+  for (const line of firstSeconds.lines) console.log(`  ${line}`);
 }
 if (waitlist) {
   console.log("Waitlist (one process, PostgreSQL; decision 029)");
