@@ -8,9 +8,14 @@ import i18n, { restOfMessages } from "../src/i18n/i18n";
 // there; only a test that is wrong waits the whole 10 s (decision 047).
 configure({ asyncUtilTimeout: 10_000 });
 
-// Every test starts in Italian, the product's default, with empty storage and real timers.
+// Every test starts in Italian, the product's default, with empty storage, no cookies (the session
+// hint of decision 038 is one) and real timers.
 beforeEach(async () => {
   localStorage.clear();
+  for (const cookie of document.cookie.split(";")) {
+    const name = cookie.split("=")[0]!.trim();
+    if (name) document.cookie = `${name}=; Path=/; Max-Age=0`;
+  }
   await i18n.changeLanguage("it");
   // Screens are tested alone: every message of both languages is there, as once the app has started.
   await Promise.all([restOfMessages("it"), restOfMessages("en")]);

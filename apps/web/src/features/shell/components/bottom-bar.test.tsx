@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { renderAt, signInAs } from "../../../../test/render";
 import { BottomBar } from "./bottom-bar";
 
@@ -33,7 +33,8 @@ describe("BottomBar", () => {
       ]);
       // No session stored after all: the visitor's tabs, and the stale hint is cleared.
       expect(await screen.findByRole("link", { name: "Accedi" })).toHaveAttribute("href", "/login?next=%2Fsearch");
-      expect(document.cookie).not.toContain("tavolo_signed_in=1");
+      // The hint follows the session in an effect, which may run after that render's paint.
+      await waitFor(() => expect(document.cookie).not.toContain("tavolo_signed_in=1"));
     } finally {
       document.cookie = "tavolo_signed_in=; Path=/; Max-Age=0";
     }
