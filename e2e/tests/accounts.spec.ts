@@ -138,7 +138,7 @@ test.describe("accounts in English", () => {
     await page.getByLabel(/^Confirm the new password/).fill(newPassword);
     await page.getByRole("button", { name: "Reset password" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Password updated");
-    await page.getByRole("link", { name: "Go to login" }).click();
+    await page.getByRole("link", { name: "Go to sign-in" }).click();
 
     await page.getByLabel(/^Email/).fill(person.email);
     await page.getByLabel(/^Password/).fill(person.password);

@@ -129,9 +129,17 @@ test.describe("Last Minute offers", () => {
       // Nearby cities make no sense around a point: the option is off and disabled.
       await expect(section.getByLabel("Includi città vicine")).toBeDisabled();
 
-      const places = await section.getByRole("article").locator("p").filter({ hasText: / km$/ }).allTextContents();
+      // One distance format everywhere (decision 040): "850 m" under a kilometre, "2,3 km" above.
+      const places = await section
+        .getByRole("article")
+        .locator("p")
+        .filter({ hasText: /\sk?m$/ })
+        .allTextContents();
       expect(places.length).toBeGreaterThan(0);
-      const distances = places.map((text) => Number(/a ([\d,.]+) km$/.exec(text)![1]!.replace(",", ".")));
+      const distances = places.map((text) => {
+        const [, value, unit] = /a ([\d,.]+)\s(k?m)$/.exec(text)!;
+        return Number(value!.replace(",", ".")) / (unit === "km" ? 1 : 1000);
+      });
       expect(distances).toEqual([...distances].sort((a, b) => a - b));
       expect(Math.max(...distances)).toBeLessThanOrEqual(10);
       await expectNoSeriousA11yViolations(page);

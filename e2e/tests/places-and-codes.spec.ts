@@ -72,7 +72,7 @@ test.describe("searching for a place", () => {
       .allTextContents();
     expect(distances.length).toBeGreaterThan(3);
     const metres = distances.map((text) => {
-      const [, value, unit] = /^A ([\d,]+) (k?m)/.exec(text)!;
+      const [, value, unit] = /^A ([\d,]+)\s(k?m)/.exec(text)!;
       return Number(value!.replace(",", ".")) * (unit === "km" ? 1000 : 1);
     });
     expect(metres).toEqual([...metres].sort((a, b) => a - b));

@@ -76,7 +76,9 @@ export function PhoneField(props: Props) {
         <TextField
           className={styles.number}
           label={t("phone.number")}
-          type="tel"
+          // tel-national belongs to HTML's "Text" autofill group, which type="tel" is not part of
+          // (pa11y/HTML_CodeSniffer flags it); inputMode still brings up the phone keypad.
+          type="text"
           inputMode="tel"
           autoComplete="tel-national"
           value={props.national}
