@@ -176,7 +176,8 @@ test.describe("settings", () => {
 
     const link = linkIn(await latestMail(request, newEmail, "email-change"), "/email-redirect");
     await page.goto(`${link.pathname}${link.search}`);
-    await expect(page.getByText("Email verificata! Ti stiamo portando alla home…")).toBeVisible();
+    // An address change says so, and to what (decision 040).
+    await expect(page.getByText(`Il tuo account ora usa ${newEmail}. Ti stiamo portando alla home…`)).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/settings");
     await expect(page.getByRole("region", { name: "Profilo" }).getByText(newEmail, { exact: true })).toBeVisible();

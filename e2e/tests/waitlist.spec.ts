@@ -17,7 +17,7 @@ const texts = {
     window: /^Fascia oraria/,
     exact: (time: string) => `Solo alle ${time}`,
     join: "Avvisami se si libera un tavolo",
-    joined: /Sei in lista d'attesa: n\. 1 in lista/,
+    joined: /Sei in lista d'attesa: sei il n\. 1\./,
     listTitle: "In lista d'attesa",
     holdTitle: "Un tavolo è tenuto per te!",
     confirm: "Conferma",
