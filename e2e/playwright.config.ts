@@ -55,6 +55,9 @@ export default defineConfig({
     timezoneId: "Europe/Rome",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
+    // The service worker (decision 045) answers fetches before page.route sees them and serves
+    // pages seen before when offline: every suite but the one that tests it runs without it.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_FLAGS,

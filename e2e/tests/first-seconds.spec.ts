@@ -23,9 +23,6 @@ async function signInByForm(page: Page, person: Person) {
 }
 
 test.describe("the first seconds on a slow phone", () => {
-  // A first visit: no service worker yet. With one, a public page seen before opens from its cache
-  // offline instead (decision 045), which installable-app.spec.ts covers.
-  test.use({ serviceWorkers: "block" });
   test("an early tap on 'Accedi per prenotare' keeps its target, and signing in comes back to the offer", async ({
     context,
     request,
