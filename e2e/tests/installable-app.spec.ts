@@ -122,11 +122,15 @@ test.describe("installable app", () => {
       registrationId: await registrationId,
       data: JSON.stringify(payload),
     });
+    // The worker wakes, decrypts nothing (CDP hands it the text) and shows the notification: on a
+    // loaded CI machine that took over the 7 s default once.
     await expect
-      .poll(() =>
-        page.evaluate(async () =>
-          (await (await navigator.serviceWorker.ready).getNotifications()).map((note) => note.title),
-        ),
+      .poll(
+        () =>
+          page.evaluate(async () =>
+            (await (await navigator.serviceWorker.ready).getNotifications()).map((note) => note.title),
+          ),
+        { timeout: 20_000 },
       )
       .toEqual([payload.title]);
     // The tap: the worker's own notificationclick, with the notification it showed.
