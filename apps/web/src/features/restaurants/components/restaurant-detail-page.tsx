@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import type { To } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useMountInstant } from "../../../lib/clock";
 import { DEFAULT_TIME_ZONE } from "@tavolo/shared/constants";
@@ -11,13 +10,10 @@ import { Skeleton } from "../../../components/ui/spinner";
 import { todaysTablesQuery, useAvailableTables } from "../api/get-available-tables";
 import type { TableQuery } from "../api/table-search";
 import { useRestaurant } from "../api/get-restaurant";
-import { RestaurantOverview } from "./restaurant-overview";
-import styles from "./restaurant-detail-page.module.css";
+import { RestaurantOverview, type ReserveLink } from "./restaurant-overview";
 
-export interface ReserveLink {
-  to: To;
-  state?: unknown;
-}
+export type { ReserveLink };
+import styles from "./restaurant-detail-page.module.css";
 
 interface Props {
   id: string;

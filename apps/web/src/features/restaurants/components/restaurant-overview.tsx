@@ -1,3 +1,4 @@
+import type { To } from "react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { RestaurantDetail, Table } from "@tavolo/shared/restaurants";
@@ -9,10 +10,15 @@ import { HoursToday, OpeningHoursTable } from "./opening-hours";
 import { SlotPicker } from "./slot-picker";
 import type { TableQuery } from "../api/table-search";
 import { PriceRange, Rating } from "./rating";
-import type { ReserveLink } from "./restaurant-detail-page";
 import { TablesList } from "./tables-list";
 import { Fact } from "../../../components/ui/fact";
 import styles from "./restaurant-detail-page.module.css";
+
+/** Where "Prenota un tavolo" leads: the form, or sign-in with the way back. */
+export interface ReserveLink {
+  to: To;
+  state?: unknown;
+}
 
 interface Props {
   restaurant: RestaurantDetail;
