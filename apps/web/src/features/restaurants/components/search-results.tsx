@@ -116,6 +116,7 @@ export function SearchResults({ where, category, table, sort, sortControl, onSho
               restaurant={restaurant}
               eager={index < EAGER_CARDS}
               linkState={backState}
+              asked={table}
               slots={
                 restaurant.availableSlots ? (
                   <CardSlots restaurant={restaurant} slots={restaurant.availableSlots} table={table} />
