@@ -59,7 +59,10 @@ describe("SearchPage", () => {
     const card = screen.getByRole("heading", { name: "Pizzeria Da Gino" }).closest("article")!;
     expect(within(card).getByRole("link", { name: "Pizzeria Da Gino" })).toHaveAttribute(
       "href",
-      "/restaurants/00000000-0000-4000-8000-000000000002",
+      // The search's moment and party go with it: the restaurant's picker opens on them.
+      expect.stringMatching(
+        /^\/restaurants\/00000000-0000-4000-8000-000000000002\?date=[\d-]{10}&time=\d\d%3A\d\d&people=2$/,
+      ),
     );
     expect(within(card).getByText("Pizza")).toBeInTheDocument();
     expect(within(card).getByText("Via Roma 2, Milano")).toBeInTheDocument();

@@ -23,13 +23,15 @@ interface Props {
   category: CategoryFilter;
   /** The moment and party every card shows its free times for. */
   table: TableQuery;
+  /** The moment is already gone (the page says so): the cards show no free times and ask for none. */
+  past?: boolean;
   sort: SearchSort;
   /** The ordering control, shown beside the count once there are results. */
   sortControl?: ReactNode;
   onShowAllCuisines: () => void;
 }
 
-export function SearchResults({ where, category, table, sort, sortControl, onShowAllCuisines }: Props) {
+export function SearchResults({ where, category, table, past = false, sort, sortControl, onShowAllCuisines }: Props) {
   const { t } = useTranslation();
   const inCity = "params" in where ? where : null;
   const near = "near" in where ? where.near : null;
@@ -118,7 +120,7 @@ export function SearchResults({ where, category, table, sort, sortControl, onSho
               linkState={backState}
               asked={table}
               slots={
-                restaurant.availableSlots ? (
+                restaurant.availableSlots && !past ? (
                   <CardSlots restaurant={restaurant} slots={restaurant.availableSlots} table={table} />
                 ) : null
               }

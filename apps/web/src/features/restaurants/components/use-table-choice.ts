@@ -5,6 +5,7 @@ import type { ReservationQuery } from "../../../config/paths";
 import { useMountInstant } from "../../../lib/clock";
 import type { TableQuery } from "../api/table-search";
 import { firstPick } from "./slot-pick";
+import { refusedParty } from "./table-search-params";
 
 export interface TableChoice {
   date: string;
@@ -34,8 +35,7 @@ export function useTableChoice(
   const now = useMountInstant();
   const [choice, setChoice] = useState(() => firstPick(restaurant, asked, now));
   const [partyChanged, setPartyChanged] = useState(false);
-  const rawParty = params.get("people");
-  const refusedParty = !partyChanged && rawParty !== null && asked.people === undefined ? rawParty : null;
+  const refused = partyChanged ? null : refusedParty(params);
 
   const choose = (next: { date?: string; people?: number }) => {
     const chosen = { ...choice, ...next };
@@ -47,7 +47,7 @@ export function useTableChoice(
   return {
     ...choice,
     asked,
-    refusedParty,
+    refusedParty: refused,
     now,
     choose,
     reservation: { date: choice.date, ...(time ? { time } : {}), people: choice.people },
