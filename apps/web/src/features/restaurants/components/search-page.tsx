@@ -21,15 +21,17 @@ import { pastMoment, refusedParty, TABLE_PARAMS, tableSearchFrom } from "./table
 import { PARTY_SIZES } from "./party";
 import { Button } from "../../../components/ui/button";
 import { searchMoment } from "@tavolo/shared/search-moment";
-import { DEFAULT_TIME_ZONE } from "@tavolo/shared/constants";
+import { DEFAULT_TIME_ZONE, RADIUS_KM } from "@tavolo/shared/constants";
 import styles from "./search-page.module.css";
 
 interface Props {
   /** Filled by the Last Minute offers feature; nothing is rendered while it is absent. */
   offersSlot?: ReactNode;
+  /** Around the diner, how far the restaurants reach: the offers' radius too (decision 055). */
+  nearRadiusKm?: number;
 }
 
-export function SearchPage({ offersSlot }: Props) {
+export function SearchPage({ offersSlot, nearRadiusKm = RADIUS_KM.default }: Props) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const location = (params.get("location") ?? "").trim();
@@ -174,7 +176,11 @@ export function SearchPage({ offersSlot }: Props) {
           </h2>
           {location || near ? (
             <SearchResults
-              where={cityParams ? { params: cityParams, cityName: cityName ?? location } : { near: near! }}
+              where={
+                cityParams
+                  ? { params: cityParams, cityName: cityName ?? location }
+                  : { near: near!, radiusKm: nearRadiusKm }
+              }
               category={category}
               table={table}
               past={past !== null}
