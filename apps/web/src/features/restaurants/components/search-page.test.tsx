@@ -17,7 +17,7 @@ function api() {
       const location = url.searchParams.get("location");
       if (location === "Atlantide" || location === "Milnao")
         return json(
-          { success: false, error: `Non conosciamo ancora la città "${location}"`, code: "city_not_found" },
+          { success: false, error: `Non conosciamo ancora la città «${location}»`, code: "city_not_found" },
           404,
         );
       if (location === "Ancona")
@@ -102,7 +102,7 @@ describe("SearchPage", () => {
     api();
     render("/search?location=Atlantide");
     expect(await screen.findByRole("heading", { name: "Città non trovata" })).toBeInTheDocument();
-    expect(screen.getAllByText('Non conosciamo ancora la città "Atlantide"')).toHaveLength(1);
+    expect(screen.getAllByText("Non conosciamo ancora la città «Atlantide»")).toHaveLength(1);
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Trova un ristorante");
     expect(document.title).not.toMatch(/Atlantide/);
     // Nothing near it: the popular cities instead.
