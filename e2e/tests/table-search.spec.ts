@@ -186,7 +186,7 @@ test.describe("search for a table", () => {
     if (!isMobile) await expect(times.getByRole("link").first()).toBeInViewport();
     const reserve = page.getByRole("link", { name: "Prenota un tavolo" });
     const formFor = (people: number) =>
-      `/login?next=${encodeURIComponent(`/reservation/${target.id}?date=${date}&time=20:30&people=${people}`)}`;
+      `/login?next=${encodeURIComponent(`/reservation/${target.id}?date=${date}&time=20%3A30&people=${people}`)}`;
     await expect(reserve).toHaveAttribute("href", formFor(4));
     await page.getByRole("combobox", { name: /^Persone/ }).selectOption("3");
     await expect(reserve).toHaveAttribute("href", formFor(3));
