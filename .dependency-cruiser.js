@@ -12,6 +12,15 @@ export default {
       from: {},
       to: { circular: true },
     },
+    {
+      name: "db-is-the-ground-floor",
+      severity: "error",
+      comment:
+        "apps/api/src/db holds the schema, migrations and the connection: it imports no module, no mail, no seed. " +
+        "What fills the tables from outside (seed, import) lives in src/catalog, the commands in src/cli (decision 053).",
+      from: { path: "^apps/api/src/db/", pathNot: "[.]test[.]ts$" },
+      to: { path: "^apps/api/src/", pathNot: "^apps/api/src/(db/|data-dir[.]ts$)" },
+    },
   ],
   options: {
     // See `import type` and type-only re-exports: they vanish from compiled JavaScript but still tie modules.

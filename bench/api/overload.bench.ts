@@ -1,4 +1,4 @@
-import { ITALIAN_CITIES } from "../../apps/api/src/db/seed/italian-cities";
+import { ITALIAN_CITIES } from "../../apps/api/src/catalog/seed/italian-cities";
 import { BENCH_SECONDS, measure, warmUp, type LoadResult } from "../lib/load";
 import { startBenchServer } from "../lib/server";
 

@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { addDays, dateInZone } from "@tavolo/shared/dates";
 import { openDatabase, type Database } from "../../apps/api/src/db/database";
 import { migrate } from "../../apps/api/src/db/migrate";
-import { ITALIAN_CITIES } from "../../apps/api/src/db/seed/italian-cities";
+import { ITALIAN_CITIES } from "../../apps/api/src/catalog/seed/italian-cities";
 import { createMailer } from "../../apps/api/src/mail/mailer";
 import { createOutboxTransport } from "../../apps/api/src/mail/outbox-transport";
 import { upsertCities, upsertRestaurants } from "../../apps/api/src/modules/restaurants/catalog-writes.repository";

@@ -5,7 +5,7 @@ import type { OpeningHours } from "@tavolo/shared/opening-hours";
 import { addDays, dateInZone } from "@tavolo/shared/dates";
 import { daySeatings } from "@tavolo/shared/reservation-slots";
 import { openDatabase } from "../../apps/api/src/db/database";
-import { ITALIAN_CITIES } from "../../apps/api/src/db/seed/italian-cities";
+import { ITALIAN_CITIES } from "../../apps/api/src/catalog/seed/italian-cities";
 import { clearBenchBookings, type BenchUser } from "./bench-users";
 import { bookableOfferIds, bookingRequests, moveRequests } from "./booking-requests";
 import { benchDatabase, startBenchServer, type Engine } from "./server";

@@ -6,7 +6,7 @@ import { daySeatings } from "@tavolo/shared/reservation-slots";
 import { bearer, register } from "../../test/auth-helpers";
 import { capturingKysely, explainQuery, HOT_TABLES, type QueryPlan } from "../../test/query-plans";
 import { useTestApp } from "../../test/test-app";
-import { seed } from "./seed/seed";
+import { seed } from "../catalog/seed/seed";
 import { indexLocations } from "../../test/sitemap-reader";
 
 /**

@@ -1,5 +1,5 @@
 import type { Language } from "@tavolo/shared/languages";
-import type { MailAttachment } from "../mail-transport";
+import type { MailAttachment } from "../../db/schema-columns";
 
 /** What a template says, once; layout() turns it into the HTML and the plain-text part alike. */
 export interface MailContent {
