@@ -17,12 +17,12 @@ import { createWaitlistService } from "../../apps/api/src/modules/waitlist/waitl
 import { startBenchServer } from "../lib/server";
 
 /**
- * Issue 17 bench (decision 029): what one process does with the waitlist, on PostgreSQL.
+ * The waitlist bench (decision 029): what one process does with the waitlist, on PostgreSQL.
  * - joins/s: diners joining a full restaurant's line (each join also tries to match the line);
  * - holds/s: freed tables matched to the first fitting diners (hold row, link token, mail staged);
  * - expiries/s: due holds released and passed on to the next in line by the worker;
  * - expiry latency: from a hold's due time to its release by a real API process polling every
- *   WAITLIST_POLL_SECONDS (default 5 s; the issue asks for ≤ 30 s).
+ *   WAITLIST_POLL_SECONDS (default 5 s; decision 029 asks for ≤ 30 s).
  * BENCH_WAITLIST_DATES × BENCH_WAITLIST_TABLES bookings are freed at once.
  */
 const DATES = Number(process.env.BENCH_WAITLIST_DATES ?? 10);

@@ -26,7 +26,7 @@ export const searchPaths = ITALIAN_CITIES.slice(0, 60).flatMap((_, i) =>
       `/api/client/searchRestaurantsByLocation?location=${encodeURIComponent(cityName(i))}&category=${category}&page=${1 + ((i + j) % 3)}`,
   ),
 );
-/** The server-rendered search page (issue 15) for the same cities and cuisines, as a visitor opens it. */
+/** The server-rendered search page (decision 027) for the same cities and cuisines, as a visitor opens it. */
 export const searchPagePaths = ITALIAN_CITIES.slice(0, 60).flatMap((_, i) =>
   ["all", ...SEARCH_CATEGORIES].map(
     (category) => `/search?location=${encodeURIComponent(cityName(i))}&category=${category}`,

@@ -3,7 +3,7 @@ import { userIdSchema } from "./auth";
 import { SEARCH_CATEGORIES } from "./categories";
 import { IDEMPOTENCY_KEY_HEADER, PEOPLE_PER_RESERVATION, SPECIAL_REQUESTS_MAX_LENGTH } from "./constants";
 
-/** Requests and answers of table reservations (SPEC §3, §7; issue 5). Messages are shared i18n keys. */
+/** Requests and answers of table reservations (SPEC §3, §7; decision 007). Messages are shared i18n keys. */
 
 export const RESERVATION_STATUSES = ["pending", "confirmed", "completed", "rejected", "cancelled"] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];

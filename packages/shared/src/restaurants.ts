@@ -45,7 +45,7 @@ export const searchRestaurantsQuerySchema = z
       (value) => (value === "" ? undefined : value),
       z.enum([ALL_CATEGORIES, ...SEARCH_CATEGORIES], { error: "validation.category" }).default(ALL_CATEGORIES),
     ),
-    // A table for a party at a moment (issue 16): with all three, every restaurant lists its free start times.
+    // A table for a party at a moment (decision 024): with all three, every restaurant lists its free start times.
     date: z.preprocess(absentAsUndefined, isoDate.optional()),
     time: z.preprocess(absentAsUndefined, timeField.optional()),
     people: z.preprocess(absentAsUndefined, peopleField.optional()),

@@ -7,7 +7,7 @@ import { reservationSchema } from "./reservations";
 export * from "./waitlist-window";
 
 /**
- * The waitlist of issue 17 (decision 029): a diner waits for a table of a restaurant in a time window,
+ * The waitlist of decision 029: a diner waits for a table of a restaurant in a time window,
  * or for seats of a sold-out Last Minute offer; when one frees, the first fitting diner in line gets
  * it held for WAITLIST_HOLD_MINUTES and confirms or declines it. Messages are shared i18n keys.
  */

@@ -244,7 +244,7 @@ export interface CityInterestsTable {
   updated_at: Timestamp;
 }
 
-/** Settings (issue 4). No row = the defaults of migration 004 (enabled, every restaurant, every day). */
+/** Settings (decision 008). No row = the defaults of migration 004 (enabled, every restaurant, every day). */
 export interface NotificationSettingsTable {
   user_id: string;
   enabled: boolean;

@@ -21,14 +21,14 @@ type Props = {
   restaurant: Pick<RestaurantDetail, "id" | "name" | "openingHours" | "timeZone" | "tables">;
   /** What the page's link asked for (a search card's "notify me"): the day, time and party. */
   asked?: Partial<TableQuery>;
-  /** Where no free time suits the diner: the waitlist's control, placed by the route (issue 17). */
+  /** Where no free time suits the diner: the waitlist's control, placed by the route (decision 029). */
   whenNothingFits?: (table: TableQuery) => ReactNode;
 };
 
 /**
- * The restaurant page's "when and how many" (issue 16): a date and a party, and every start time of
+ * The restaurant page's "when and how many" (decision 026): a date and a party, and every start time of
  * that day with a table free for them. A chip opens the booking form filled in; when none suits,
- * the diner can wait for a table (issue 17).
+ * the diner can wait for a table (decision 029).
  */
 export function SlotPicker({ restaurant, asked = {}, whenNothingFits }: Props) {
   const { t } = useTranslation();
