@@ -128,6 +128,21 @@ export default tseslint.config(
     files: ["apps/web/src/lib/native.ts", "apps/web/capacitor.config.ts", "apps/web/test/fake-capacitor.ts"],
     rules: { "no-restricted-imports": "off" },
   },
+  // vitest's own waits give up after 1 s, which a loaded machine overruns: web tests wait through
+  // test/eventually.ts, on the budget findBy*/waitFor have (decision 053).
+  {
+    files: ["apps/web/src/**/*.test.{ts,tsx}", "apps/web/test/**/*.{ts,tsx}"],
+    ignores: ["apps/web/test/eventually.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(waitFor|waitUntil)$/]",
+          message: "Use eventually() from test/eventually.ts: vi.waitFor gives up after 1 s.",
+        },
+      ],
+    },
+  },
   // Every e2e spec takes `test` from support/test, whose fixture fails on React hydration problems
   // (decision 027): a spec importing Playwright's own would silently skip that check.
   {
