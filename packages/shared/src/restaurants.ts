@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CLOCK_TIME } from "./dates";
 import { SEARCH_CATEGORIES, ALL_CATEGORIES, RESTAURANT_TYPES } from "./categories";
 import { PAGE_SIZE, PEOPLE_PER_RESERVATION, SEARCH_SORTS } from "./constants";
 import { absentAsUndefined, bothOrNeitherCoordinate, coordinateField, radiusField } from "./geo-query";
@@ -16,7 +17,7 @@ const pageFields = {
 };
 
 const isoDate = z.iso.date({ error: "validation.date" });
-const timeField = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "validation.time");
+const timeField = z.string().regex(CLOCK_TIME, "validation.time");
 const peopleField = z.coerce
   .number({ error: "validation.people" })
   .int("validation.people")
