@@ -3,6 +3,7 @@ import { apiClient, clientPath } from "./api-client";
 import { SESSION_EXPIRED_EVENT, type SessionExpiredDetail } from "./session-refresh";
 import { storage } from "./storage";
 import { json, mockFetch } from "../../test/render";
+import { eventually } from "../../test/eventually";
 
 const isRefresh = (url: URL) => url.pathname === "/api/client/refresh-token";
 const bearer = (init: RequestInit) => new Headers(init.headers).get("Authorization");
@@ -36,7 +37,7 @@ describe("session refresh on 401", () => {
     });
 
     const calls = ["/a", "/b", "/c"].map((path) => apiClient.get<{ path: string }>(clientPath(path)));
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(fetch.mock.calls.filter(([u]) => String(u).endsWith("refresh-token"))).toHaveLength(1),
     );
     releaseRefresh();

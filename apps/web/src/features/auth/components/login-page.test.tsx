@@ -5,6 +5,7 @@ import { storage } from "../../../lib/storage";
 import { json, mockFetch, renderAt, renderRoutes, testUser } from "../../../../test/render";
 import { RedirectIfSignedIn } from "../session/route-guards";
 import { LoginPage } from "./login-page";
+import { eventually } from "../../../../test/eventually";
 
 async function fillAndSubmit(email: string, password: string) {
   fireEvent.change(await screen.findByLabelText(/^Email/), { target: { value: email } });
@@ -59,7 +60,7 @@ describe("LoginPage", () => {
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     fireEvent.change(screen.getByLabelText(/^Codice ricevuto via email/), { target: { value: "123456" } });
     fireEvent.click(screen.getByRole("button", { name: "Accedi" }));
-    await vi.waitFor(() => expect(storage.getString("auth_token")).toBe("access-1"));
+    await eventually(() => expect(storage.getString("auth_token")).toBe("access-1"));
     expect(JSON.parse(String(fetch.mock.calls[1]![1]?.body))).toMatchObject({
       email: "giulia.rossi@example.com",
       password: "Tavolo1!",
@@ -103,7 +104,7 @@ describe("LoginPage", () => {
 
     fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: "giulia@example.com" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Invia il link" }));
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(fetch).toHaveBeenCalledTimes(1));
     expect(within(dialog).getByRole("button", { name: "Invia il link" })).toHaveAttribute("aria-busy", "true");
     answer(json({ success: true, message: "Se l'indirizzo è registrato, riceverai un'email" }));
     expect(await within(dialog).findByText("Se l'indirizzo è registrato, riceverai un'email")).toBeInTheDocument();
@@ -138,7 +139,7 @@ describe("LoginPage", () => {
     const fetch = mockFetch(() => json({ success: true, configured: true }));
     renderAt(<LoginPage />, { path: "/login" });
     fireEvent.click(screen.getByRole("button", { name: "Continua con Google" }));
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("/api/auth/google/redirect"));
+    await eventually(() => expect(assign).toHaveBeenCalledWith("/api/auth/google/redirect"));
     expect(String(fetch.mock.calls[0]![0])).toBe("/api/auth/google/status");
   });
 

@@ -7,6 +7,7 @@ import { json, mockFetch, renderAt, renderRoutes, testUser } from "../../../../t
 import { RedirectIfSignedIn } from "../session/route-guards";
 import { LoginPage } from "./login-page";
 import { RegisterPage } from "./register-page";
+import { eventually } from "../../../../test/eventually";
 
 function fillValidForm() {
   fireEvent.change(screen.getByLabelText(/^Nome/), { target: { value: "Giulia" } });
@@ -177,7 +178,7 @@ describe("RegisterPage", () => {
     fireEvent.click(screen.getByRole("checkbox", { name: /termini e le condizioni/ }));
     expect(screen.queryByText("È necessario accettare i termini e le condizioni")).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Registrati con Google" }));
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(assign).toHaveBeenCalledWith(
         "/api/auth/google/redirect?registration=true&terms_accepted=true&marketing=false",
       ),

@@ -3,6 +3,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import type { CityInterest } from "@tavolo/shared/offers";
 import { json, mockFetch, renderAt } from "../../../../test/render";
 import { CityAlerts } from "./city-alerts";
+import { eventually } from "../../../../test/eventually";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -29,7 +30,7 @@ describe("CityAlerts", () => {
     ]);
 
     fireEvent.click(screen.getByRole("button", { name: "Rimuovi l'avviso per Milano" }));
-    await vi.waitFor(() => expect(screen.queryByText("Solo Milano")).toBeNull());
+    await eventually(() => expect(screen.queryByText("Solo Milano")).toBeNull());
     const remaining = screen.getAllByRole("listitem");
     expect(remaining).toHaveLength(1);
     expect(within(remaining[0]!).getByText("Bergamo")).toBeInTheDocument();

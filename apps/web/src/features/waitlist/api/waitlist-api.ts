@@ -9,7 +9,7 @@ import type {
 import { apiClient, clientPath } from "../../../lib/api-client";
 
 /**
- * The waitlist's requests (issue 17, decision 029). Types only from the shared contract: the
+ * The waitlist's requests (decision 029). Types only from the shared contract: the
  * control is shown on public pages, which stay zod-free (decision 012).
  */
 const WAITLIST_KEY = ["waitlist"] as const;

@@ -4,6 +4,7 @@ import type { WaitlistEntry } from "@tavolo/shared/waitlist";
 import { json, mockFetch, renderAt } from "../../../../test/render";
 import { HistoryWaitlist } from "./history-waitlist";
 import { WaitlistJoin } from "./waitlist-join";
+import { eventually } from "../../../../test/eventually";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -113,7 +114,7 @@ describe("HistoryWaitlist", () => {
     expect(screen.getByText("Sei il n. 3")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Conferma" }));
     expect(await screen.findByText("Tavolo confermato!")).toBeInTheDocument();
-    await vi.waitFor(() => expect(screen.queryByRole("heading", { name: "Un tavolo è tenuto per te!" })).toBeNull());
+    await eventually(() => expect(screen.queryByRole("heading", { name: "Un tavolo è tenuto per te!" })).toBeNull());
     expect(fetch.mock.calls.some(([url]) => String(url).endsWith("/holds/h-1/confirm"))).toBe(true);
   });
 });
