@@ -32,5 +32,8 @@ export interface SearchPageHead {
   city?: Pick<CityInfo, "slug" | "name"> | null;
 }
 
+/** A missing page's head: its title and description in the page's language, kept out of search engines. */
+export type NotFoundHead = Extract<RenderedPage, { kind: "notFound" }>;
+
 /** The pages that have a head of their own (a missing page gets the not-found head). */
 export type PublicPageHead = Exclude<RenderedPage, { kind: "notFound" }>;
