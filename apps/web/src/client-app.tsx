@@ -13,6 +13,7 @@ import { createRouter, routes } from "./app/router";
 import { readHydrationData, type HydrationData } from "./lib/hydration-data";
 import { releaseClock, seedClock } from "./lib/clock";
 import { registerServiceWorker } from "./lib/service-worker";
+import { HydratedTitleContext, type HydratedTitle } from "./lib/use-document-title";
 
 const root = document.getElementById("root")!;
 const hydration = readHydrationData();
@@ -68,11 +69,14 @@ function AfterHydration() {
 const app = (
   router: ReturnType<typeof createRouter>,
   queryClient?: ReturnType<typeof createQueryClient>,
+  hydratedTitle: HydratedTitle | null = null,
 ): ReactNode => (
   <StrictMode>
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>
+    <HydratedTitleContext.Provider value={hydratedTitle}>
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </HydratedTitleContext.Provider>
     {hydration ? <AfterHydration /> : null}
   </StrictMode>
 );
@@ -95,7 +99,9 @@ if (hydration) {
   // As a transition, hydration yields to the browser every few milliseconds instead of one long
   // task (Total Blocking Time): the page is already painted, so nothing waits for it to finish.
   startTransition(() => {
-    hydrateRoot(root, app(router, queryClient));
+    // The server's <title> stays the page's until the diner goes elsewhere (lib/use-document-title.ts).
+    const title = { locationKey: router.state.location.key, language: hydration.language, handedOver: false };
+    hydrateRoot(root, app(router, queryClient, title));
   });
   void hydrated.then(() => registerServiceWorker(router));
 } else {

@@ -11,11 +11,19 @@ import { appShellDist } from "../../test/web-build";
 function countingEntry(options: { delay?: Promise<void> } = {}) {
   const urls: string[] = [];
   const entry: ServerEntry = {
-    createPageRenderer: () => async ({ url, now }) => {
-      urls.push(url);
-      await options.delay;
-      return { status: 200, html: `<h1>${urls.length}</h1>`, page: { kind: "home" }, changesAt: now + 60_000, missingMessages: [] };
-    },
+    createPageRenderer:
+      () =>
+      async ({ url, now }) => {
+        urls.push(url);
+        await options.delay;
+        return {
+          status: 200,
+          html: `<h1>${urls.length}</h1>`,
+          page: { kind: "home" },
+          changesAt: now + 60_000,
+          missingMessages: [],
+        };
+      },
   };
   return { entry, urls };
 }

@@ -33,10 +33,18 @@ describe("createPageRenderer", () => {
     let renders = 0;
     let changesInMs = 60;
     const entry: ServerEntry = {
-      createPageRenderer: () => async ({ now }) => {
-        renders += 1;
-        return { status: 200, html: `<h1>${renders}</h1>`, page: { kind: "home" }, changesAt: now + changesInMs, missingMessages: [] };
-      },
+      createPageRenderer:
+        () =>
+        async ({ now }) => {
+          renders += 1;
+          return {
+            status: 200,
+            html: `<h1>${renders}</h1>`,
+            page: { kind: "home" },
+            changesAt: now + changesInMs,
+            missingMessages: [],
+          };
+        },
     };
     const cache = new PublicReadCache({ name: "test", ttlSeconds: 60, maxEntries: 10, browser: "revalidate" });
     const app = Fastify();

@@ -95,7 +95,11 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
     };
   }
 
-  return async function renderPage(request: FastifyRequest, reply: FastifyReply, route: RenderedPageRoute): Promise<void> {
+  return async function renderPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    route: RenderedPageRoute,
+  ): Promise<void> {
     const asked = new URL(request.url, options.origin);
     const language = pageLanguage(request, asked);
     // Only what the page reads, in one spelling (decision 041): `?utm_source=…`, `?x=1` or a
