@@ -7,16 +7,19 @@ import { StrictMode, startTransition, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { hydrate } from "@tanstack/react-query";
 import { matchRoutes, RouterProvider, UNSAFE_ErrorResponseImpl, type RouteObject } from "react-router";
-import { i18nReady, restOfMessages } from "./i18n/i18n";
+import { restOfMessages, startBrowserI18n } from "./i18n/i18n";
 import { createQueryClient, Providers } from "./app/providers";
 import { createRouter, routes } from "./app/router";
 import { readHydrationData, type HydrationData } from "./lib/hydration-data";
 import { releaseClock, seedClock } from "./lib/clock";
 import { registerServiceWorker } from "./lib/service-worker";
+import { apiClient } from "./lib/api-client";
 import { HydratedTitleContext, type HydratedTitle } from "./lib/use-document-title";
 
 const root = document.getElementById("root")!;
 const hydration = readHydrationData();
+// The browser's messages start loading at once, in parallel with everything below (decision 050).
+const messagesReady = startBrowserI18n();
 
 /**
  * The routes the server rendered are lazy: load their modules first, or the first render would show
@@ -73,7 +76,7 @@ const app = (
 ): ReactNode => (
   <StrictMode>
     <HydratedTitleContext.Provider value={hydratedTitle}>
-      <Providers queryClient={queryClient}>
+      <Providers api={apiClient} queryClient={queryClient}>
         <RouterProvider router={router} />
       </Providers>
     </HydratedTitleContext.Provider>
@@ -94,7 +97,7 @@ if (hydration) {
   // The start chunk has just run (one task): let the browser breathe before the route's modules are
   // asked for, whose loader adds a preload link per module (Total Blocking Time, decision 033).
   await new Promise((resolve) => setTimeout(resolve));
-  await Promise.all([i18nReady, loadMatchedRoutes()]);
+  await Promise.all([messagesReady, loadMatchedRoutes()]);
   const router = createRouter(routerState(hydration));
   // As a transition, hydration yields to the browser every few milliseconds instead of one long
   // task (Total Blocking Time): the page is already painted, so nothing waits for it to finish.
@@ -109,7 +112,7 @@ if (hydration) {
   // fetching the first page's chunk now, in parallel with the language's messages.
   const router = createRouter();
   // First render once the active language's start messages are in: no untranslated key is ever painted.
-  await i18nReady;
+  await messagesReady;
   createRoot(root).render(app(router));
   registerServiceWorker(router);
   // A page outside the start part of the messages waits for the rest anyway (app/router.tsx).

@@ -76,7 +76,7 @@ async function renderPage(request: RenderRequest, documentOf: ReturnType<typeof 
     <StrictMode>
       <I18nextProvider i18n={reactI18nHandle(i18n)}>
         <RenderClockContext.Provider value={request.now}>
-          <Providers queryClient={queryClient} sessionHint={request.signedIn}>
+          <Providers api={api} queryClient={queryClient} sessionHint={request.signedIn}>
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </Providers>
         </RenderClockContext.Provider>

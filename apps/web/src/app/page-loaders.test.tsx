@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { API_TIMEOUT_MS } from "@tavolo/shared/constants";
 import { restaurantDetailFixture } from "../../test/fixtures";
 import { createApiClient } from "../lib/api-client";
+import { ApiClientContext } from "../lib/api-client-context";
 import { restaurantQuery, useRestaurant } from "../features/restaurants/api/get-restaurant";
 import { createQueryClient } from "./providers";
 import { restaurantLoader } from "./page-loaders";
@@ -61,7 +62,9 @@ function renderAt(path: string, load: PageLoadContext) {
   );
   render(
     <QueryClientProvider client={load.queryClient}>
-      <RouterProvider router={router} />
+      <ApiClientContext.Provider value={load.api}>
+        <RouterProvider router={router} />
+      </ApiClientContext.Provider>
     </QueryClientProvider>,
   );
   return router;
@@ -87,7 +90,7 @@ describe("the restaurant page's loader", () => {
       kind: "restaurant",
       restaurant: { name: "Da Gino" },
     });
-    expect(load.queryClient.getQueryData(restaurantQuery("r1", "it").queryKey)).toMatchObject({
+    expect(load.queryClient.getQueryData(restaurantQuery("r1", "it", load.api).queryKey)).toMatchObject({
       restaurant: { name: "Da Gino" },
     });
     const restaurantCalls = fetch.mock.calls.filter(([url]) => String(url).includes("getRestaurantById"));

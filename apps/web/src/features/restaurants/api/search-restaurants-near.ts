@@ -3,7 +3,8 @@ import type { CategoryFilter } from "@tavolo/shared/categories";
 import { RADIUS_KM } from "@tavolo/shared/constants";
 import type { Language } from "@tavolo/shared/languages";
 import type { SearchRestaurantsResponse } from "@tavolo/shared/restaurants";
-import { apiClient, clientPath, type ApiClient } from "../../../lib/api-client";
+import { clientPath, type ApiClient } from "../../../lib/api-client";
+import { useApiClient } from "../../../lib/api-client-context";
 import { localizedKey, useQueryLanguage } from "../../../lib/localized-query-key";
 import { coordinate, SEARCH_PAGE_SIZE } from "./search-restaurants";
 import { tableQueryKey, tableQueryParams, type SearchSort, type TableQuery } from "./table-search";
@@ -28,8 +29,8 @@ export interface NearParams {
 export function searchRestaurantsNear(
   near: Position,
   params: NearParams & { page: number },
-  signal?: AbortSignal,
-  api: ApiClient = apiClient,
+  signal: AbortSignal | undefined,
+  api: ApiClient,
 ) {
   return api.get<SearchRestaurantsResponse>(clientPath("/searchRestaurantsByLocation"), {
     query: {
@@ -46,12 +47,7 @@ export function searchRestaurantsNear(
 }
 
 /** Pages of the restaurants around a position (nearest first unless sorted otherwise); idle without one. */
-export const restaurantsNearQuery = (
-  near: Position | null,
-  params: NearParams,
-  language: Language,
-  api: ApiClient = apiClient,
-) =>
+export const restaurantsNearQuery = (near: Position | null, params: NearParams, language: Language, api: ApiClient) =>
   infiniteQueryOptions({
     queryKey: localizedKey(
       [
@@ -72,5 +68,5 @@ export const restaurantsNearQuery = (
   });
 
 export function useRestaurantsNear(near: Position | null, params: NearParams) {
-  return useInfiniteQuery(restaurantsNearQuery(near, params, useQueryLanguage()));
+  return useInfiniteQuery(restaurantsNearQuery(near, params, useQueryLanguage(), useApiClient()));
 }
