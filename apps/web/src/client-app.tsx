@@ -14,7 +14,7 @@ import { readHydrationData, type HydrationData } from "./lib/hydration-data";
 import { releaseClock, seedClock } from "./lib/clock";
 import { registerServiceWorker } from "./lib/service-worker";
 import { apiClient } from "./lib/api-client";
-import { HydratedTitleContext, type HydratedTitle } from "./lib/use-document-title";
+import { HydratedTitleContext, hydratedTitle, type HydratedTitle } from "./lib/use-document-title";
 
 const root = document.getElementById("root")!;
 const hydration = readHydrationData();
@@ -103,8 +103,7 @@ if (hydration) {
   // task (Total Blocking Time): the page is already painted, so nothing waits for it to finish.
   startTransition(() => {
     // The server's <title> stays the page's until the diner goes elsewhere (lib/use-document-title.ts).
-    const title = { locationKey: router.state.location.key, language: hydration.language, handedOver: false };
-    hydrateRoot(root, app(router, queryClient, title));
+    hydrateRoot(root, app(router, queryClient, hydratedTitle(router.state.location.key, hydration.language)));
   });
   void hydrated.then(() => registerServiceWorker(router));
 } else {

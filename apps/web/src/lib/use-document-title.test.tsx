@@ -2,7 +2,7 @@ import { act, render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import i18n from "../i18n/i18n";
-import { HydratedTitleContext, useDocumentTitle, type HydratedTitle } from "./use-document-title";
+import { HydratedTitleContext, hydratedTitle, useDocumentTitle, type HydratedTitle } from "./use-document-title";
 
 function Page({ title }: { title: string }) {
   useDocumentTitle(title);
@@ -28,7 +28,7 @@ function renderPages(hydrated: (router: ReturnType<typeof createMemoryRouter>) =
 describe("useDocumentTitle: one owner per page view (decision 049)", () => {
   it("leaves a hydrated page the server's title, and owns every title after a navigation", async () => {
     document.title = "Trattoria del Duomo, Milano — prenota un tavolo | Tavolo";
-    const router = renderPages((r) => ({ locationKey: r.state.location.key, language: "it", handedOver: false }));
+    const router = renderPages((r) => hydratedTitle(r.state.location.key, "it"));
     expect(document.title).toBe("Trattoria del Duomo, Milano — prenota un tavolo | Tavolo");
     await act(() => router.navigate("/other"));
     expect(document.title).toBe("Altro · Tavolo");
@@ -39,7 +39,7 @@ describe("useDocumentTitle: one owner per page view (decision 049)", () => {
 
   it("takes the title over when the diner switches the hydrated page's language", async () => {
     document.title = "Server";
-    renderPages((r) => ({ locationKey: r.state.location.key, language: "it", handedOver: false }));
+    renderPages((r) => hydratedTitle(r.state.location.key, "it"));
     expect(document.title).toBe("Server");
     await act(() => i18n.changeLanguage("en"));
     expect(document.title).toBe("Casa · Tavolo");

@@ -9,10 +9,19 @@ import { useTranslation } from "react-i18next";
  * Created by the composition root (client-app.tsx) for the one hydration; null everywhere else.
  */
 export interface HydratedTitle {
-  locationKey: string;
-  language: string;
-  /** Set once the app has written a title: from then on every title is the app's. */
-  handedOver: boolean;
+  /** Whether the server's title still stands at this location, in this language. */
+  serverOwns(locationKey: string, language: string): boolean;
+  /** Called once the app writes a title: from then on every title is the app's. */
+  handOver(): void;
+}
+
+/** For the composition root: the hydrated page's location key and language. */
+export function hydratedTitle(locationKey: string, language: string): HydratedTitle {
+  let handedOver = false;
+  return {
+    serverOwns: (key, lng) => !handedOver && key === locationKey && lng === language,
+    handOver: () => void (handedOver = true),
+  };
 }
 
 export const HydratedTitleContext = createContext<HydratedTitle | null>(null);
@@ -22,11 +31,10 @@ export function useDocumentTitle(title: string): void {
   const hydrated = useContext(HydratedTitleContext);
   const { key } = useLocation();
   const { i18n } = useTranslation();
-  const serverOwned =
-    hydrated !== null && !hydrated.handedOver && key === hydrated.locationKey && i18n.language === hydrated.language;
+  const serverOwned = hydrated?.serverOwns(key, i18n.language) ?? false;
   useEffect(() => {
     if (serverOwned) return;
-    if (hydrated) hydrated.handedOver = true;
+    hydrated?.handOver();
     document.title = title ? `${title} · Tavolo` : "Tavolo";
   }, [title, serverOwned, hydrated]);
 }
