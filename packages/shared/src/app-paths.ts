@@ -166,6 +166,12 @@ export function renderedPageOf(pathname: string): RenderedPageRoute | null {
 }
 
 /**
+ * The home page's largest element, its hero picture (apps/web/public): the web shows it, the API
+ * announces it with the home page's HTML (a preload, decision 012) and draws it on generic share cards.
+ */
+export const HOME_HERO_IMAGE = "/images/hero.svg";
+
+/**
  * The web app manifest in a language (its name, description and `lang`): the page links the one of
  * its own language. Two files rather than one answer varying by cookie: browsers fetch a manifest
  * without cookies, and the service worker precaches it.

@@ -3,11 +3,11 @@ import { existsSync } from "node:fs";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { createPageRenderer, type PageRendererOptions } from "../ssr/page-renderer";
-import { isAppPath, renderedPageOf, type RenderedPageRoute } from "@tavolo/shared/app-paths";
+import { HOME_HERO_IMAGE, isAppPath, renderedPageOf, type RenderedPageRoute } from "@tavolo/shared/app-paths";
 import { AppError } from "../errors";
 
-/** apps/web/src/features/home/components/hero.tsx shows it first; keep the two in step. */
-const HOME_HERO_PRELOAD = "</images/hero.svg>; rel=preload; as=image; fetchpriority=high";
+/** The picture the home page shows first (its hero). */
+const HOME_HERO_PRELOAD = `<${HOME_HERO_IMAGE}>; rel=preload; as=image; fetchpriority=high`;
 
 /**
  * Serves the built app: hashed files under /assets are immutable for a year, the rest revalidates.
