@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { CategoryFilter } from "@tavolo/shared/categories";
-import { RADIUS_KM } from "@tavolo/shared/constants";
 import type { Language } from "@tavolo/shared/languages";
 import type { SearchRestaurantsResponse } from "@tavolo/shared/restaurants";
 import { clientPath, type ApiClient } from "../../../lib/api-client";
@@ -9,12 +8,6 @@ import { localizedKey, useQueryLanguage } from "../../../lib/localized-query-key
 import { coordinate, SEARCH_PAGE_SIZE } from "./search-restaurants";
 import { tableQueryKey, tableQueryParams, type SearchSort, type TableQuery } from "./table-search";
 
-/**
- * How far the list around the diner reaches: the widest radius, since the list is nearest first
- * anyway and a small town far from any city should still see its nearest tables (decision 023).
- */
-export const NEARBY_RADIUS_KM = RADIUS_KM.max;
-
 export interface Position {
   lat: number;
   lng: number;
@@ -22,6 +15,8 @@ export interface Position {
 
 export interface NearParams {
   category: CategoryFilter;
+  /** How far the list reaches: the page's one radius, the offers' too (decision 055). */
+  radiusKm: number;
   table?: TableQuery;
   sort?: SearchSort;
 }
@@ -36,7 +31,7 @@ export function searchRestaurantsNear(
     query: {
       lat: coordinate(near.lat),
       lng: coordinate(near.lng),
-      radius: NEARBY_RADIUS_KM,
+      radius: params.radiusKm,
       category: params.category,
       ...(params.table ? tableQueryParams(params.table, params.sort ?? "relevance") : {}),
       page: params.page,
@@ -55,6 +50,7 @@ export const restaurantsNearQuery = (near: Position | null, params: NearParams, 
         "near",
         near ? coordinate(near.lat) : null,
         near ? coordinate(near.lng) : null,
+        params.radiusKm,
         params.category,
         ...(params.table ? tableQueryKey(params.table, params.sort ?? "relevance") : []),
       ],
