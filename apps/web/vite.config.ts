@@ -13,7 +13,7 @@ const APP_ENTRY = "src/client-app.tsx";
  * index.html's script imports the app only through `import()`, so Vite would not announce the app's
  * chunks in the page. For the app's shell (every client-rendered route, the native app) they are
  * needed at once: preload them beside the entry, as Vite does for static imports. A server-rendered
- * page leaves them out (apps/api/src/ssr/page-html.ts): it fetches the app after its first paint.
+ * page leaves them out (src/server/page-document.ts): it fetches the app after its first paint.
  */
 function preloadAppEntry(): Plugin {
   return {
@@ -87,7 +87,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   define: isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : undefined,
   oxc: isSsrBuild ? { jsx: { development: false } } : undefined,
   build: isSsrBuild
-    ? // `vite build --ssr src/entry-server.tsx`: beside the app, never inside it (it is not served).
+    ? // `vite build --ssr src/entry-server.tsx`: beside the app, never inside it (it is not served);
+      // where the API looks for it: serverEntryFile in packages/shared/src/server-render.ts.
       { outDir: `${outDir}-ssr`, emptyOutDir: true, target: "node20", copyPublicDir: false }
     : {
         outDir,

@@ -11,7 +11,7 @@ import { registerApiDocs } from "./plugins/api-docs";
 import { registerFrameworkResponses } from "./plugins/framework-responses";
 import { registerRequestInput } from "./plugins/request-input";
 import { registerWebApp } from "./plugins/web-app";
-import type { ServerEntry } from "./ssr/page-renderer";
+import type { ServerEntry } from "@tavolo/shared/server-render";
 import { renderPageHead } from "./modules/seo/page-head";
 import { createConcurrencyGate } from "./http/concurrency-gate";
 import { healthRoutes } from "./modules/health/health.routes";
@@ -53,7 +53,7 @@ export interface AppDependencies {
   now?: () => Date;
   /** Sees every route as it is added (the fuzz suite checks each one is covered). */
   onRoute?: (route: RouteOptions) => void;
-  /** The web app's server entry; by default the build's (`<WEB_DIST_DIR>-ssr`). Tests hand in the source. */
+  /** The web app's server entry; by default the build's, beside WEB_DIST_DIR. Tests hand in the source. */
   serverEntry?: ServerEntry;
   /** Only for tests: an HTTPS agent trusting the test push service's certificate (decision 045). */
   pushAgent?: HttpsAgent;

@@ -7,15 +7,19 @@ import { StrictMode, startTransition, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { hydrate } from "@tanstack/react-query";
 import { matchRoutes, RouterProvider, UNSAFE_ErrorResponseImpl, type RouteObject } from "react-router";
-import { i18nReady, restOfMessages } from "./i18n/i18n";
+import { restOfMessages, startBrowserI18n } from "./i18n/i18n";
 import { createQueryClient, Providers } from "./app/providers";
 import { createRouter, routes } from "./app/router";
 import { readHydrationData, type HydrationData } from "./lib/hydration-data";
 import { releaseClock, seedClock } from "./lib/clock";
 import { registerServiceWorker } from "./lib/service-worker";
+import { apiClient } from "./lib/api-client";
+import { HydratedTitleContext, hydratedTitle, type HydratedTitle } from "./lib/use-document-title";
 
 const root = document.getElementById("root")!;
 const hydration = readHydrationData();
+// The browser's messages start loading at once, in parallel with everything below (decision 050).
+const messagesReady = startBrowserI18n();
 
 /**
  * The routes the server rendered are lazy: load their modules first, or the first render would show
@@ -68,11 +72,14 @@ function AfterHydration() {
 const app = (
   router: ReturnType<typeof createRouter>,
   queryClient?: ReturnType<typeof createQueryClient>,
+  hydratedTitle: HydratedTitle | null = null,
 ): ReactNode => (
   <StrictMode>
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>
+    <HydratedTitleContext.Provider value={hydratedTitle}>
+      <Providers api={apiClient} queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </HydratedTitleContext.Provider>
     {hydration ? <AfterHydration /> : null}
   </StrictMode>
 );
@@ -90,12 +97,13 @@ if (hydration) {
   // The start chunk has just run (one task): let the browser breathe before the route's modules are
   // asked for, whose loader adds a preload link per module (Total Blocking Time, decision 033).
   await new Promise((resolve) => setTimeout(resolve));
-  await Promise.all([i18nReady, loadMatchedRoutes()]);
+  await Promise.all([messagesReady, loadMatchedRoutes()]);
   const router = createRouter(routerState(hydration));
   // As a transition, hydration yields to the browser every few milliseconds instead of one long
   // task (Total Blocking Time): the page is already painted, so nothing waits for it to finish.
   startTransition(() => {
-    hydrateRoot(root, app(router, queryClient));
+    // The server's <title> stays the page's until the diner goes elsewhere (lib/use-document-title.ts).
+    hydrateRoot(root, app(router, queryClient, hydratedTitle(router.state.location.key, hydration.language)));
   });
   void hydrated.then(() => registerServiceWorker(router));
 } else {
@@ -103,7 +111,7 @@ if (hydration) {
   // fetching the first page's chunk now, in parallel with the language's messages.
   const router = createRouter();
   // First render once the active language's start messages are in: no untranslated key is ever painted.
-  await i18nReady;
+  await messagesReady;
   createRoot(root).render(app(router));
   registerServiceWorker(router);
   // A page outside the start part of the messages waits for the rest anyway (app/router.tsx).

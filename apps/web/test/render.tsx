@@ -5,6 +5,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { vi } from "vitest";
 import { SessionProvider } from "../src/features/auth/session/session-provider";
 import { storage, type StoredUser } from "../src/lib/storage";
+import { apiClient } from "../src/lib/api-client";
+import { ApiClientContext } from "../src/lib/api-client-context";
 
 export const testUser: StoredUser = {
   id: "u-1",
@@ -23,7 +25,9 @@ export function signInAs(user: StoredUser = testUser): void {
 export function Wrapper({ children, client }: { children: ReactNode; client: QueryClient }) {
   return (
     <QueryClientProvider client={client}>
-      <SessionProvider>{children}</SessionProvider>
+      <ApiClientContext.Provider value={apiClient}>
+        <SessionProvider>{children}</SessionProvider>
+      </ApiClientContext.Provider>
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paths, sameOriginPath } from "./app-paths";
+import { CRAWLABLE_ROUTES, paths, RENDERED_PAGES, renderedPageOf, sameOriginPath } from "./app-paths";
 
 describe("return targets of sign-in links (decision 038)", () => {
   it("keeps a path on this site, with its query", () => {
@@ -30,5 +30,27 @@ describe("return targets of sign-in links (decision 038)", () => {
       "/email-verification?email=a%40b.it&next=%2Fx",
     );
     expect(paths.verifyEmail({ next: "//x" })).toBe("/verify-email");
+  });
+});
+
+describe("the server-rendered pages (decisions 027, 049)", () => {
+  it.each([
+    ["/", "home"],
+    ["/search", "search"],
+    ["/restaurants/0b7c", "restaurant"],
+    ["/lastminute/0b7c", "offer"],
+  ])("renders %s as the %s page", (pathname, page) => {
+    expect(renderedPageOf(pathname)).toBe(page);
+  });
+
+  it.each(["/history", "/restaurants", "/restaurants/0b7c/", "/restaurants/a/b", "/search/", "/lastminute/"])(
+    "leaves %s to the browser app",
+    (pathname) => {
+      expect(renderedPageOf(pathname)).toBeNull();
+    },
+  );
+
+  it("lets search engines list every rendered page", () => {
+    for (const page of RENDERED_PAGES) expect(CRAWLABLE_ROUTES).toContain(page);
   });
 });

@@ -41,15 +41,20 @@ export const routePatterns = {
 export type RouteName = keyof typeof routePatterns;
 
 /**
- * The pages a search engine may list (decision 028): the four server-rendered ones and the public
+ * The pages the server renders (decisions 027, 049): the one list the web app's routes, the API's
+ * matching and the crawlable list below derive from. A page named here needs a route module of the
+ * same name in the web app (apps/web/src/app/rendered-routes.ts), whose loader returns its head data.
+ */
+export const RENDERED_PAGES = ["home", "search", "restaurant", "offer"] as const satisfies readonly RouteName[];
+export type RenderedPageRoute = (typeof RENDERED_PAGES)[number];
+
+/**
+ * The pages a search engine may list (decision 028): the server-rendered ones and the public
  * texts. Every other route is signed in, or a step of a sign-in or e-mail flow (often with a token
  * in its URL): robots.txt keeps crawlers out of all of them.
  */
 export const CRAWLABLE_ROUTES = [
-  "home",
-  "search",
-  "restaurant",
-  "offer",
+  ...RENDERED_PAGES,
   "terms",
   "privacy",
   "accountDeletion",
@@ -130,22 +135,41 @@ export const paths = {
   reminderRelease: (token: string) => withQuery(routePatterns.reminderRelease, { token }),
 } as const;
 
-/** Each route pattern as a whole-path test: `:param` is one segment, a trailing `/*` any rest. */
-const routeMatchers = Object.values(routePatterns).map(
-  (pattern) =>
-    new RegExp(
-      `^${pattern
-        .replace(/\/\*$/, "(?:/.*)?")
-        .split("/")
-        .map((part) => (part.startsWith(":") ? "[^/]+" : part))
-        .join("/")}/?$`,
-    ),
-);
+/**
+ * A route pattern as a whole-path test: `:param` is one segment, a trailing `/*` any rest; with
+ * `trailingSlash`, one closing slash is allowed too.
+ */
+function patternMatcher(pattern: string, { trailingSlash }: { trailingSlash: boolean }): RegExp {
+  const body = pattern
+    .replace(/\/\*$/, "(?:/.*)?")
+    .split("/")
+    .map((part) => (part.startsWith(":") ? "[^/]+" : part))
+    .join("/");
+  return new RegExp(`^${body}${trailingSlash ? "/?" : ""}$`);
+}
+
+const routeMatchers = Object.values(routePatterns).map((pattern) => patternMatcher(pattern, { trailingSlash: true }));
 
 /** Whether a path is one of the app's pages: any other is answered 404 with the "not found" page. */
 export function isAppPath(pathname: string): boolean {
   return routeMatchers.some((matcher) => matcher.test(pathname));
 }
+
+// Exact paths: "/restaurants/x/" is left to the browser app, as it always was (decision 041 keys pages by path).
+const renderedMatchers = RENDERED_PAGES.map(
+  (name) => [name, patternMatcher(routePatterns[name], { trailingSlash: false })] as const,
+);
+
+/** Which server-rendered page a path is, if any (decision 027): every other path is the browser app's. */
+export function renderedPageOf(pathname: string): RenderedPageRoute | null {
+  return renderedMatchers.find(([, matcher]) => matcher.test(pathname))?.[0] ?? null;
+}
+
+/**
+ * The home page's largest element, its hero picture (apps/web/public): the web shows it, the API
+ * announces it with the home page's HTML (a preload, decision 012) and draws it on generic share cards.
+ */
+export const HOME_HERO_IMAGE = "/images/hero.svg";
 
 /**
  * The web app manifest in a language (its name, description and `lang`): the page links the one of

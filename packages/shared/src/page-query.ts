@@ -1,3 +1,4 @@
+import type { RenderedPageRoute } from "./app-paths";
 import { ALL_CATEGORIES, isCategoryFilter } from "./categories";
 import { PEOPLE_PER_RESERVATION, SEARCH_SORTS, SLOT_MINUTES } from "./constants";
 import { CLOCK_TIME, ISO_DATE, minutesOfDay } from "./dates";
@@ -13,8 +14,6 @@ import { CLOCK_TIME, ISO_DATE, minutesOfDay } from "./dates";
 export const DEFAULT_PARTY = 2;
 /** The order of a search that names none. */
 export const DEFAULT_SEARCH_SORT = "relevance";
-
-export type RenderedPageRoute = "home" | "search" | "restaurant" | "offer";
 
 /** Date, time and party a URL asks about: each only when given and well formed. */
 export interface AskedTable {

@@ -32,5 +32,11 @@ export interface SearchPageHead {
   city?: Pick<CityInfo, "slug" | "name"> | null;
 }
 
+/** A missing page's head: its title and description in the page's language, kept out of search engines. */
+export type NotFoundHead = Extract<RenderedPage, { kind: "notFound" }>;
+
 /** The pages that have a head of their own (a missing page gets the not-found head). */
 export type PublicPageHead = Exclude<RenderedPage, { kind: "notFound" }>;
+
+/** The head data of one rendered page: what its loader returns on the server (decision 049). */
+export type PageHeadOf<K extends PublicPageHead["kind"]> = Extract<RenderedPage, { kind: K }>;

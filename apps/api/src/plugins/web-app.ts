@@ -3,25 +3,15 @@ import { existsSync } from "node:fs";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { createPageRenderer, type PageRendererOptions } from "../ssr/page-renderer";
-import type { PageRoute } from "../ssr/page-html";
-import { isAppPath } from "@tavolo/shared/app-paths";
+import { HOME_HERO_IMAGE, isAppPath, renderedPageOf, type RenderedPageRoute } from "@tavolo/shared/app-paths";
 import { AppError } from "../errors";
 
-/** apps/web/src/features/home/components/hero.tsx shows it first; keep the two in step. */
-const HOME_HERO_PRELOAD = "</images/hero.svg>; rel=preload; as=image; fetchpriority=high";
-
-/** The server-rendered pages (decision 027); every other path is the client-rendered app. */
-function renderedRoute(pathname: string): PageRoute | null {
-  if (pathname === "/") return "home";
-  if (pathname === "/search") return "search";
-  if (/^\/restaurants\/[^/]+$/.test(pathname)) return "restaurant";
-  if (/^\/lastminute\/[^/]+$/.test(pathname)) return "offer";
-  return null;
-}
+/** The picture the home page shows first (its hero). */
+const HOME_HERO_PRELOAD = `<${HOME_HERO_IMAGE}>; rel=preload; as=image; fetchpriority=high`;
 
 /**
  * Serves the built app: hashed files under /assets are immutable for a year, the rest revalidates.
- * The four public pages are rendered on the server when the build has its server entry (and
+ * The public pages of RENDERED_PAGES are rendered on the server when the build has its server entry (and
  * `ssr` is given); any other non-API GET falls back to index.html so deep links work.
  */
 export async function registerWebApp(
@@ -56,7 +46,7 @@ export async function registerWebApp(
   const sendNotFoundPage = (reply: FastifyReply) => reply.code(404).sendFile("index.html", distDir);
   const renderPage = ssr ? await createPageRenderer(app, { ...ssr, distDir }) : null;
   /** A rendered page, or the app shell when there is no server entry or the render failed. */
-  const serve = async (request: FastifyRequest, reply: FastifyReply, route: PageRoute | null) => {
+  const serve = async (request: FastifyRequest, reply: FastifyReply, route: RenderedPageRoute | null) => {
     if (!renderPage || !route) return sendIndex(reply);
     try {
       return await renderPage(request, reply, route);
@@ -80,6 +70,7 @@ export async function registerWebApp(
       return reply.callNotFound();
     }
     if (!isAppPath(url)) return sendNotFoundPage(reply);
-    return serve(request, reply, renderedRoute(url));
+    // The server-rendered pages (decisions 027, 049); every other path is the client-rendered app.
+    return serve(request, reply, renderedPageOf(url));
   });
 }

@@ -3,24 +3,27 @@ import { describe, expect, it } from "vitest";
 import { createConcurrencyGate } from "../http/concurrency-gate";
 import { PublicReadCache } from "../http/public-read-cache";
 import { registerErrorHandling } from "../plugins/errors";
-import { createPageRenderer, type ServerEntry } from "./page-renderer";
+import type { ServerEntry } from "@tavolo/shared/server-render";
+import { createPageRenderer } from "./page-renderer";
 import { appShellDist } from "../../test/web-build";
 
 /** A server entry that counts its renders and records the URL each was asked for. */
 function countingEntry(options: { delay?: Promise<void> } = {}) {
   const urls: string[] = [];
   const entry: ServerEntry = {
-    render: async ({ url, now }) => {
-      urls.push(url);
-      await options.delay;
-      return {
-        status: 200,
-        html: `<h1>${urls.length}</h1>`,
-        hydrationJson: "{}",
-        page: { kind: "home" },
-        changesAt: now + 60_000,
-      };
-    },
+    createPageRenderer:
+      () =>
+      async ({ url, now }) => {
+        urls.push(url);
+        await options.delay;
+        return {
+          status: 200,
+          html: `<h1>${urls.length}</h1>`,
+          page: { kind: "home" },
+          changesAt: now + 60_000,
+          missingMessages: [],
+        };
+      },
   };
   return { entry, urls };
 }

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { addOffer, createOfferFixture, offerClosingIn } from "../../test/offer-helpers";
 import { useFixture, useTestApp } from "../../test/test-app";
 import { inProcessFetch } from "./in-process-fetch";
-import type { ServerEntry } from "./page-renderer";
+import type { ServerEntry } from "@tavolo/shared/server-render";
+import { appShellDist } from "../../test/web-build";
 
 /**
  * The first render of a public page waits only for the start part of the messages (decision 031):
@@ -11,10 +12,7 @@ import type { ServerEntry } from "./page-renderer";
  * on both sides, so every public page, in both languages, must ask for none.
  */
 const entryFile = path.resolve(import.meta.dirname, "../../../web/src/entry-server.tsx");
-type Rendered = { status: number; missingMessages: string[] };
-const serverEntry = (await import(entryFile)) as {
-  render(input: Parameters<ServerEntry["render"]>[0]): Promise<Rendered>;
-};
+const render = ((await import(entryFile)) as ServerEntry).createPageRenderer(appShellDist());
 
 const t = useTestApp();
 const f = useFixture(async () => {
@@ -38,12 +36,14 @@ describe("the messages a public page's first render uses", () => {
     const fetch = inProcessFetch(t.app);
     const missing: Record<string, string[]> = {};
     for (const url of urls) {
-      const page = await serverEntry.render({
+      const page = await render({
         url,
         origin: "https://tavolo.example",
         language,
         now: Date.now(),
         fetch,
+        signedIn: false,
+        head: () => "",
       });
       if (page.missingMessages.length) missing[url] = [...new Set(page.missingMessages)].sort();
     }

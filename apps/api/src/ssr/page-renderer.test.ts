@@ -3,7 +3,8 @@ import path from "node:path";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { PublicReadCache } from "../http/public-read-cache";
-import { createPageRenderer, type ServerEntry } from "./page-renderer";
+import type { ServerEntry } from "@tavolo/shared/server-render";
+import { createPageRenderer } from "./page-renderer";
 import { appShellDist } from "../../test/web-build";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -32,16 +33,18 @@ describe("createPageRenderer", () => {
     let renders = 0;
     let changesInMs = 60;
     const entry: ServerEntry = {
-      render: async ({ now }) => {
-        renders += 1;
-        return {
-          status: 200,
-          html: `<h1>${renders}</h1>`,
-          hydrationJson: "{}",
-          page: { kind: "home" },
-          changesAt: now + changesInMs,
-        };
-      },
+      createPageRenderer:
+        () =>
+        async ({ now }) => {
+          renders += 1;
+          return {
+            status: 200,
+            html: `<h1>${renders}</h1>`,
+            page: { kind: "home" },
+            changesAt: now + changesInMs,
+            missingMessages: [],
+          };
+        },
     };
     const cache = new PublicReadCache({ name: "test", ttlSeconds: 60, maxEntries: 10, browser: "revalidate" });
     const app = Fastify();

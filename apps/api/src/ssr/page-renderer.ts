@@ -4,34 +4,24 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { RenderedPageRoute } from "@tavolo/shared/app-paths";
 import type { Language } from "@tavolo/shared/languages";
 import { pageQuery } from "@tavolo/shared/page-query";
-import type { PublicPageHead, RenderedPage } from "@tavolo/shared/rendered-page";
+import type { NotFoundHead, PublicPageHead, RenderedPage } from "@tavolo/shared/rendered-page";
+import { serverEntryFile, type ServerEntry } from "@tavolo/shared/server-render";
 import type { ConcurrencyGate } from "../http/concurrency-gate";
 import type { PublicReadCache } from "../http/public-read-cache";
 import { hasSessionHint } from "@tavolo/shared/session-hint";
 import { inProcessFetch } from "./in-process-fetch";
 import { escapeHtml } from "@tavolo/shared/html";
-import { createPageTemplate, type PageRoute } from "./page-html";
 import { pageLanguage } from "./page-language";
-
-/** The contract of the web app's server entry (`vite build --ssr src/entry-server.tsx`). */
-export interface ServerEntry {
-  render(input: {
-    url: string;
-    origin: string;
-    language: Language;
-    now: number;
-    fetch: typeof globalThis.fetch;
-    signedIn?: boolean;
-  }): Promise<{ status: number; html: string; hydrationJson: string; page: RenderedPage; changesAt: number }>;
-}
 
 export type HeadOf = (page: PublicPageHead, ctx: { lang: Language; origin: string; path: string }) => string;
 
 export interface PageRendererOptions {
+  /** The browser build this process serves (WEB_DIST_DIR); the web's server build sits beside it. */
   distDir: string;
-  /** The server entry; by default the build's, beside the app: `<distDir>-ssr/entry-server.js`. */
+  /** The server entry; by default the build's (packages/shared/src/server-render.ts says where). */
   entry?: ServerEntry;
   origin: string;
   /**
@@ -46,60 +36,68 @@ export interface PageRendererOptions {
   now?: () => Date;
 }
 
-/** `<distDir>-ssr/entry-server.js`, where `vite build --ssr` puts it (apps/web/vite.config.ts). */
-export function serverEntryPath(distDir: string): string {
-  return path.join(`${path.resolve(distDir)}-ssr`, "entry-server.js");
+/** A missing restaurant or offer: its own words, kept out of search engines. */
+const notFoundHead = (page: NotFoundHead) =>
+  `<title>${escapeHtml(`${page.title} · Tavolo`)}</title>` +
+  `<meta name="description" content="${escapeHtml(page.description)}">` +
+  `<meta name="robots" content="noindex">`;
+
+/** The build's server entry, or null when the build has none. A broken one fails the start. */
+async function loadServerEntry(app: FastifyInstance, distDir: string): Promise<ServerEntry | null> {
+  const entryFile = serverEntryFile(path.resolve(distDir));
+  if (!existsSync(entryFile)) {
+    app.log.warn({ entryFile }, "server entry not built: public pages are rendered in the browser only");
+    return null;
+  }
+  try {
+    // The one place the seam is taken on trust: the module is the web's build of a ServerEntry.
+    return (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+  } catch (error) {
+    // Fail the start, with one line naming the file and why, rather than a module-resolution stack.
+    const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    throw new Error(`server entry ${entryFile} could not be loaded (rebuild the web app?): ${reason}`, {
+      cause: error,
+    });
+  }
 }
 
 /**
- * Renders /, /search, /restaurants/:id and /lastminute/:id with the web app's own components
- * (decision 027). Null when the build has no server entry: the pages are then served as the SPA.
+ * Renders the pages of RENDERED_PAGES with the web app's own server entry (decisions 027, 049): the
+ * web makes the whole document, this side picks the page, its language, cache and head. Null when
+ * the build has no server entry: the pages are then served as the SPA.
  */
 export async function createPageRenderer(app: FastifyInstance, options: PageRendererOptions) {
-  const entryFile = serverEntryPath(options.distDir);
-  let entry = options.entry;
-  if (!entry) {
-    if (!existsSync(entryFile)) {
-      app.log.warn({ entryFile }, "server entry not built: public pages are rendered in the browser only");
-      return null;
-    }
-    try {
-      entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
-    } catch (error) {
-      // Fail the start, with one line naming the file and why, rather than a module-resolution stack.
-      const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
-      throw new Error(`server entry ${entryFile} could not be loaded (rebuild the web app?): ${reason}`, {
-        cause: error,
-      });
-    }
-  }
-  const fill = createPageTemplate(options.distDir);
+  const entry = options.entry ?? (await loadServerEntry(app, options.distDir));
+  if (!entry) return null;
+  const render = entry.createPageRenderer(options.distDir);
   const fetch = inProcessFetch(app);
   const clock = options.now ?? (() => new Date());
 
-  async function produce(url: URL, route: PageRoute, language: Language, signedIn: boolean) {
+  async function produce(url: URL, route: RenderedPageRoute, language: Language, signedIn: boolean) {
     const now = clock().getTime();
-    const rendered = await inSpan("ssr.render", { "tavolo.page": route, "tavolo.language": language }, () =>
-      entry!.render({ url: `${url.pathname}${url.search}`, origin: options.origin, language, now, fetch, signedIn }),
-    );
-    const page = rendered.page;
-    renders.inc({ route, status: String(rendered.status) });
-    const head =
+    const pagePath = `${url.pathname}${url.search}`;
+    const head = (page: RenderedPage) =>
       page.kind === "notFound"
-        ? `<title>${escapeHtml(`${page.title} · Tavolo`)}</title>` +
-          `<meta name="description" content="${escapeHtml(page.description)}">` +
-          `<meta name="robots" content="noindex">`
-        : options.headOf(page, { lang: language, origin: options.origin, path: `${url.pathname}${url.search}` });
+        ? notFoundHead(page)
+        : options.headOf(page, { lang: language, origin: options.origin, path: pagePath });
+    const rendered = await inSpan("ssr.render", { "tavolo.page": route, "tavolo.language": language }, () =>
+      render({ url: pagePath, origin: options.origin, language, now, fetch, signedIn, head }),
+    );
+    renders.inc({ route, status: String(rendered.status) });
     return {
       status: rendered.status,
       contentType: "text/html; charset=utf-8",
-      body: fill({ language, route, head, html: rendered.html, hydrationJson: rendered.hydrationJson }),
+      body: rendered.html,
       // Kept until invalidated, or until its content changes with the clock, or the cache's lifetime.
       keepForMs: rendered.changesAt - now,
     };
   }
 
-  return async function renderPage(request: FastifyRequest, reply: FastifyReply, route: PageRoute): Promise<void> {
+  return async function renderPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    route: RenderedPageRoute,
+  ): Promise<void> {
     const asked = new URL(request.url, options.origin);
     const language = pageLanguage(request, asked);
     // Only what the page reads, in one spelling (decision 041): `?utm_source=…`, `?x=1` or a
@@ -113,8 +111,10 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
     const signedIn = hasSessionHint(request.headers.cookie);
     const cache = route === "home" ? options.caches.catalogue : options.caches.availability;
     const key = `${language}:${signedIn ? "in" : "out"}:${url.pathname}${url.search}`;
-    const render = () => produce(url, route, language, signedIn);
-    await cache.respondText(request, reply, key, () => (options.renders ? options.renders.run(render) : render()));
+    const rendering = () => produce(url, route, language, signedIn);
+    await cache.respondText(request, reply, key, () =>
+      options.renders ? options.renders.run(rendering) : rendering(),
+    );
   };
 }
 

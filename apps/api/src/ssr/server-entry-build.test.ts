@@ -3,8 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { builtWebApp, removeBuiltWebApp } from "../../test/web-build";
-import type { ServerEntry } from "./page-renderer";
-import { createPageTemplate } from "./page-html";
+import type { RenderRequest, ServerEntry } from "@tavolo/shared/server-render";
 
 /**
  * The built server entry (decision 030): the very `vite build --ssr` of `npm run build`, into a
@@ -20,6 +19,23 @@ async function buildServerEntry(): Promise<string> {
   return path.join(outDir, "entry-server.js");
 }
 
+const loadEntry = async () => (await import(pathToFileURL(await buildServerEntry()).href)) as ServerEntry;
+
+/** A render with the API away: every answer a 503, so the pages show what they show without data. */
+const offline = (url: string, language: RenderRequest["language"]): RenderRequest => ({
+  url,
+  origin: "https://tavolo.example",
+  language,
+  now: Date.UTC(2026, 10, 25, 12),
+  fetch: async () =>
+    new Response(JSON.stringify({ error: "unavailable" }), {
+      status: 503,
+      headers: { "content-type": "application/json" },
+    }),
+  signedIn: false,
+  head: (page) => `<title>${page.kind}</title>`,
+});
+
 const builtText = () =>
   [
     readFileSync(path.join(outDir, "entry-server.js"), "utf8"),
@@ -32,7 +48,7 @@ afterAll(removeBuiltWebApp);
 
 describe("the built web app and its server entry", () => {
   it("is self-contained, renders outside the repository, with React's production build", async () => {
-    const entryFile = await buildServerEntry();
+    const entry = await loadEntry();
     const text = builtText();
 
     // Only Node's own modules are imported: React, the router and i18next are in the bundle.
@@ -41,29 +57,18 @@ describe("the built web app and its server entry", () => {
       ...text.matchAll(/\b(?:__require|import)\("([^"]+)"\)/g),
     ].map((m) => m[1]!);
     const bare = imported.filter((name) => !name.startsWith("."));
-    expect(bare.filter((name) => !/^(node:)?(async_hooks|crypto|stream|util|module)$/.test(name))).toEqual([]);
+    expect(bare.filter((name) => !/^(node:)?(async_hooks|crypto|stream|util|module|fs|path)$/.test(name))).toEqual([]);
     // Decided at build time: no NODE_ENV is read at run time, and nothing of React's development
     // build (its owner stacks and key warnings) is in the bundle.
     expect(text).not.toContain("process.env.NODE_ENV");
     expect(text).not.toContain("createTask");
     expect(text).not.toContain("Each child in a list should have a unique");
 
-    const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
-    const unavailable: typeof fetch = async () =>
-      new Response(JSON.stringify({ error: "unavailable" }), {
-        status: 503,
-        headers: { "content-type": "application/json" },
-      });
-    const page = await entry.render({
-      url: "/?lang=en",
-      origin: "https://tavolo.example",
-      language: "en",
-      now: Date.UTC(2026, 10, 25, 12),
-      fetch: unavailable,
-    });
+    const page = await entry.createPageRenderer(await builtWebApp())(offline("/?lang=en", "en"));
     expect(page.status).toBe(200);
     expect(page.page.kind).toBe("home");
     expect(page.html).toMatch(/<h1[^>]*>/);
+    expect(page.html).toContain("<title>home</title>");
   });
 
   it("paints a rendered page before the app is fetched: the shell preloads the app, a rendered page does not (decision 033)", async () => {
@@ -80,13 +85,9 @@ describe("the built web app and its server entry", () => {
     for (const file of [app.file, start.file])
       expect(shell).toContain(`rel="modulepreload" crossorigin href="/${file}"`);
 
-    const page = createPageTemplate(dist)({
-      language: "en",
-      route: "search",
-      head: "<title>Search</title>",
-      html: "<main>results</main>",
-      hydrationJson: "{}",
-    });
+    const page = (await (await loadEntry()).createPageRenderer(dist)(offline("/search?location=milano", "en"))).html;
+    expect(page).toContain('<html lang="en"');
+    expect(page).toContain("<title>search</title>");
     // The first script only: it fetches the app once the page is painted.
     expect(page.match(/<script type="module"[^>]*>/g)).toHaveLength(1);
     expect(page).not.toContain(app.file);

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { addOffer, bookOffer, createOfferFixture, get, offerClosingIn } from "../../test/offer-helpers";
 import { diner } from "../../test/reservation-helpers";
 import { useFixture, useTestApp } from "../../test/test-app";
-import type { ServerEntry } from "./page-renderer";
+import type { ServerEntry } from "@tavolo/shared/server-render";
 import { appShellDist } from "../../test/web-build";
 
 /**

@@ -1,14 +1,17 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { createMemoryRouter, RouterContextProvider, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { API_TIMEOUT_MS } from "@tavolo/shared/constants";
 import { restaurantDetailFixture } from "../../test/fixtures";
 import { createApiClient } from "../lib/api-client";
+import { ApiClientContext } from "../lib/api-client-context";
 import { restaurantQuery, useRestaurant } from "../features/restaurants/api/get-restaurant";
 import { createQueryClient } from "./providers";
-import { restaurantLoader, type PageLoadContext } from "./page-loaders";
-import { NOT_FOUND_TEXTS, notFoundBoundary } from "./page-not-found-boundary";
+import { restaurantLoader } from "./page-loaders";
+import { renderContext, ROUTER_FUTURE, type PageLoadContext } from "./page-load-context";
+import { notFoundBoundary } from "./page-not-found-boundary";
+import { NOT_FOUND_TEXTS } from "./not-found-texts";
 
 /**
  * The real restaurant loader in a memory router, given the load context a server render gives it
@@ -29,7 +32,13 @@ function setUp(answers: Record<string, { status: number; body: unknown }>) {
     translate: (key) => key,
     fetch: fetch as typeof globalThis.fetch,
   });
-  const load: PageLoadContext = { queryClient: createQueryClient(), api, language: "it", now: Date.now() };
+  const load: PageLoadContext = {
+    queryClient: createQueryClient(),
+    api,
+    language: "it",
+    now: Date.now(),
+    translate: (key) => key,
+  };
   return { fetch, load };
 }
 
@@ -49,11 +58,13 @@ function renderAt(path: string, load: PageLoadContext) {
         HydrateFallback: () => null,
       },
     ],
-    { initialEntries: [path], getContext: () => load as never },
+    { initialEntries: [path], getContext: () => renderContext(load), future: ROUTER_FUTURE },
   );
   render(
     <QueryClientProvider client={load.queryClient}>
-      <RouterProvider router={router} />
+      <ApiClientContext.Provider value={load.api}>
+        <RouterProvider router={router} />
+      </ApiClientContext.Provider>
     </QueryClientProvider>,
   );
   return router;
@@ -72,9 +83,14 @@ describe("the restaurant page's loader", () => {
         body: { success: true, date: "2026-11-25", people: 2, slots: ["20:00"] },
       },
     });
-    renderAt("/restaurants/r1", load);
+    const router = renderAt("/restaurants/r1", load);
     expect(await screen.findByRole("heading", { name: "Da Gino" })).toBeInTheDocument();
-    expect(load.queryClient.getQueryData(restaurantQuery("r1", "it").queryKey)).toMatchObject({
+    // Its head data (decision 049): what the server's <head> is made of.
+    expect(Object.values(router.state.loaderData)[0]).toMatchObject({
+      kind: "restaurant",
+      restaurant: { name: "Da Gino" },
+    });
+    expect(load.queryClient.getQueryData(restaurantQuery("r1", "it", load.api).queryKey)).toMatchObject({
       restaurant: { name: "Da Gino" },
     });
     const restaurantCalls = fetch.mock.calls.filter(([url]) => String(url).includes("getRestaurantById"));
@@ -89,15 +105,23 @@ describe("the restaurant page's loader", () => {
     const { load } = setUp({});
     const router = renderAt("/restaurants/r1", load);
     expect(await screen.findByRole("heading", { level: 1 })).toHaveTextContent("Ristorante non trovato");
-    await waitFor(() => expect(Object.values(router.state.errors ?? {})[0]).toMatchObject({ status: 404 }));
+    // With the missing page's head, in the request's messages.
+    await waitFor(() =>
+      expect(Object.values(router.state.errors ?? {})[0]).toMatchObject({
+        status: 404,
+        data: { kind: "notFound", title: "restaurant.notFound", description: "restaurant.notFoundText" },
+      }),
+    );
   });
 
   it("does nothing without a load context (the browser, the native app): the page fetches as before", async () => {
     const loaded = await restaurantLoader({
       params: { id: "r1" },
       request: new Request("http://tavolo.test/restaurants/r1"),
-      context: {},
-    } as never);
+      url: new URL("http://tavolo.test/restaurants/r1"),
+      pattern: "/restaurants/:id",
+      context: new RouterContextProvider(),
+    });
     expect(loaded).toBeNull();
   });
 });

@@ -1,12 +1,7 @@
 import type { ComponentType } from "react";
 import { isRouteErrorResponse, useRouteError } from "react-router";
-import NotFoundRoute, { type NotFoundTexts } from "./routes/not-found";
-
-/** What a missing restaurant or offer is called on its not-found page (and in its <title>). */
-export const NOT_FOUND_TEXTS = {
-  restaurant: { titleKey: "restaurant.notFound", textKey: "restaurant.notFoundText" },
-  offer: { titleKey: "offers.notFound", textKey: "offers.notFoundText" },
-} satisfies Record<string, NotFoundTexts>;
+import NotFoundRoute from "./routes/not-found";
+import type { NotFoundTexts } from "./not-found-texts";
 
 /**
  * Error boundary of a server-rendered detail page: a restaurant or offer that does not exist (its

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { ApiError } from "../lib/api-client";
+import { ApiError, type ApiClient } from "../lib/api-client";
+import { ApiClientContext } from "../lib/api-client-context";
 import { SessionProvider } from "../features/auth/session/session-provider";
 import { useSession } from "../features/auth/session/session-context";
 import { FavoritesProvider } from "../features/favorites/components/favorites-provider";
@@ -22,18 +23,22 @@ export function createQueryClient(): QueryClient {
 
 interface ProvidersProps {
   children: ReactNode;
+  /** The render's API client (decision 050): the browser's, or on the server the request's. */
+  api: ApiClient;
   queryClient?: QueryClient;
   /** The server render's variant (decision 038); the browser reads its own. */
   sessionHint?: boolean;
 }
 
-export function Providers({ children, queryClient, sessionHint }: ProvidersProps) {
+export function Providers({ children, api, queryClient, sessionHint }: ProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <SessionProvider hint={sessionHint}>
-        <SessionFavorites>{children}</SessionFavorites>
-      </SessionProvider>
+      <ApiClientContext.Provider value={api}>
+        <SessionProvider hint={sessionHint}>
+          <SessionFavorites>{children}</SessionFavorites>
+        </SessionProvider>
+      </ApiClientContext.Provider>
     </QueryClientProvider>
   );
 }

@@ -6,6 +6,7 @@ import {
   type LoaderFunction,
   type RouteObject,
 } from "react-router";
+import { RENDERED_PAGES, type RenderedPageRoute } from "@tavolo/shared/app-paths";
 import { routePatterns, paths } from "../config/paths";
 import { AppShell } from "../features/shell/components/app-shell";
 import { RedirectIfSignedIn, RequireAuth } from "../features/auth/session/route-guards";
@@ -14,6 +15,8 @@ import { RouteError } from "./route-error";
 import { restOfMessages } from "../i18n/i18n";
 import { setBookingRouteLoader } from "../lib/booking-prefetch";
 import { loadWhenOnline } from "../lib/network-status";
+import { ROUTER_FUTURE } from "./page-load-context";
+import { RENDERED_ROUTE_MODULES, type RenderedRouteHandle } from "./rendered-routes";
 
 type PageModule = { default: ComponentType; loader?: LoaderFunction; ErrorBoundary?: ComponentType };
 
@@ -52,6 +55,13 @@ setBookingRouteLoader(() => Promise.all([loadReservation(), restOfMessages()]));
 
 const strip = (pattern: string) => pattern.replace(/^\//, "");
 
+/** A server-rendered page's route (decision 049): its path from the shared list, its module named like it. */
+function renderedRoute(name: RenderedPageRoute): RouteObject {
+  const handle: RenderedRouteHandle = { renderedPage: name };
+  const path = strip(routePatterns[name]);
+  return { ...(path ? { path } : { index: true }), handle, ...startPage(RENDERED_ROUTE_MODULES[name]) };
+}
+
 export const routes: RouteObject[] = [
   {
     path: "/",
@@ -69,10 +79,7 @@ export const routes: RouteObject[] = [
         // A page that fails shows its error inside the shell: header, bar and the offline notice stay.
         errorElement: <RouteError inShell />,
         children: [
-          { index: true, ...startPage(() => import("./routes/home")) },
-          { path: strip(routePatterns.search), ...startPage(() => import("./routes/search")) },
-          { path: strip(routePatterns.restaurant), ...startPage(() => import("./routes/restaurant")) },
-          { path: strip(routePatterns.offer), ...startPage(() => import("./routes/offer")) },
+          ...RENDERED_PAGES.map(renderedRoute),
           { path: strip(routePatterns.verifyEmail), ...page(() => import("./routes/verify-email")) },
           { path: strip(routePatterns.verifyResult), ...page(() => import("./routes/verify-email")) },
           { path: strip(routePatterns.emailVerification), ...page(() => import("./routes/email-verification")) },
@@ -113,5 +120,5 @@ export const routes: RouteObject[] = [
 
 /** With `hydrationData`, the router starts from a server render's state instead of loading again. */
 export function createRouter(hydrationData?: HydrationState) {
-  return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
+  return createBrowserRouter(routes, { future: ROUTER_FUTURE, ...(hydrationData ? { hydrationData } : {}) });
 }

@@ -1,4 +1,4 @@
-import i18n from "i18next";
+import { createInstance } from "i18next";
 import { initReactI18next } from "react-i18next";
 import LanguageDetector from "i18next-browser-languagedetector";
 import resourcesToBackend from "i18next-resources-to-backend";
@@ -64,32 +64,53 @@ function syncDocumentLanguage(lng: string): void {
   document.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.setAttribute("href", manifestPath(language));
 }
 
-i18n.on("languageChanged", syncDocumentLanguage);
+/**
+ * The browser's i18next instance (decision 050): its own, not i18next's global one, and started only
+ * by the composition root (client-app.tsx, or a test's setup) — importing this module initialises
+ * nothing, so the server bundle, which renders with one instance per request, never runs it.
+ */
+const i18n = createInstance();
+let started: Promise<void> | undefined;
 
-/** Resolves once the detected language's messages are in: the app renders after it, so no key ever flashes. */
-export const i18nReady = i18n
-  .use(LanguageDetector)
-  .use(resourcesToBackend((language: string) => loadMessages(language)))
-  .use(initReactI18next)
-  .init({
-    ...sharedInitOptions,
-    // A server-rendered page hydrates in the language it was rendered in (decision 027).
-    lng: readHydrationData()?.language,
-    detection: {
-      // ?lang= (shared links), then the choice kept in localStorage and, for the server, in a cookie.
-      order: ["querystring", "localStorage", "cookie", "navigator"],
-      lookupQuerystring: "lang",
-      lookupLocalStorage: LANGUAGE_COOKIE,
-      lookupCookie: LANGUAGE_COOKIE,
-      caches: ["localStorage", "cookie"],
-      cookieMinutes: 60 * 24 * 365,
-      cookieOptions: { path: "/", sameSite: "lax" },
-      // SPEC §3 stores the bare language ("it", "en"), not the browser's "it-IT" or "en-US".
-      convertDetectedLanguage: (detected: string) => matchLanguage(detected) ?? detected,
-    },
-  });
+/**
+ * Detects the language and loads its start messages, once: the app renders after it, so no key ever
+ * flashes. Binds the instance to react-i18next for every component of the browser's tree.
+ */
+export function startBrowserI18n(): Promise<void> {
+  started ??= (async () => {
+    i18n.on("languageChanged", syncDocumentLanguage);
+    const ready = i18n
+      .use(LanguageDetector)
+      .use(resourcesToBackend((language: string) => loadMessages(language)))
+      .use(initReactI18next)
+      .init({
+        ...sharedInitOptions,
+        // A server-rendered page hydrates in the language it was rendered in (decision 027).
+        lng: readHydrationData()?.language,
+        detection: {
+          // ?lang= (shared links), then the choice kept in localStorage and, for the server, in a cookie.
+          order: ["querystring", "localStorage", "cookie", "navigator"],
+          lookupQuerystring: "lang",
+          lookupLocalStorage: LANGUAGE_COOKIE,
+          lookupCookie: LANGUAGE_COOKIE,
+          caches: ["localStorage", "cookie"],
+          cookieMinutes: 60 * 24 * 365,
+          cookieOptions: { path: "/", sameSite: "lax" },
+          // SPEC §3 stores the bare language ("it", "en"), not the browser's "it-IT" or "en-US".
+          convertDetectedLanguage: (detected: string) => matchLanguage(detected) ?? detected,
+        },
+      });
+    addFormatters(i18n);
+    await ready;
+  })();
+  return started;
+}
 
-addFormatters(i18n);
+/** The started instance's readiness; a route asking for messages before the app started is a bug. */
+function browserI18nStarted(): Promise<void> {
+  if (!started) throw new Error("the browser's i18n is not started (client-app.tsx starts it)");
+  return started;
+}
 
 /**
  * Resolves once the current language's rest of the messages is in (loading it if needed): the
@@ -98,7 +119,7 @@ addFormatters(i18n);
  * rest that came first would lose the sections both parts share.
  */
 export async function restOfMessages(language?: string): Promise<void> {
-  await i18nReady;
+  await browserI18nStarted();
   const lng = language ?? currentLanguage();
   let load = restLoads.get(lng);
   if (!load) {

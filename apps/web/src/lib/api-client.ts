@@ -177,6 +177,8 @@ export function createApiClient(config: ApiClientConfig) {
 
   return {
     request,
+    /** The client's messages: an answer it cannot read fails in them too (lib/parse-answer.ts). */
+    translate: config.translate,
     get: <T>(path: string, options: Omit<RequestOptions, "method" | "body"> = {}) =>
       request<T>(path, { ...options, method: "GET" }),
     post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, "method" | "body"> = {}) =>

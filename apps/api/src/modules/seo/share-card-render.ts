@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { renderAsync } from "@resvg/resvg-js";
 import satori from "satori";
+import { HOME_HERO_IMAGE } from "@tavolo/shared/app-paths";
 import { SEO_TEXTS } from "./seo-texts";
 import { SHARE_CARD_SIZE, type ShareCard } from "./share-card-content";
 
@@ -97,7 +98,7 @@ export async function renderShareCard(card: ShareCard, pictures: CardPictures): 
 function layout(card: ShareCard, pictures: CardPictures): Node {
   const texts = SEO_TEXTS[card.language];
   const logo = pictures.dataUrl("/logo.svg");
-  const picture = pictures.dataUrl(card.kind === "generic" ? "/images/hero.svg" : card.picture);
+  const picture = pictures.dataUrl(card.kind === "generic" ? HOME_HERO_IMAGE : card.picture);
   const brand = h("div", { display: "flex", alignItems: "center", gap: 18 }, [
     ...(logo ? [h("img", { width: 72, height: 72 }, undefined, { src: logo, width: 72, height: 72 })] : []),
     h("div", { fontSize: 44, fontWeight: 700, color: COLORS.primaryStrong, letterSpacing: -1 }, texts.siteName),

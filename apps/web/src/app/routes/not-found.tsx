@@ -3,15 +3,8 @@ import { paths } from "../../config/paths";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { ButtonLink } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
+import { GENERIC_NOT_FOUND, type NotFoundTexts } from "../not-found-texts";
 import styles from "./not-found.module.css";
-
-/** The texts a not-found page shows: the generic ones, or a restaurant's or an offer's (decision 027). */
-export interface NotFoundTexts {
-  titleKey: string;
-  textKey: string;
-}
-
-export const GENERIC_NOT_FOUND: NotFoundTexts = { titleKey: "notFound.title", textKey: "notFound.text" };
 
 export default function NotFoundRoute({ texts = GENERIC_NOT_FOUND }: { texts?: NotFoundTexts }) {
   const { t } = useTranslation();

@@ -4,7 +4,8 @@ import { paths } from "../../config/paths";
 import { useSession } from "../../features/auth/session/session-context";
 import { useSignInPaths } from "../../features/auth/session/route-guards";
 import { OfferDetailPage } from "../../features/offers/components/offer-detail-page";
-import { NOT_FOUND_TEXTS, notFoundBoundary } from "../page-not-found-boundary";
+import { notFoundBoundary } from "../page-not-found-boundary";
+import { NOT_FOUND_TEXTS } from "../not-found-texts";
 import { WaitlistJoin } from "../../features/waitlist/components/waitlist-join";
 
 export default function OfferRoute() {

@@ -9,7 +9,8 @@ import type { TableQuery } from "../../features/restaurants/api/table-search";
 import { tableParamsFrom } from "../../features/restaurants/components/table-search-params";
 import { WaitlistJoin } from "../../features/waitlist/components/waitlist-join";
 import { HeldTables } from "../held-tables";
-import { NOT_FOUND_TEXTS, notFoundBoundary } from "../page-not-found-boundary";
+import { notFoundBoundary } from "../page-not-found-boundary";
+import { NOT_FOUND_TEXTS } from "../not-found-texts";
 
 export default function RestaurantRoute() {
   const { id = "" } = useParams();

@@ -4,5 +4,9 @@ import { parseAnswer } from "../../../lib/parse-answer";
 
 /** POST /client/change-password (DESIGN §1): the other sessions end; this one goes on. */
 export async function changePassword(body: { currentPassword: string; newPassword: string }) {
-  return parseAnswer(messageResponseSchema, await apiClient.post<unknown>(clientPath("/change-password"), body));
+  return parseAnswer(
+    apiClient,
+    messageResponseSchema,
+    await apiClient.post<unknown>(clientPath("/change-password"), body),
+  );
 }

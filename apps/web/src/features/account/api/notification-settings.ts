@@ -16,6 +16,7 @@ export function useNotificationSettings(userId: string) {
     queryKey: key(userId),
     queryFn: async ({ signal }) =>
       parseAnswer(
+        apiClient,
         notificationSettingsResponseSchema,
         await apiClient.get<unknown>(clientPath("/notification-settings"), { signal }),
       ),
@@ -29,6 +30,7 @@ export function useSaveNotificationSettings(userId: string) {
   return useMutation({
     mutationFn: async (settings: NotificationSettings) =>
       parseAnswer(
+        apiClient,
         saveNotificationSettingsResponseSchema,
         await apiClient.put<unknown>(clientPath("/notification-settings"), settings),
       ),

@@ -5,5 +5,5 @@ import { parseAnswer } from "../../../lib/parse-answer";
 /** POST /client/request-email-change {newEmail}: a confirmation link goes to the new address. */
 export async function requestEmailChange(newEmail: string) {
   const body = await apiClient.post<unknown>(clientPath("/request-email-change"), { newEmail });
-  return parseAnswer(messageResponseSchema, body);
+  return parseAnswer(apiClient, messageResponseSchema, body);
 }

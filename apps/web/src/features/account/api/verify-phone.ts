@@ -5,11 +5,11 @@ import { parseAnswer } from "../../../lib/parse-answer";
 /** POST /client/verify-phone/start {userId, phoneNumber, language}: an SMS code to the number. */
 export async function startPhoneVerification(userId: string, phoneNumber: string) {
   const body = await apiClient.post<unknown>(clientPath("/verify-phone/start"), { userId, phoneNumber });
-  return parseAnswer(verifyPhoneStartResponseSchema, body);
+  return parseAnswer(apiClient, verifyPhoneStartResponseSchema, body);
 }
 
 /** POST /client/verify-phone/confirm {userId, otp}: the number becomes the profile's, verified. */
 export async function confirmPhoneVerification(userId: string, otp: string) {
   const body = await apiClient.post<unknown>(clientPath("/verify-phone/confirm"), { userId, otp });
-  return parseAnswer(verifyPhoneConfirmResponseSchema, body);
+  return parseAnswer(apiClient, verifyPhoneConfirmResponseSchema, body);
 }

@@ -1,15 +1,16 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Language } from "@tavolo/shared/languages";
 import type { LastMinuteOffer, LastMinuteOfferResponse } from "@tavolo/shared/offers";
-import { apiClient, clientPath, type ApiClient } from "../../../lib/api-client";
+import { clientPath, type ApiClient } from "../../../lib/api-client";
+import { useApiClient } from "../../../lib/api-client-context";
 import { localizedKey, useQueryLanguage } from "../../../lib/localized-query-key";
 
 export type { LastMinuteOffer };
 
 export async function getLastMinuteById(
   id: string,
-  signal?: AbortSignal,
-  api: ApiClient = apiClient,
+  signal: AbortSignal | undefined,
+  api: ApiClient,
 ): Promise<LastMinuteOffer> {
   const response = await api.get<LastMinuteOfferResponse>(clientPath(`/getLastMinuteById/${encodeURIComponent(id)}`), {
     signal,
@@ -20,7 +21,7 @@ export async function getLastMinuteById(
 export const offerDetailKey = (id: string | undefined) => ["offers", "detail", id] as const;
 
 /** One offer's page data: the page's query and the server render's loader share it (decision 027). */
-export const offerQuery = (id: string, language: Language, api: ApiClient = apiClient) =>
+export const offerQuery = (id: string, language: Language, api: ApiClient) =>
   queryOptions({
     queryKey: localizedKey(offerDetailKey(id), language),
     queryFn: ({ signal }) => getLastMinuteById(id, signal, api),
@@ -30,7 +31,7 @@ export const offerQuery = (id: string, language: Language, api: ApiClient = apiC
 
 export function useLastMinuteOffer(id: string | undefined) {
   return useQuery({
-    ...offerQuery(id ?? "", useQueryLanguage()),
+    ...offerQuery(id ?? "", useQueryLanguage(), useApiClient()),
     enabled: Boolean(id),
     refetchInterval: 30_000,
   });

@@ -2,7 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import type { CategoryFilter } from "@tavolo/shared/categories";
 import type { LastMinuteListResponse } from "@tavolo/shared/offers";
 import type { Language } from "@tavolo/shared/languages";
-import { apiClient, clientPath, type ApiClient } from "../../../lib/api-client";
+import { clientPath, type ApiClient } from "../../../lib/api-client";
+import { useApiClient } from "../../../lib/api-client-context";
 import { localizedKey, useQueryLanguage } from "../../../lib/localized-query-key";
 
 /** Where to look: around the diner's position, or in a city (and optionally its neighbours). */
@@ -12,8 +13,8 @@ export type OfferSearch =
 
 export function listOffers(
   search: OfferSearch,
-  signal?: AbortSignal,
-  api: ApiClient = apiClient,
+  signal: AbortSignal | undefined,
+  api: ApiClient,
 ): Promise<LastMinuteListResponse> {
   if (search.mode === "gps") {
     return api.get<LastMinuteListResponse>(clientPath("/getAvailableLastMinute"), {
@@ -49,7 +50,7 @@ function sameSearchPlace(previous: unknown, next: OfferSearch | null): boolean {
 export const offerListKey = (search: OfferSearch | null) => ["offers", "list", search] as const;
 
 /** Live offers for a search: the page's query and the server render's loader share it (decision 027). */
-export const offerListQuery = (search: OfferSearch | null, language: Language, api: ApiClient = apiClient) =>
+export const offerListQuery = (search: OfferSearch | null, language: Language, api: ApiClient) =>
   queryOptions({
     queryKey: localizedKey(offerListKey(search), language),
     queryFn: ({ signal }) => listOffers(search!, signal, api),
@@ -60,7 +61,7 @@ export const offerListQuery = (search: OfferSearch | null, language: Language, a
 /** Live offers for a search; refreshed every minute, since seats and deadlines move. */
 export function useOfferList(search: OfferSearch | null) {
   return useQuery({
-    ...offerListQuery(search, useQueryLanguage()),
+    ...offerListQuery(search, useQueryLanguage(), useApiClient()),
     refetchInterval: 60_000,
     // Moving the radius slider keeps the old cards on screen until the new answer arrives; another
     // city's or cuisine's cards never stand under the new title (offline, they would stay there).

@@ -8,7 +8,7 @@ import { userReservationsKey } from "./get-user-reservations";
 /** POST /client/cancelReservation/:id (DESIGN §1): only the owner, only before the seating starts. */
 export async function cancelReservation(id: string) {
   const body = await apiClient.post<unknown>(clientPath(`/cancelReservation/${encodeURIComponent(id)}`));
-  return parseAnswer(reservationResponseSchema, body);
+  return parseAnswer(apiClient, reservationResponseSchema, body);
 }
 
 export function useCancelReservation(userId: string) {

@@ -14,7 +14,7 @@ export async function getUserReservations(userId: string, signal?: AbortSignal):
   const body = await apiClient.get<unknown>(clientPath(`/getUserReservations/${encodeURIComponent(userId)}`), {
     signal,
   });
-  return parseAnswer(userReservationsResponseSchema, body).reservations;
+  return parseAnswer(apiClient, userReservationsResponseSchema, body).reservations;
 }
 
 /**

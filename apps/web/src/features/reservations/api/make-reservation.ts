@@ -14,7 +14,7 @@ export async function makeReservation(input: Booking, idempotencyKey: string) {
   const body = await apiClient.post<unknown>(clientPath("/makeReservation"), input, {
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
-  return parseAnswer(reservationResponseSchema, body);
+  return parseAnswer(apiClient, reservationResponseSchema, body);
 }
 
 export function useMakeReservation() {

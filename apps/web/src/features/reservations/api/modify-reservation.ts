@@ -24,7 +24,7 @@ export async function modifyReservation(
     change,
     { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } },
   );
-  return parseAnswer(reservationResponseSchema, body);
+  return parseAnswer(apiClient, reservationResponseSchema, body);
 }
 
 export function useModifyReservation() {

@@ -1,17 +1,18 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Language } from "@tavolo/shared/languages";
 import type { CitiesResponse } from "@tavolo/shared/restaurants";
-import { apiClient, clientPath, type ApiClient } from "../../../lib/api-client";
+import { clientPath, type ApiClient } from "../../../lib/api-client";
+import { useApiClient } from "../../../lib/api-client-context";
 import { localizedKey, useQueryLanguage } from "../../../lib/localized-query-key";
 
 export type CityWithCount = CitiesResponse["cities"][number];
 
-export function getAllCities(signal?: AbortSignal, api: ApiClient = apiClient) {
+export function getAllCities(signal: AbortSignal | undefined, api: ApiClient) {
   return api.get<CitiesResponse>(clientPath("/getAllAvailableCities"), { signal });
 }
 
 /** The city list changes with seed/import only: cached for the session. Shared with the page loaders. */
-export const citiesQuery = (language: Language, api: ApiClient = apiClient) =>
+export const citiesQuery = (language: Language, api: ApiClient) =>
   queryOptions({
     queryKey: localizedKey(["cities"], language),
     queryFn: ({ signal }) => getAllCities(signal, api),
@@ -20,7 +21,7 @@ export const citiesQuery = (language: Language, api: ApiClient = apiClient) =>
   });
 
 export function useAllCities() {
-  return useQuery({ ...citiesQuery(useQueryLanguage()), select: (response) => response.cities });
+  return useQuery({ ...citiesQuery(useQueryLanguage(), useApiClient()), select: (response) => response.cities });
 }
 
 export function cityLabel(city: CityWithCount, language: string): string {

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { AvailableSlotsResponse } from "@tavolo/shared/restaurants";
-import { apiClient, clientPath, type ApiClient } from "../../../lib/api-client";
+import { clientPath, type ApiClient } from "../../../lib/api-client";
+import { useApiClient } from "../../../lib/api-client-context";
 import { availabilityKey } from "../../../lib/availability";
 
 export interface SlotsQuery {
@@ -10,7 +11,7 @@ export interface SlotsQuery {
 }
 
 /** GET /client/getAvailableSlots/:id: every start time of the day with a table free for the party. */
-export function getAvailableSlots(id: string, query: SlotsQuery, signal?: AbortSignal, api: ApiClient = apiClient) {
+export function getAvailableSlots(id: string, query: SlotsQuery, signal: AbortSignal | undefined, api: ApiClient) {
   return api.get<AvailableSlotsResponse>(clientPath(`/getAvailableSlots/${encodeURIComponent(id)}`), {
     query: { date: query.date, people: query.people },
     signal,
@@ -18,7 +19,7 @@ export function getAvailableSlots(id: string, query: SlotsQuery, signal?: AbortS
 }
 
 /** Under the availability key, so every booking, move or cancellation at the restaurant refreshes it. */
-export const availableSlotsQuery = (id: string, query: SlotsQuery, api: ApiClient = apiClient) =>
+export const availableSlotsQuery = (id: string, query: SlotsQuery, api: ApiClient) =>
   queryOptions({
     queryKey: [...availabilityKey(id), "slots", query.date, query.people] as const,
     queryFn: ({ signal }) => getAvailableSlots(id, query, signal, api),
@@ -29,5 +30,5 @@ export const availableSlotsQuery = (id: string, query: SlotsQuery, api: ApiClien
 
 export function useAvailableSlots(id: string, query: SlotsQuery, enabled = true) {
   // A new date or party keeps the last chips on screen (marked busy) instead of emptying the row.
-  return useQuery({ ...availableSlotsQuery(id, query), enabled, placeholderData: keepPreviousData });
+  return useQuery({ ...availableSlotsQuery(id, query, useApiClient()), enabled, placeholderData: keepPreviousData });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { AvailableTablesResponse } from "@tavolo/shared/restaurants";
-import { apiClient, clientPath, type ApiClient } from "../../../lib/api-client";
+import { clientPath, type ApiClient } from "../../../lib/api-client";
+import { useApiClient } from "../../../lib/api-client-context";
 
 export interface TablesQuery {
   date: string;
@@ -8,7 +9,7 @@ export interface TablesQuery {
   people?: number;
 }
 
-export function getAvailableTables(id: string, query: TablesQuery, signal?: AbortSignal, api: ApiClient = apiClient) {
+export function getAvailableTables(id: string, query: TablesQuery, signal: AbortSignal | undefined, api: ApiClient) {
   return api.get<AvailableTablesResponse>(clientPath(`/getAvailableTables/${encodeURIComponent(id)}`), {
     query: { date: query.date, time: query.time, people: query.people },
     signal,
@@ -16,7 +17,7 @@ export function getAvailableTables(id: string, query: TablesQuery, signal?: Abor
 }
 
 /** A restaurant's free tables on a day: the page's query and the server render's loader share it. */
-export const tablesQuery = (id: string, query: TablesQuery, api: ApiClient = apiClient) =>
+export const tablesQuery = (id: string, query: TablesQuery, api: ApiClient) =>
   queryOptions({
     queryKey: ["restaurants", "tables", id, query.date, query.time ?? null, query.people ?? null],
     queryFn: ({ signal }) => getAvailableTables(id, query, signal, api),
@@ -37,7 +38,7 @@ export function todaysTablesQuery(today: string, asked: Partial<TablesQuery> | u
 
 export function useAvailableTables(id: string | undefined, query: TablesQuery) {
   return useQuery({
-    ...tablesQuery(id ?? "", query),
+    ...tablesQuery(id ?? "", query, useApiClient()),
     select: (response) => ({ time: response.time, tables: response.tables }),
     enabled: Boolean(id),
   });

@@ -2,7 +2,8 @@ import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { CategoryFilter } from "@tavolo/shared/categories";
 import type { Language } from "@tavolo/shared/languages";
 import type { SearchRestaurantsResponse } from "@tavolo/shared/restaurants";
-import { apiClient, clientPath, type ApiClient } from "../../../lib/api-client";
+import { clientPath, type ApiClient } from "../../../lib/api-client";
+import { useApiClient } from "../../../lib/api-client-context";
 import { localizedKey, useQueryLanguage } from "../../../lib/localized-query-key";
 import { coordinate, SEARCH_PAGE_SIZE } from "./search-restaurants";
 import { tableQueryKey, tableQueryParams, type SearchSort, type TableQuery } from "./table-search";
@@ -23,8 +24,8 @@ export interface NearParams {
 export function searchRestaurantsNear(
   near: Position,
   params: NearParams & { page: number },
-  signal?: AbortSignal,
-  api: ApiClient = apiClient,
+  signal: AbortSignal | undefined,
+  api: ApiClient,
 ) {
   return api.get<SearchRestaurantsResponse>(clientPath("/searchRestaurantsByLocation"), {
     query: {
@@ -41,12 +42,7 @@ export function searchRestaurantsNear(
 }
 
 /** Pages of the restaurants around a position (nearest first unless sorted otherwise); idle without one. */
-export const restaurantsNearQuery = (
-  near: Position | null,
-  params: NearParams,
-  language: Language,
-  api: ApiClient = apiClient,
-) =>
+export const restaurantsNearQuery = (near: Position | null, params: NearParams, language: Language, api: ApiClient) =>
   infiniteQueryOptions({
     queryKey: localizedKey(
       [
@@ -68,5 +64,5 @@ export const restaurantsNearQuery = (
   });
 
 export function useRestaurantsNear(near: Position | null, params: NearParams) {
-  return useInfiniteQuery(restaurantsNearQuery(near, params, useQueryLanguage()));
+  return useInfiniteQuery(restaurantsNearQuery(near, params, useQueryLanguage(), useApiClient()));
 }

@@ -2,7 +2,8 @@ import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { CategoryFilter } from "@tavolo/shared/categories";
 import type { Language } from "@tavolo/shared/languages";
 import type { SearchRestaurantsResponse } from "@tavolo/shared/restaurants";
-import { ApiError, apiClient, clientPath, type ApiClient } from "../../../lib/api-client";
+import { ApiError, clientPath, type ApiClient } from "../../../lib/api-client";
+import { useApiClient } from "../../../lib/api-client-context";
 import { SEARCH_RESTAURANTS_KEY } from "../../../lib/availability";
 import { localizedKey, useQueryLanguage } from "../../../lib/localized-query-key";
 import { tableQueryKey, tableQueryParams, type SearchSort, type TableQuery } from "./table-search";
@@ -25,8 +26,8 @@ export const coordinate = (value: number) => value.toFixed(5);
 
 export function searchRestaurants(
   params: SearchParams & { page: number; pageSize?: number },
-  signal?: AbortSignal,
-  api: ApiClient = apiClient,
+  signal: AbortSignal | undefined,
+  api: ApiClient,
 ) {
   const sort = params.sort ?? "relevance";
   const byDistance = sort === "distance" && params.position;
@@ -60,7 +61,7 @@ export const searchRestaurantsKey = (params: SearchParams) =>
  * Pages of results for one city, cuisine and table (null: no city, the query stays idle): key and
  * fetcher in one place, so a route loader can prefetch exactly what the page reads.
  */
-export const searchRestaurantsQuery = (params: SearchParams | null, language: Language, api: ApiClient = apiClient) =>
+export const searchRestaurantsQuery = (params: SearchParams | null, language: Language, api: ApiClient) =>
   infiniteQueryOptions({
     queryKey: localizedKey(params ? searchRestaurantsKey(params) : [...SEARCH_RESTAURANTS_KEY, null], language),
     queryFn: ({ pageParam, signal }) => searchRestaurants({ ...params!, page: pageParam }, signal, api),
@@ -72,7 +73,7 @@ export const searchRestaurantsQuery = (params: SearchParams | null, language: La
 
 /** Pages of results for one city and cuisine; disabled until a city is given. */
 export function useSearchRestaurants(params: SearchParams | null) {
-  return useInfiniteQuery(searchRestaurantsQuery(params, useQueryLanguage()));
+  return useInfiniteQuery(searchRestaurantsQuery(params, useQueryLanguage(), useApiClient()));
 }
 
 /** The API's answer for a city it does not know (a typo, a made-up place). */

@@ -2,6 +2,7 @@ import { useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useQueryLanguage } from "../../../lib/localized-query-key";
 import { restaurantQuery } from "../api/get-restaurant";
+import { useApiClient } from "../../../lib/api-client-context";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { RestaurantSummary, SearchResult } from "@tavolo/shared/restaurants";
@@ -71,9 +72,10 @@ export function SlotChip({
   // From a search card, the form also needs the restaurant's details (its page has them already).
   const client = useQueryClient();
   const language = useQueryLanguage();
+  const api = useApiClient();
   const start = () => {
     chip.onPointerDown();
-    void client.prefetchQuery(restaurantQuery(restaurant.id, language));
+    void client.prefetchQuery(restaurantQuery(restaurant.id, language, api));
   };
   const prefetch = { onPointerDown: start, onPointerEnter: start, onFocus: start };
   return (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import i18n from "i18next";
+import i18n from "../../../i18n/i18n";
 import { storage } from "../../../lib/storage";
 import { json, mockFetch, renderRoutes, testUser } from "../../../../test/render";
 import { LoginPage } from "../../auth/components/login-page";

@@ -1,22 +1,21 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { manifestPath } from "@tavolo/shared/app-paths";
+import { manifestPath, RENDERED_PAGES, type RenderedPageRoute } from "@tavolo/shared/app-paths";
 import type { Language } from "@tavolo/shared/languages";
 import { HYDRATION_DATA_ID } from "@tavolo/shared/rendered-page";
 
+/*
+ * The HTML document of a server-rendered page (decisions 027, 049): the browser build's index.html,
+ * filled in. The markers are index.html's own, and the route modules are this app's, so both stay
+ * on this side of the seam: the API hands in the build's directory and gets a whole document back.
+ */
 const HEAD_BLOCK = /<!--page-head[\s\S]*?<!--\/page-head-->/;
 const APP_BLOCK = /<!--app[\s\S]*?<!--\/app-->/;
-/** The app's modules, preloaded by the shell; a rendered page fetches them after its first paint (decision 033). */
+/** The app's modules, preloaded by the shell (vite.config.ts); a rendered page fetches them after its first paint (decision 033). */
 const APP_PRELOAD_BLOCK = /<!--app-preload-->[\s\S]*?<!--\/app-preload-->/;
 
-/** The server-rendered pages and the module each one's route loads (apps/web/src/app/router.tsx). */
-export const PAGE_ROUTE_MODULES = {
-  home: "src/app/routes/home.tsx",
-  search: "src/app/routes/search.tsx",
-  restaurant: "src/app/routes/restaurant.tsx",
-  offer: "src/app/routes/offer.tsx",
-} as const;
-export type PageRoute = keyof typeof PAGE_ROUTE_MODULES;
+/** A rendered page's route module, as the build manifest names it (app/rendered-routes.ts). */
+const routeModule = (route: RenderedPageRoute) => `src/app/routes/${route}.tsx`;
 
 interface ManifestChunk {
   file: string;
@@ -25,29 +24,39 @@ interface ManifestChunk {
   imports?: string[];
 }
 
+export interface PageDocumentParts {
+  language: Language;
+  route: RenderedPageRoute;
+  head: string;
+  /** The #root element's content. */
+  html: string;
+  /** The hydration data block's JSON, already safe inside a <script> element. */
+  hydrationJson: string;
+}
+
 /**
  * The built index.html as a template for a rendered page: the head block gets the page's meta plus
  * the route's styles (from the build manifest), so the HTML is styled before any script runs;
  * the app block gets the page and its hydration data.
  */
-export function createPageTemplate(distDir: string) {
-  const template = readFileSync(path.join(distDir, "index.html"), "utf8");
+export function createPageDocument(clientDir: string): (parts: PageDocumentParts) => string {
+  const template = readFileSync(path.join(clientDir, "index.html"), "utf8");
   if (!HEAD_BLOCK.test(template) || !APP_BLOCK.test(template)) {
     throw new Error("index.html lacks the page-head or app placeholder (apps/web/index.html)");
   }
-  const manifest = JSON.parse(readFileSync(path.join(distDir, ".vite", "manifest.json"), "utf8")) as Record<
+  const manifest = JSON.parse(readFileSync(path.join(clientDir, ".vite", "manifest.json"), "utf8")) as Record<
     string,
     ManifestChunk
   >;
 
-  // The app's own entry, beside index.html's first script (apps/web/vite.config.ts, decision 033):
-  // its styles are every page's.
+  // The app's own entry, beside index.html's first script (vite.config.ts, decision 033): its styles are every page's.
   const appEntry = Object.keys(manifest).find((key) => manifest[key]!.isEntry && !key.endsWith("index.html"));
 
   /** A built stylesheet's text, safe inside <style> (the CSP allows inline styles). */
-  const styleText = (file: string) => readFileSync(path.join(distDir, file), "utf8").replace(/<\/style/gi, "<\\/style");
+  const styleText = (file: string) =>
+    readFileSync(path.join(clientDir, file), "utf8").replace(/<\/style/gi, "<\\/style");
 
-  function routeAssets(route: PageRoute): string {
+  function routeAssets(route: RenderedPageRoute): string {
     const css = new Set<string>();
     const js = new Set<string>();
     const visit = (key: string) => {
@@ -59,7 +68,7 @@ export function createPageTemplate(distDir: string) {
     };
     // The app's styles (the header, the cards…), then the route's.
     if (appEntry) visit(appEntry);
-    visit(PAGE_ROUTE_MODULES[route]);
+    visit(routeModule(route));
     // The route's own styles, inlined (a few KiB): the first paint waits for no stylesheet request.
     // Its modules are not preloaded: they would compete with the page's picture (LCP) on a slow
     // link, and the page is already painted while the start chunk finds them (as decision 012 found).
@@ -71,9 +80,10 @@ export function createPageTemplate(distDir: string) {
       .map((file) => `<style data-href="/${file}">${styleText(file)}</style>`)
       .join("");
   }
-  const assets = Object.fromEntries(
-    Object.keys(PAGE_ROUTE_MODULES).map((route) => [route, routeAssets(route as PageRoute)]),
-  ) as Record<PageRoute, string>;
+  const assets = Object.fromEntries(RENDERED_PAGES.map((route) => [route, routeAssets(route)])) as Record<
+    RenderedPageRoute,
+    string
+  >;
 
   // The base stylesheet index.html links too: linked, it is the one request the first paint of a
   // rendered page would still wait for; inlined, the HTML alone paints the page. Named like the others.
@@ -87,7 +97,7 @@ export function createPageTemplate(distDir: string) {
       )
     : withoutAppPreload;
 
-  return (page: { language: Language; route: PageRoute; head: string; html: string; hydrationJson: string }) =>
+  return (page) =>
     pageTemplate
       .replace(/<html lang="[^"]*"/, `<html lang="${page.language}"`)
       .replace(
