@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
-import { getSeatingAvailability, SEATING_STALE_MS, seatingKey, type SeatingQuery } from "./seating-availability";
+import { getAvailableTables, SEATING_STALE_MS, tablesKey, type SeatingQuery } from "./seating-availability";
 
 /**
  * The first seconds after a time chip (decision 039): once chips are on screen, the booking form's
@@ -55,8 +55,8 @@ export function useChipPrefetch(restaurantId: string, seating: SeatingQuery) {
 
 function prefetchSeating(client: ReturnType<typeof useQueryClient>, restaurantId: string, query: SeatingQuery) {
   return client.prefetchQuery({
-    queryKey: seatingKey(restaurantId, query),
-    queryFn: ({ signal }) => getSeatingAvailability(restaurantId, query, signal),
+    queryKey: tablesKey(restaurantId, query),
+    queryFn: ({ signal }) => getAvailableTables(restaurantId, query, signal),
     staleTime: SEATING_STALE_MS,
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Language } from "@tavolo/shared/languages";
-import type { LastMinuteOffer, LastMinuteOfferResponse } from "@tavolo/shared/offers";
-import { apiClient, clientPath, type ApiClient } from "../../../lib/api-client";
+import type { LastMinuteOffer } from "@tavolo/shared/offers";
+import { apiClient, type ApiClient } from "../../../lib/api-client";
 import { localizedKey, useQueryLanguage } from "../../../lib/localized-query-key";
 
 export type { LastMinuteOffer };
@@ -11,9 +11,7 @@ export async function getLastMinuteById(
   signal?: AbortSignal,
   api: ApiClient = apiClient,
 ): Promise<LastMinuteOffer> {
-  const response = await api.get<LastMinuteOfferResponse>(clientPath(`/getLastMinuteById/${encodeURIComponent(id)}`), {
-    signal,
-  });
+  const response = await api.get("/client/getLastMinuteById/:id", { params: { id }, signal });
   return response.offer;
 }
 

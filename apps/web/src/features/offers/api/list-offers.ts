@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import type { CategoryFilter } from "@tavolo/shared/categories";
 import type { LastMinuteListResponse } from "@tavolo/shared/offers";
 import type { Language } from "@tavolo/shared/languages";
-import { apiClient, clientPath, type ApiClient } from "../../../lib/api-client";
+import { apiClient, type ApiClient } from "../../../lib/api-client";
 import { localizedKey, useQueryLanguage } from "../../../lib/localized-query-key";
 
 /** Where to look: around the diner's position, or in a city (and optionally its neighbours). */
@@ -16,7 +16,7 @@ export function listOffers(
   api: ApiClient = apiClient,
 ): Promise<LastMinuteListResponse> {
   if (search.mode === "gps") {
-    return api.get<LastMinuteListResponse>(clientPath("/getAvailableLastMinute"), {
+    return api.get("/client/getAvailableLastMinute", {
       // Five decimals are a metre: enough for distances, and no finer trail of where the diner is.
       query: {
         lat: search.lat.toFixed(5),
@@ -27,7 +27,7 @@ export function listOffers(
       signal,
     });
   }
-  return api.get<LastMinuteListResponse>(clientPath("/getLastMinuteByCity"), {
+  return api.get("/client/getLastMinuteByCity", {
     query: {
       city: search.city,
       includeNearbyCities: search.includeNearbyCities,

@@ -1,10 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import {
-  getSeatingAvailability,
-  SEATING_STALE_MS,
-  seatingKey,
-  type SeatingQuery,
-} from "../../../lib/seating-availability";
+import { getAvailableTables, SEATING_STALE_MS, tablesKey, type SeatingQuery } from "../../../lib/seating-availability";
 
 export type { SeatingQuery };
 
@@ -15,8 +10,8 @@ export type { SeatingQuery };
  */
 export function useSeatingAvailability(restaurantId: string, query: SeatingQuery, enabled: boolean) {
   return useQuery({
-    queryKey: seatingKey(restaurantId, query),
-    queryFn: ({ signal }) => getSeatingAvailability(restaurantId, query, signal),
+    queryKey: tablesKey(restaurantId, query),
+    queryFn: ({ signal }) => getAvailableTables(restaurantId, query, signal),
     enabled,
     // While a changed date, time or party is being asked about, keep showing the last answer (marked
     // as stale by the form) rather than emptying the pickers.

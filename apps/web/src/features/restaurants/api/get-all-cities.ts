@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Language } from "@tavolo/shared/languages";
 import type { CitiesResponse } from "@tavolo/shared/restaurants";
-import { apiClient, clientPath, type ApiClient } from "../../../lib/api-client";
+import { apiClient, type ApiClient } from "../../../lib/api-client";
 import { localizedKey, useQueryLanguage } from "../../../lib/localized-query-key";
 
 export type CityWithCount = CitiesResponse["cities"][number];
 
 export function getAllCities(signal?: AbortSignal, api: ApiClient = apiClient) {
-  return api.get<CitiesResponse>(clientPath("/getAllAvailableCities"), { signal });
+  return api.get("/client/getAllAvailableCities", { signal });
 }
 
 /** The city list changes with seed/import only: cached for the session. Shared with the page loaders. */

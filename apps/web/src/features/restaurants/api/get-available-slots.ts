@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { AvailableSlotsResponse } from "@tavolo/shared/restaurants";
-import { apiClient, clientPath, type ApiClient } from "../../../lib/api-client";
+import { apiClient, type ApiClient } from "../../../lib/api-client";
 import { availabilityKey } from "../../../lib/availability";
 
 export interface SlotsQuery {
@@ -11,7 +11,8 @@ export interface SlotsQuery {
 
 /** GET /client/getAvailableSlots/:id: every start time of the day with a table free for the party. */
 export function getAvailableSlots(id: string, query: SlotsQuery, signal?: AbortSignal, api: ApiClient = apiClient) {
-  return api.get<AvailableSlotsResponse>(clientPath(`/getAvailableSlots/${encodeURIComponent(id)}`), {
+  return api.get("/client/getAvailableSlots/:id", {
+    params: { id },
     query: { date: query.date, people: query.people },
     signal,
   });

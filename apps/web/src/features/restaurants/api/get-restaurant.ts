@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Language } from "@tavolo/shared/languages";
-import type { RestaurantResponse } from "@tavolo/shared/restaurants";
-import { apiClient, clientPath, type ApiClient } from "../../../lib/api-client";
+import { apiClient, type ApiClient } from "../../../lib/api-client";
 import { localizedKey, useQueryLanguage } from "../../../lib/localized-query-key";
 
 export function getRestaurant(id: string, signal?: AbortSignal, api: ApiClient = apiClient) {
-  return api.get<RestaurantResponse>(clientPath(`/getRestaurantById/${encodeURIComponent(id)}`), { signal });
+  return api.get("/client/getRestaurantById/:id", { params: { id }, signal });
 }
 
 export const restaurantKey = (id: string) => ["restaurants", "detail", id] as const;

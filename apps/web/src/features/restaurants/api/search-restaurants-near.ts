@@ -3,7 +3,7 @@ import type { CategoryFilter } from "@tavolo/shared/categories";
 import { RADIUS_KM } from "@tavolo/shared/constants";
 import type { Language } from "@tavolo/shared/languages";
 import type { SearchRestaurantsResponse } from "@tavolo/shared/restaurants";
-import { apiClient, clientPath, type ApiClient } from "../../../lib/api-client";
+import { apiClient, type ApiClient } from "../../../lib/api-client";
 import { localizedKey, useQueryLanguage } from "../../../lib/localized-query-key";
 import { coordinate, SEARCH_PAGE_SIZE } from "./search-restaurants";
 import { tableQueryKey, tableQueryParams, type SearchSort, type TableQuery } from "./table-search";
@@ -31,7 +31,7 @@ export function searchRestaurantsNear(
   signal?: AbortSignal,
   api: ApiClient = apiClient,
 ) {
-  return api.get<SearchRestaurantsResponse>(clientPath("/searchRestaurantsByLocation"), {
+  return api.get("/client/searchRestaurantsByLocation", {
     query: {
       lat: coordinate(near.lat),
       lng: coordinate(near.lng),
