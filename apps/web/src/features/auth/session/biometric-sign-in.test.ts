@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { BiometricAuthError, fakeNative } from "../../../../test/fake-capacitor";
-import { json, mockFetch } from "../../../../test/render";
+import { answer, apiError, mockFetch, offContract } from "../../../../test/mock-api";
 import { nativeLoader } from "../../../lib/native-loader";
 import { storage } from "../../../lib/storage";
 import { createSessionRefresher } from "../../../lib/session-refresh";
@@ -40,7 +40,7 @@ beforeEach(() => {
 describe("on the web", () => {
   it("offers nothing, shows nothing and clears nothing", async () => {
     vi.mocked(nativeLoader.load).mockResolvedValue(null);
-    const fetch = mockFetch(() => json({}, 500));
+    const fetch = mockFetch(() => offContract({}, 500));
     expect(await canSignInWithBiometrics()).toBe(false);
     expect(await shouldOfferBiometrics(credentials.email)).toBe(false);
     expect(await enableBiometricSignIn(credentials, prompt)).toBe("failed");
@@ -79,7 +79,12 @@ describe("availability", () => {
 describe("turning it on", () => {
   it("checks the biometrics, opens the device's own session and keeps its refresh token", async () => {
     const fetch = mockFetch(() =>
-      json({ success: true, token: "device-access", refreshToken: "device-refresh-1", user: serverUser }),
+      answer("POST /client/login", {
+        success: true,
+        token: "device-access",
+        refreshToken: "device-refresh-1",
+        user: serverUser,
+      }),
     );
     expect(await enableBiometricSignIn(credentials, prompt)).toBe("enabled");
     expect(native.biometric.prompts).toHaveLength(1);
@@ -91,7 +96,7 @@ describe("turning it on", () => {
   });
 
   it("does nothing when the user cancels the prompt", async () => {
-    const fetch = mockFetch(() => json({}, 500));
+    const fetch = mockFetch(() => offContract({}, 500));
     native.biometric.answers = [BiometricAuthError.USER_CANCEL];
     expect(await enableBiometricSignIn(credentials, prompt)).toBe("cancelled");
     expect(fetch).not.toHaveBeenCalled();
@@ -99,7 +104,7 @@ describe("turning it on", () => {
   });
 
   it("fails when the biometrics are not recognised, or the second login is refused", async () => {
-    const fetch = mockFetch(() => json({ success: false, error: "Credenziali non valide", code: "invalid" }, 401));
+    const fetch = mockFetch(() => apiError({ success: false, error: "Credenziali non valide", code: "invalid" }, 401));
     native.biometric.answers = [BiometricAuthError.AUTHENTICATION_FAILED];
     expect(await enableBiometricSignIn(credentials, prompt)).toBe("failed");
     expect(fetch).not.toHaveBeenCalled();
@@ -112,8 +117,13 @@ describe("turning it on", () => {
     storeDeviceSession("old-refresh", "someone@example.com");
     const fetch = mockFetch((url) =>
       url.pathname === "/api/client/login"
-        ? json({ success: true, token: "a", refreshToken: "device-refresh-2", user: serverUser })
-        : json({ success: true }),
+        ? answer("POST /client/login", {
+            success: true,
+            token: "a",
+            refreshToken: "device-refresh-2",
+            user: serverUser,
+          })
+        : answer("POST /client/logout", { success: true }),
     );
     expect(await enableBiometricSignIn(credentials, prompt)).toBe("enabled");
     expect(stored()?.refreshToken).toBe("device-refresh-2");
@@ -128,8 +138,12 @@ describe("signing in with it", () => {
     storeDeviceSession();
     const fetch = mockFetch((url) =>
       url.pathname === "/api/client/refresh-token"
-        ? json({ success: true, accessToken: "access-2", refreshToken: "device-refresh-2" })
-        : json({ success: true, user: serverUser }),
+        ? answer("POST /client/refresh-token", {
+            success: true,
+            accessToken: "access-2",
+            refreshToken: "device-refresh-2",
+          })
+        : answer("GET /client/user-profile", { success: true, user: serverUser }),
     );
     const session = await signInWithBiometrics(prompt, "incomplete");
     expect(session).toEqual({
@@ -147,7 +161,7 @@ describe("signing in with it", () => {
 
   it("says nothing and calls nothing when the user cancels", async () => {
     storeDeviceSession();
-    const fetch = mockFetch(() => json({}, 500));
+    const fetch = mockFetch(() => offContract({}, 500));
     native.biometric.answers = [BiometricAuthError.USER_CANCEL];
     expect(await signInWithBiometrics(prompt, "incomplete")).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
@@ -156,7 +170,7 @@ describe("signing in with it", () => {
 
   it("fails when the face or finger is not recognised, keeping the stored session", async () => {
     storeDeviceSession();
-    const fetch = mockFetch(() => json({}, 500));
+    const fetch = mockFetch(() => offContract({}, 500));
     native.biometric.answers = [BiometricAuthError.USER_LOCKOUT];
     await expect(signInWithBiometrics(prompt, "incomplete")).rejects.toBeInstanceOf(BiometricSignInError);
     expect(fetch).not.toHaveBeenCalled();
@@ -165,7 +179,7 @@ describe("signing in with it", () => {
 
   it("forgets a stored session the server has revoked", async () => {
     storeDeviceSession();
-    mockFetch(() => json({ success: false, error: "Sessione non valida", code: "invalid_refresh_token" }, 401));
+    mockFetch(() => apiError({ success: false, error: "Sessione non valida", code: "invalid_refresh_token" }, 401));
     await expect(signInWithBiometrics(prompt, "incomplete")).rejects.toBeInstanceOf(BiometricSignInError);
     expect(stored()).toBeNull();
     expect(await canSignInWithBiometrics()).toBe(false);
@@ -180,14 +194,18 @@ describe("signing in with it", () => {
 
   it("fails on an incomplete answer or a profile that cannot be read", async () => {
     storeDeviceSession();
-    mockFetch(() => json({ success: true, accessToken: "access-2" }));
+    mockFetch(() => offContract({ success: true, accessToken: "access-2" }));
     await expect(signInWithBiometrics(prompt, "Dati incompleti")).rejects.toThrow("Dati incompleti");
 
     storeDeviceSession();
     mockFetch((url) =>
       url.pathname === "/api/client/refresh-token"
-        ? json({ success: true, accessToken: "access-2", refreshToken: "device-refresh-2" })
-        : json({ success: false }, 503),
+        ? answer("POST /client/refresh-token", {
+            success: true,
+            accessToken: "access-2",
+            refreshToken: "device-refresh-2",
+          })
+        : apiError({ success: false }, 503),
     );
     await expect(signInWithBiometrics(prompt, "incomplete")).rejects.toBeInstanceOf(BiometricSignInError);
     // The rotation already happened on the server: the successor is what stays stored.
@@ -204,7 +222,7 @@ describe("forgetting it (logout, password change)", () => {
   it("deletes the stored session and ends it on the server", async () => {
     storeDeviceSession();
     storage.setString("refresh_token", "app-refresh");
-    const fetch = mockFetch(() => json({ success: true }));
+    const fetch = mockFetch(() => answer("POST /client/logout", { success: true }));
     await forgetBiometricSignIn();
     expect(stored()).toBeNull();
     expect(fetch.mock.calls.map(path)).toEqual(["/api/client/logout"]);
@@ -215,7 +233,7 @@ describe("forgetting it (logout, password change)", () => {
   it("does not end the running session twice when the stored copy is that session", async () => {
     storeDeviceSession("app-refresh");
     storage.setString("refresh_token", "app-refresh");
-    const fetch = mockFetch(() => json({ success: true }));
+    const fetch = mockFetch(() => answer("POST /client/logout", { success: true }));
     await forgetBiometricSignIn();
     expect(stored()).toBeNull();
     expect(fetch).not.toHaveBeenCalled();

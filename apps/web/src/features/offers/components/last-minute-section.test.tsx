@@ -3,7 +3,8 @@ import { act, fireEvent, screen, within } from "@testing-library/react";
 import { OFFER_LIST_LIMIT } from "@tavolo/shared/offer-time";
 import type { LastMinuteOffer } from "@tavolo/shared/offers";
 import { offerFixture } from "../../../../test/offer-fixture";
-import { json, mockFetch, renderAt } from "../../../../test/render";
+import { renderAt } from "../../../../test/render";
+import { answer, apiError, mockFetch } from "../../../../test/mock-api";
 import { LastMinuteSection } from "./last-minute-section";
 
 type SectionProps = Parameters<typeof LastMinuteSection>[0];
@@ -11,7 +12,12 @@ type SectionProps = Parameters<typeof LastMinuteSection>[0];
 const offer = offerFixture;
 
 const list = (offers: LastMinuteOffer[]) =>
-  json({ success: true, offers, city: { slug: "milano", name: "Milano" }, nearbyCities: [] });
+  answer("GET /client/getLastMinuteByCity", {
+    success: true,
+    offers,
+    city: { slug: "milano", name: "Milano" },
+    nearbyCities: [],
+  });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -127,7 +133,7 @@ describe("LastMinuteSection", () => {
   });
 
   it("shows errors.failedToFetchOffers with a retry when the list fails", async () => {
-    mockFetch(() => json({ success: false, error: "boom", code: "internal" }, 500));
+    mockFetch(() => apiError({ success: false, error: "boom", code: "internal" }, 500));
     section();
     expect(await screen.findByText("Impossibile caricare le offerte last minute")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: /Riprova/ })).toBeInTheDocument();
@@ -148,7 +154,10 @@ describe("LastMinuteSection", () => {
   it("registers the alert with the list's reach when signed in, and shows the server's answer", async () => {
     const fetch = mockFetch((url) =>
       url.pathname.endsWith("/registerCityAvailabilityInterest")
-        ? json({ success: true, message: "Ti avviseremo via email per Milano." })
+        ? answer("POST /client/registerCityAvailabilityInterest", {
+            success: true,
+            message: "Ti avviseremo via email per Milano.",
+          })
         : list([offer("a", 90)]),
     );
     section("milano", { signedIn: true });

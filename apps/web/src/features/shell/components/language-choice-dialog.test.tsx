@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import i18n from "i18next";
 import { storage } from "../../../lib/storage";
-import { json, mockFetch, renderRoutes, testUser } from "../../../../test/render";
+import { renderRoutes, testUser } from "../../../../test/render";
+import { answer, mockFetch, offContract } from "../../../../test/mock-api";
 import { LoginPage } from "../../auth/components/login-page";
 import { AppShell } from "./app-shell";
 
@@ -11,13 +12,22 @@ function renderLogin(accountLanguage: string) {
   const fetch = mockFetch((url, init) => {
     if (url.pathname.endsWith("/login")) {
       const user = { ...testUser, language: accountLanguage };
-      return json({ success: true, token: "access-1", accessToken: "access-1", refreshToken: "refresh-1", user });
+      return answer("POST /client/login", {
+        success: true,
+        token: "access-1",
+        accessToken: "access-1",
+        refreshToken: "refresh-1",
+        user,
+      });
     }
     if (url.pathname.includes("/updateProfile/")) {
       const changes = JSON.parse(String(init.body)) as { language: string };
-      return json({ success: true, profile: { ...testUser, language: changes.language } });
+      return answer("PUT /client/updateProfile/:id", {
+        success: true,
+        profile: { ...testUser, language: changes.language },
+      });
     }
-    return json({ success: true });
+    return offContract({ success: true });
   });
   renderRoutes(
     [
