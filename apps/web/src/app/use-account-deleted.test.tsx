@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { fakeNative } from "../../test/fake-capacitor";
+import { testUserAnswer, notificationSettingsFixture } from "../../test/fixtures";
 import { renderRoutes, signInAs, testUser } from "../../test/render";
 import { answer, apiError, mockFetch } from "../../test/mock-api";
 import { nativeLoader } from "../lib/native-loader";
@@ -34,11 +35,14 @@ describe("deleting the account from the settings", () => {
       if (url.pathname === "/api/client/notification-settings") {
         return answer("GET /client/notification-settings", {
           success: true,
-          settings: { enabled: true, favoriteRestaurants: false, weekendsOnly: false },
+          settings: notificationSettingsFixture(),
         });
       }
-      if (url.pathname === "/api/client/user-profile" || url.pathname.startsWith("/api/client/getUserProfile/")) {
-        return answer("GET /client/user-profile", { success: true, user: testUser, profile: testUser });
+      if (url.pathname === "/api/client/user-profile") {
+        return answer("GET /client/user-profile", { success: true, user: testUserAnswer() });
+      }
+      if (url.pathname.startsWith("/api/client/getUserProfile/")) {
+        return answer("GET /client/getUserProfile/:id", { success: true, profile: testUserAnswer() });
       }
       // The device's own session and this one are already gone on the server.
       return apiError({ success: false, code: "invalid_refresh_token", error: "Sessione scaduta" }, 401);

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import i18n from "../i18n/i18n";
-import { authUserFixture, milanoFixture } from "../../test/fixtures";
+import { authUserFixture, milanoFixture, notificationSettingsFixture } from "../../test/fixtures";
 import { ApiError, apiClient, createApiClient, LANGUAGE_OVERRIDE_HEADER } from "./api-client";
 import { storage } from "./storage";
 import { answer, apiError, mockFetch, offContract } from "../../test/mock-api";
@@ -42,7 +42,9 @@ describe("apiClient", () => {
   });
 
   it("fills a route's path parameters, each encoded", async () => {
-    const fetch = mockFetch(() => answer("PUT /client/favorites/:restaurantId", { success: true, favorite: true }));
+    const fetch = mockFetch(() =>
+      answer("PUT /client/favorites/:restaurantId", { success: true, restaurantId: "a b/c?", favorite: true }),
+    );
     await apiClient.put("/client/favorites/:restaurantId", { params: { restaurantId: "a b/c?" } });
     expect(String(fetch.mock.calls[0]![0])).toBe("/api/client/favorites/a%20b%2Fc%3F");
   });
@@ -60,11 +62,11 @@ describe("apiClient", () => {
         : answer("PUT /client/notification-settings", {
             success: true,
             message: "ok",
-            settings: { enabled: true, favoriteRestaurants: false, weekendsOnly: false },
+            settings: notificationSettingsFixture(),
           }),
     );
     await apiClient.post("/client/login", { body: { email: "a@b.it", password: "x" } });
-    const settings = { enabled: true, favoriteRestaurants: false, weekendsOnly: false };
+    const settings = notificationSettingsFixture();
     await apiClient.put("/client/notification-settings", { body: settings });
     expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toEqual({
       language: "it",

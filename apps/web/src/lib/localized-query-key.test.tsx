@@ -3,6 +3,7 @@ import { act, screen } from "@testing-library/react";
 import i18n from "../i18n/i18n";
 import { useOfferList } from "../features/offers/api/list-offers";
 import { useRestaurant } from "../features/restaurants/api/get-restaurant";
+import { restaurantDetailFixture } from "../../test/fixtures";
 import { renderAt } from "../../test/render";
 import { answer, mockFetch } from "../../test/mock-api";
 
@@ -30,12 +31,12 @@ describe("queries whose answer the server translates", () => {
       if (url.pathname.includes("getRestaurantById"))
         return answer("GET /client/getRestaurantById/:id", {
           success: true,
-          restaurant: {
+          restaurant: restaurantDetailFixture({
             id: "r-1",
             description: language === "en" ? "Fresh fish every day" : "Pesce fresco ogni giorno",
-          },
+          }),
         });
-      return answer("GET /client/getLastMinuteByCity", { success: true, offers: [], city: null });
+      return answer("GET /client/getLastMinuteByCity", { success: true, offers: [] });
     });
     renderAt(<Probe />);
     expect(await screen.findByText("Pesce fresco ogni giorno")).toBeInTheDocument();

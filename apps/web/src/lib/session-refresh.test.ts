@@ -7,6 +7,7 @@ import { answer, apiError, mockFetch, offContract } from "../../test/mock-api";
 
 const isRefresh = (url: URL) => url.pathname === "/api/client/refresh-token";
 const bearer = (init: RequestInit) => new Headers(init.headers).get("Authorization");
+const expired = () => apiError({ success: false, error: "Token scaduto", code: "token_expired" }, 401);
 const refreshed = (accessToken: string, refreshToken: string) =>
   answer("POST /client/refresh-token", { success: true, accessToken, token: accessToken, refreshToken });
 
@@ -75,7 +76,7 @@ describe("session refresh on 401", () => {
       if (isRefresh(url)) return refreshed("new-access", "refresh-2");
       if (bearer(init) === "Bearer new-access") return read(url);
       if (url.pathname.endsWith("/favorites")) await slowGate; // its 401 comes back late
-      return apiError({ success: false }, 401);
+      return expired();
     });
     const slow = apiClient.get("/client/favorites");
     await apiClient.get("/client/user-profile");
@@ -96,9 +97,7 @@ describe("session refresh on 401", () => {
       return callback();
     });
     vi.stubGlobal("navigator", { ...navigator, locks: { request } });
-    const fetch = mockFetch((url, init) =>
-      bearer(init) === "Bearer other-tab-access" ? read(url) : apiError({ success: false }, 401),
-    );
+    const fetch = mockFetch((url, init) => (bearer(init) === "Bearer other-tab-access" ? read(url) : expired()));
     await apiClient.get("/client/user-profile");
     expect(request).toHaveBeenCalledWith("tavolo-session-refresh", expect.any(Function));
     expect(fetch.mock.calls.filter(([u]) => String(u).endsWith("/refresh-token"))).toHaveLength(0);
@@ -126,7 +125,7 @@ describe("session refresh on 401", () => {
   it("without a refresh token clears the session: 'Nessun refresh token disponibile'", async () => {
     signedInWith("old-access", null);
     const reasons = expiredReasons();
-    const fetch = mockFetch(() => apiError({ success: false }, 401));
+    const fetch = mockFetch(() => expired());
     await expect(apiClient.get("/client/user-profile")).rejects.toMatchObject({ status: 401 });
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(storage.getString("auth_token")).toBeNull();
@@ -136,9 +135,7 @@ describe("session refresh on 401", () => {
   it("an answer without an access token clears the session: 'Token di accesso non presente nella risposta'", async () => {
     signedInWith("old-access", "refresh-1");
     const reasons = expiredReasons();
-    mockFetch((url) =>
-      isRefresh(url) ? offContract({ success: true, refreshToken: "x" }) : apiError({ success: false }, 401),
-    );
+    mockFetch((url) => (isRefresh(url) ? offContract({ success: true, refreshToken: "x" }) : expired()));
     await expect(apiClient.get("/client/user-profile")).rejects.toMatchObject({ status: 401 });
     expect(storage.getString("auth_token")).toBeNull();
     expect(storage.getString("refresh_token")).toBeNull();
@@ -149,7 +146,7 @@ describe("session refresh on 401", () => {
     signedInWith("old-access", "refresh-1");
     mockFetch((url) => {
       if (isRefresh(url)) throw new TypeError("Failed to fetch");
-      return apiError({ success: false }, 401);
+      return expired();
     });
     await expect(apiClient.get("/client/user-profile")).rejects.toMatchObject({ status: 401 });
     expect(storage.getString("auth_token")).toBe("old-access");

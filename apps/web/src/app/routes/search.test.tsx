@@ -39,7 +39,7 @@ describe("/search with the position on and no city", () => {
         });
       if (url.pathname === "/api/client/getAllAvailableCities")
         return answer("GET /client/getAllAvailableCities", { success: true, cities: [] });
-      return answer("GET /client/getAllAvailableCities", { success: true, offers: [], city: null, nearbyCities: [] });
+      return answer("GET /client/getAvailableLastMinute", { success: true, offers: [] });
     });
     vi.stubGlobal("navigator", {
       ...navigator,

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { authUserFixture } from "../../../../test/fixtures";
+import { authUserFixture, notificationSettingsFixture } from "../../../../test/fixtures";
 import { renderAt } from "../../../../test/render";
 import { answer, apiError, mockFetch } from "../../../../test/mock-api";
 import { PrivacyDataCard } from "./privacy-data-card";
@@ -81,7 +81,7 @@ describe("PrivacyDataCard", () => {
       reservations: [],
       offerBookings: [],
       favorites: [],
-      notificationSettings: { enabled: true, favoriteRestaurants: false, weekendsOnly: false },
+      notificationSettings: notificationSettingsFixture(),
       cityAlerts: [],
       waitlist: [],
       pushSubscriptions: [],

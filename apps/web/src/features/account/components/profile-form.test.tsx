@@ -230,7 +230,12 @@ describe("ProfileForm", () => {
   });
 
   it("a new submit clears the last one's 'saved': a blocked save never shows green beside red", async () => {
-    mockFetch(() => answer("PUT /client/updateProfile/:id", { success: true, profile: user }));
+    mockFetch(() =>
+      answer("PUT /client/updateProfile/:id", {
+        success: true,
+        profile: authUserFixture({ id: user.id, phoneNumber: "+447700900123", phoneVerified: true }),
+      }),
+    );
     renderForm();
     fireEvent.click(screen.getByRole("button", { name: "Salva" }));
     expect(await screen.findByText("Profilo aggiornato")).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { storage } from "../../../lib/storage";
+import { notificationSettingsFixture } from "../../../../test/fixtures";
 import { renderAt } from "../../../../test/render";
 import { answer, apiError, mockFetch, offContract } from "../../../../test/mock-api";
 import { EmailChangeForm, emailChangeCooldownName } from "./email-change-form";
@@ -113,17 +114,13 @@ describe("EmailChangeForm", () => {
 
 describe("NotificationSettingsForm", () => {
   it("shows the saved settings and saves each switch; the filters need notifications on", async () => {
-    let saved = { enabled: true, favoriteRestaurants: false, weekendsOnly: false };
+    let saved = notificationSettingsFixture();
     const fetch = mockFetch((url, init) => {
       if (init.method === "PUT") saved = bodyOf([url, init]) as typeof saved;
       return answer(init.method === "PUT" ? "PUT /client/notification-settings" : "GET /client/notification-settings", {
         success: true,
         ...(init.method === "PUT" ? { message: "Preferenze salvate" } : {}),
-        settings: {
-          enabled: saved.enabled,
-          favoriteRestaurants: saved.favoriteRestaurants,
-          weekendsOnly: saved.weekendsOnly,
-        },
+        settings: saved,
       });
     });
     renderAt(<NotificationSettingsForm userId={USER_ID} />);
@@ -145,7 +142,7 @@ describe("NotificationSettingsForm", () => {
         ? new Response("", { status: 500 })
         : answer("GET /client/notification-settings", {
             success: true,
-            settings: { enabled: true, favoriteRestaurants: false, weekendsOnly: false },
+            settings: notificationSettingsFixture(),
           }),
     );
     renderAt(<NotificationSettingsForm userId={USER_ID} />);

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
 import { ApiError } from "../../../lib/api-client";
 import type { StoredUser } from "../../../lib/storage";
+import { notificationSettingsFixture } from "../../../../test/fixtures";
 import { renderAt } from "../../../../test/render";
 import { answer, mockFetch } from "../../../../test/mock-api";
 import { SettingsPage } from "./settings-page";
@@ -21,7 +22,7 @@ function renderPage(overrides: Partial<StoredUser> = {}, refreshProfile = vi.fn(
   mockFetch(() =>
     answer("GET /client/notification-settings", {
       success: true,
-      settings: { enabled: true, favoriteRestaurants: false, weekendsOnly: false },
+      settings: notificationSettingsFixture(),
     }),
   );
   renderAt(

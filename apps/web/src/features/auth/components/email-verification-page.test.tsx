@@ -37,7 +37,9 @@ describe("EmailVerificationPage", () => {
   it("asking during the cooldown shows 'Devi attendere m:ss ...' for 5 s without calling the server", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     startCooldown(codeCooldownName("giulia@example.com"), 42);
-    const fetch = mockFetch(() => answer("POST /client/resend-email-otp", { success: true }));
+    const fetch = mockFetch(() =>
+      answer("POST /client/resend-email-otp", { success: true, message: "Ti abbiamo inviato una nuova email" }),
+    );
     render();
     fireEvent.click(screen.getByRole("button", { name: "Nuovo codice tra 0:42" }));
     expect(screen.getByText("Devi attendere 0:42 prima di richiedere un nuovo codice")).toBeInTheDocument();

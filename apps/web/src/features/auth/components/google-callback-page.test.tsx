@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import { storage } from "../../../lib/storage";
+import { testUserAnswer } from "../../../../test/fixtures";
 import { renderRoutes, testUser } from "../../../../test/render";
 import { answer, apiError, mockFetch, offContract } from "../../../../test/mock-api";
 import { GoogleCallbackPage } from "./google-callback-page";
@@ -32,7 +33,7 @@ describe("GoogleCallbackPage", () => {
         token: "access-g",
         accessToken: "access-g",
         refreshToken: "refresh-g",
-        user: testUser,
+        user: testUserAnswer(),
       }),
     );
     const { router } = render("/auth/google/callback?code=one-time-code");
@@ -48,7 +49,7 @@ describe("GoogleCallbackPage", () => {
 
   it("with token and userId fetches the profile with that token, then signs in", async () => {
     const fetch = mockFetch(() =>
-      answer("GET /client/getUserProfile/:id", { success: true, profile: { ...testUser, authProvider: "google" } }),
+      answer("GET /client/getUserProfile/:id", { success: true, profile: testUserAnswer({ authProvider: "google" }) }),
     );
     render(`/auth/google/callback?token=access-t&userId=${testUser.id}`);
     expect(await screen.findByText("home page")).toBeInTheDocument();

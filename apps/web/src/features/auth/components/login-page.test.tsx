@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { browser } from "../../../lib/browser";
 import { storage } from "../../../lib/storage";
+import { testUserAnswer } from "../../../../test/fixtures";
 import { renderAt, renderRoutes, testUser } from "../../../../test/render";
 import { answer, apiError, mockFetch, offContract } from "../../../../test/mock-api";
 import { RedirectIfSignedIn } from "../session/route-guards";
@@ -53,7 +54,7 @@ describe("LoginPage", () => {
         token: "access-1",
         accessToken: "access-1",
         refreshToken: "refresh-1",
-        user: testUser,
+        user: testUserAnswer(),
       });
     });
     renderAt(<LoginPage />, { path: "/login" });
@@ -77,7 +78,7 @@ describe("LoginPage", () => {
         token: "access-1",
         accessToken: "access-1",
         refreshToken: "refresh-1",
-        user: testUser,
+        user: testUserAnswer(),
       }),
     );
     const { router } = renderRoutes(
@@ -125,7 +126,9 @@ describe("LoginPage", () => {
   });
 
   it("shows the forgot-password error state with the server's text", async () => {
-    mockFetch(() => apiError({ success: false, error: "Troppe richieste. Riprova tra qualche secondo." }, 429));
+    mockFetch(() =>
+      apiError({ success: false, error: "Troppe richieste. Riprova tra qualche secondo.", code: "rate_limited" }, 429),
+    );
     renderAt(<LoginPage />, { path: "/login" });
     fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: "giulia@example.com" } });
     fireEvent.click(screen.getByRole("button", { name: "Password dimenticata?" }));

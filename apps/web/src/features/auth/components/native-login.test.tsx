@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { BiometricAuthError, fakeNative, PluginCallError } from "../../../../test/fake-capacitor";
+import { testUserAnswer } from "../../../../test/fixtures";
 import { renderRoutes, testUser } from "../../../../test/render";
 import { answer, apiError, mockFetch, offContract } from "../../../../test/mock-api";
 import { nativeLoader } from "../../../lib/native-loader";
@@ -17,7 +18,7 @@ vi.mock("../../../config/env", async (importOriginal) => ({
 
 /** /login inside the native app: the biometric button, the offer after a password login, Google. */
 const KEY = "tavolo.biometric-session";
-const serverUser = { ...testUser, emailVerified: true };
+const serverUser = testUserAnswer();
 let native: ReturnType<typeof fakeNative>;
 
 function renderLogin() {
@@ -88,6 +89,7 @@ describe("biometric button", () => {
         ? answer("POST /client/refresh-token", {
             success: true,
             accessToken: "access-2",
+            token: "access-2",
             refreshToken: "device-refresh-2",
           })
         : answer("GET /client/user-profile", { success: true, user: serverUser }),
@@ -136,7 +138,8 @@ describe("offer after a password login", () => {
         ? answer("POST /client/login", {
             success: true,
             token: "access",
-            refreshToken: refreshTokens.shift(),
+            accessToken: "access",
+            refreshToken: refreshTokens.shift()!,
             user: serverUser,
           })
         : offContract({}, 500),
@@ -208,6 +211,7 @@ describe("native Google sign-in", () => {
       answer("POST /client/auth/google", {
         success: true,
         token: "access-g",
+        accessToken: "access-g",
         refreshToken: "refresh-g",
         user: serverUser,
       }),

@@ -3,11 +3,21 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { passwordStrength } from "@tavolo/shared/validation";
 import { browser } from "../../../lib/browser";
 import { storage } from "../../../lib/storage";
+import { testUserAnswer } from "../../../../test/fixtures";
 import { renderAt, renderRoutes, testUser } from "../../../../test/render";
 import { answer, apiError, mockFetch } from "../../../../test/mock-api";
 import { RedirectIfSignedIn } from "../session/route-guards";
 import { LoginPage } from "./login-page";
 import { RegisterPage } from "./register-page";
+
+const registered = {
+  success: true as const,
+  token: "access-1",
+  accessToken: "access-1",
+  refreshToken: "refresh-1",
+  user: testUserAnswer(),
+  userId: testUser.id,
+};
 
 function fillValidForm() {
   fireEvent.change(screen.getByLabelText(/^Nome/), { target: { value: "Giulia" } });
@@ -42,7 +52,7 @@ describe("RegisterPage", () => {
   });
 
   it("validates every field, the password rules, the match and the terms; marketing starts unticked (decision 038)", async () => {
-    const fetch = mockFetch(() => answer("POST /client/register", { success: true }));
+    const fetch = mockFetch(() => answer("POST /client/register", registered, 201));
     renderAt(<RegisterPage />, { path: "/register" });
     expect(screen.getByRole("checkbox", { name: /offerte e novità/ })).not.toBeChecked();
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: "abcdef" } });
@@ -81,7 +91,14 @@ describe("RegisterPage", () => {
     mockFetch(() =>
       answer(
         "POST /client/register",
-        { success: true, token: "access-1", accessToken: "access-1", refreshToken: "refresh-1", user: testUser },
+        {
+          success: true,
+          token: "access-1",
+          accessToken: "access-1",
+          refreshToken: "refresh-1",
+          user: testUserAnswer(),
+          userId: testUser.id,
+        },
         201,
       ),
     );

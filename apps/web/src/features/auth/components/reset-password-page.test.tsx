@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { renderAt } from "../../../../test/render";
-import { answer, apiError, mockFetch } from "../../../../test/mock-api";
+import { answer, apiError, mockFetch, offContract } from "../../../../test/mock-api";
 import { ResetPasswordPage } from "./reset-password-page";
 
 const ready = (query = "token=abc") =>
@@ -36,7 +36,12 @@ describe("ResetPasswordPage", () => {
   });
 
   it("checks the five rules and the match before calling the server", async () => {
-    const fetch = mockFetch(() => answer("POST /client/reset-password", { success: true }));
+    const fetch = mockFetch(() =>
+      answer("POST /client/reset-password", {
+        success: true,
+        message: "La password è stata reimpostata correttamente",
+      }),
+    );
     ready();
     submit("abcdef", "abcdeg");
     expect(await screen.findByText("La password non soddisfa tutti i criteri richiesti")).toBeInTheDocument();
@@ -72,7 +77,7 @@ describe("ResetPasswordPage", () => {
   });
 
   it("success:false without a message is 'an error occurred during password reset'; retry goes back", async () => {
-    mockFetch(() => apiError({ success: false }, 200));
+    mockFetch(() => offContract({ success: false }, 200));
     ready();
     submit("Nuova1!x");
     // A 200 with success:false surfaces as an ApiError without a server text.

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen } from "@testing-library/react";
 import { storage } from "../../../lib/storage";
+import { testUserAnswer } from "../../../../test/fixtures";
 import { renderRoutes, signInAs, testUser } from "../../../../test/render";
 import { answer, apiError, mockFetch, offContract } from "../../../../test/mock-api";
 import { VerifyEmailPage } from "./verify-email-page";
@@ -16,7 +17,13 @@ const render = (at: string) =>
     { at },
   );
 
-const session = { success: true, token: "access-1", refreshToken: "refresh-1", user: testUser };
+const session = {
+  success: true as const,
+  token: "access-1",
+  accessToken: "access-1",
+  refreshToken: "refresh-1",
+  user: testUserAnswer(),
+};
 const path = (call: unknown[]) => new URL(String(call[0]), "http://localhost").pathname;
 
 describe("VerifyEmailPage: code entry", () => {
@@ -75,7 +82,9 @@ describe("VerifyEmailPage: code entry", () => {
 
 describe("VerifyEmailPage: links and results", () => {
   it("verifies a `code` query with the address, without showing the form", async () => {
-    const fetch = mockFetch(() => apiError({ success: false, error: "Link di verifica non valido o scaduto" }, 400));
+    const fetch = mockFetch(() =>
+      apiError({ success: false, error: "Link di verifica non valido o scaduto", code: "invalid_action_code" }, 400),
+    );
     render("/verify-email?code=abc&email=giulia.rossi%40example.com");
     expect(screen.queryByLabelText(/^Codice di verifica/)).not.toBeInTheDocument();
     expect(await screen.findByText("Link di verifica non valido o scaduto")).toBeInTheDocument();
@@ -112,7 +121,7 @@ describe("VerifyEmailPage: links and results", () => {
   });
 
   it("/verify-result/success whose token login fails still says verified, with a way to log in", async () => {
-    mockFetch(() => apiError({ success: false, error: "Token non valido" }, 401));
+    mockFetch(() => apiError({ success: false, error: "Token non valido", code: "invalid_login_token" }, 401));
     render("/verify-result/success?loginToken=used&email=giulia.rossi%40example.com");
     expect(await screen.findByText("Il tuo indirizzo è confermato. Ora puoi accedere.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Vai all'accesso" })).toHaveAttribute("href", "/login");
@@ -127,7 +136,7 @@ describe("VerifyEmailPage: links and results", () => {
   it("/verify-result/success for the address already signed in keeps that session and refreshes it", async () => {
     signInAs();
     const fetch = mockFetch(() =>
-      answer("GET /client/getUserProfile/:id", { success: true, profile: { ...testUser, emailVerified: true } }),
+      answer("GET /client/getUserProfile/:id", { success: true, profile: testUserAnswer() }),
     );
     render(`/verify-result/success?loginToken=one-time&email=${encodeURIComponent(testUser.email)}`);
     expect(await screen.findByText("Email verificata! Ti stiamo portando alla home…")).toBeInTheDocument();

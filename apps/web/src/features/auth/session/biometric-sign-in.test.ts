@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { BiometricAuthError, fakeNative } from "../../../../test/fake-capacitor";
+import { authUserFixture } from "../../../../test/fixtures";
 import { answer, apiError, mockFetch, offContract } from "../../../../test/mock-api";
 import { nativeLoader } from "../../../lib/native-loader";
 import { storage } from "../../../lib/storage";
@@ -17,7 +18,7 @@ import {
 const KEY = "tavolo.biometric-session";
 const prompt = { title: "Accedi a Tavolo", reason: "Conferma", cancel: "Annulla" };
 const credentials = { email: "giulia.rossi@example.com", password: "Segreta!1" };
-const serverUser = { id: "u-1", email: credentials.email, firstName: "Giulia", lastName: "Rossi" };
+const serverUser = authUserFixture({ email: credentials.email });
 const path = (call: unknown[]) => new URL(String(call[0]), "http://localhost").pathname;
 const bodyOf = (call: unknown[]) => JSON.parse(String((call[1] as RequestInit).body)) as Record<string, unknown>;
 
@@ -82,6 +83,7 @@ describe("turning it on", () => {
       answer("POST /client/login", {
         success: true,
         token: "device-access",
+        accessToken: "device-access",
         refreshToken: "device-refresh-1",
         user: serverUser,
       }),
@@ -120,10 +122,11 @@ describe("turning it on", () => {
         ? answer("POST /client/login", {
             success: true,
             token: "a",
+            accessToken: "a",
             refreshToken: "device-refresh-2",
             user: serverUser,
           })
-        : answer("POST /client/logout", { success: true }),
+        : answer("POST /client/logout", { success: true, message: "Disconnesso" }),
     );
     expect(await enableBiometricSignIn(credentials, prompt)).toBe("enabled");
     expect(stored()?.refreshToken).toBe("device-refresh-2");
@@ -141,6 +144,7 @@ describe("signing in with it", () => {
         ? answer("POST /client/refresh-token", {
             success: true,
             accessToken: "access-2",
+            token: "access-2",
             refreshToken: "device-refresh-2",
           })
         : answer("GET /client/user-profile", { success: true, user: serverUser }),
@@ -148,6 +152,7 @@ describe("signing in with it", () => {
     const session = await signInWithBiometrics(prompt, "incomplete");
     expect(session).toEqual({
       token: "access-2",
+      accessToken: "access-2",
       refreshToken: "device-refresh-2",
       user: expect.objectContaining({ id: "u-1", email: credentials.email }) as unknown,
     });
@@ -203,9 +208,10 @@ describe("signing in with it", () => {
         ? answer("POST /client/refresh-token", {
             success: true,
             accessToken: "access-2",
+            token: "access-2",
             refreshToken: "device-refresh-2",
           })
-        : apiError({ success: false }, 503),
+        : apiError({ success: false, error: "Servizio non disponibile", code: "service_unavailable" }, 503),
     );
     await expect(signInWithBiometrics(prompt, "incomplete")).rejects.toBeInstanceOf(BiometricSignInError);
     // The rotation already happened on the server: the successor is what stays stored.
@@ -222,7 +228,7 @@ describe("forgetting it (logout, password change)", () => {
   it("deletes the stored session and ends it on the server", async () => {
     storeDeviceSession();
     storage.setString("refresh_token", "app-refresh");
-    const fetch = mockFetch(() => answer("POST /client/logout", { success: true }));
+    const fetch = mockFetch(() => answer("POST /client/logout", { success: true, message: "Disconnesso" }));
     await forgetBiometricSignIn();
     expect(stored()).toBeNull();
     expect(fetch.mock.calls.map(path)).toEqual(["/api/client/logout"]);
@@ -233,7 +239,7 @@ describe("forgetting it (logout, password change)", () => {
   it("does not end the running session twice when the stored copy is that session", async () => {
     storeDeviceSession("app-refresh");
     storage.setString("refresh_token", "app-refresh");
-    const fetch = mockFetch(() => answer("POST /client/logout", { success: true }));
+    const fetch = mockFetch(() => answer("POST /client/logout", { success: true, message: "Disconnesso" }));
     await forgetBiometricSignIn();
     expect(stored()).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
@@ -248,9 +254,9 @@ describe("forgetting it (logout, password change)", () => {
 });
 
 describe("following the session's refreshes", () => {
-  const refresher = (answer: { accessToken: string; refreshToken: string }) =>
+  const refresher = (refreshed: { accessToken: string; refreshToken: string }) =>
     createSessionRefresher({
-      refresh: () => Promise.resolve(answer),
+      refresh: () => Promise.resolve({ success: true, token: refreshed.accessToken, ...refreshed }),
       refused: () => true,
       messageOf: () => null,
       translate: (key) => key,

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { authUserFixture } from "../../../../test/fixtures";
 import { answer, apiError, mockFetch, offContract } from "../../../../test/mock-api";
 import { handleDeepLink, parseDeepLink } from "./deep-links";
 
-const user = { id: "u-1", email: "giulia.rossi@example.com", firstName: "Giulia" };
+const user = authUserFixture();
 const path = (call: unknown[]) => new URL(String(call[0]), "http://localhost").pathname;
 const bodyOf = (call: unknown[]) => JSON.parse(String((call[1] as RequestInit).body)) as Record<string, unknown>;
 
@@ -55,10 +56,11 @@ describe("handleDeepLink (SPEC §4)", () => {
   it("verify-email link: verification, token login, session stored, home", async () => {
     const fetch = mockFetch((url) =>
       url.pathname === "/api/client/verify-email"
-        ? answer("POST /client/verify-email", { success: true, loginToken: "login-1" })
+        ? answer("POST /client/verify-email", { success: true, message: "Email verificata", loginToken: "login-1" })
         : answer("POST /client/login-with-token", {
             success: true,
             token: "access-1",
+            accessToken: "access-1",
             refreshToken: "refresh-1",
             user,
           }),
@@ -70,6 +72,7 @@ describe("handleDeepLink (SPEC §4)", () => {
     expect(bodyOf(fetch.mock.calls[1]!)).toMatchObject({ token: "login-1", email: user.email });
     expect(act.signIn).toHaveBeenCalledWith({
       token: "access-1",
+      accessToken: "access-1",
       refreshToken: "refresh-1",
       user: expect.objectContaining({ id: "u-1" }) as unknown,
     });
@@ -96,13 +99,21 @@ describe("handleDeepLink (SPEC §4)", () => {
 
   it("Google code: exchanged first, then the session is stored", async () => {
     const fetch = mockFetch(() =>
-      answer("POST /auth/google/code", { success: true, token: "access-g", refreshToken: "refresh-g", user }),
+      answer("POST /auth/google/code", {
+        success: true,
+        token: "access-g",
+        accessToken: "access-g",
+        refreshToken: "refresh-g",
+        user,
+      }),
     );
     const act = actions();
     await handleDeepLink("https://tavolo.it/auth/google/callback?code=c1", act);
     expect(fetch.mock.calls.map(path)).toEqual(["/api/auth/google/code"]);
     expect(bodyOf(fetch.mock.calls[0]!)).toMatchObject({ code: "c1" });
-    expect(act.signIn).toHaveBeenCalledWith(expect.objectContaining({ token: "access-g", refreshToken: "refresh-g" }));
+    expect(act.signIn).toHaveBeenCalledWith(
+      expect.objectContaining({ token: "access-g", accessToken: "access-g", refreshToken: "refresh-g" }),
+    );
     expect(act.navigate).toHaveBeenCalledWith("/");
   });
 

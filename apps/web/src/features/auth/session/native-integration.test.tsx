@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { Outlet } from "react-router";
 import { fakeNative } from "../../../../test/fake-capacitor";
+import { testUserAnswer } from "../../../../test/fixtures";
 import { renderRoutes, signInAs, testUser } from "../../../../test/render";
 import { answer, apiError, mockFetch, offContract } from "../../../../test/mock-api";
 import { nativeLoader } from "../../../lib/native-loader";
@@ -60,12 +61,13 @@ describe("NativeIntegration", () => {
     native.app.launchUrl = `https://tavolo.it/email-redirect?token=t1&email=${encodeURIComponent(testUser.email)}`;
     mockFetch((url) =>
       url.pathname === "/api/client/verify-email"
-        ? answer("POST /client/verify-email", { success: true, loginToken: "login-1" })
+        ? answer("POST /client/verify-email", { success: true, message: "Email verificata", loginToken: "login-1" })
         : answer("POST /client/login-with-token", {
             success: true,
             token: "access-1",
+            accessToken: "access-1",
             refreshToken: "refresh-1",
-            user: testUser,
+            user: testUserAnswer(),
           }),
     );
     renderApp();
@@ -120,8 +122,8 @@ describe("NativeIntegration", () => {
     });
     const fetch = mockFetch((url) =>
       url.pathname === "/api/client/logout"
-        ? answer("POST /client/logout", { success: true })
-        : answer("POST /client/logout", {}, 503),
+        ? answer("POST /client/logout", { success: true, message: "Disconnesso" })
+        : apiError({ success: false, error: "Servizio non disponibile", code: "service_unavailable" }, 503),
     );
     renderApp();
     fireEvent.click(await screen.findByRole("button", { name: "logout" }));

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { QueryClient } from "@tanstack/react-query";
 import { storage } from "../../../lib/storage";
+import { authUserFixture } from "../../../../test/fixtures";
 import { renderAt, signInAs, testUser, Wrapper } from "../../../../test/render";
 import { answer, apiError, mockFetch } from "../../../../test/mock-api";
 import { useSession } from "./session-context";
@@ -23,7 +24,7 @@ function Probe() {
   );
 }
 
-const serverUser = { ...testUser, id: "u-1", displayName: "Giulia Rossi", emailVerified: true };
+const serverUser = authUserFixture();
 const path = (call: unknown[]) => new URL(String(call[0]), "http://localhost").pathname;
 
 describe("app start (SPEC §4)", () => {
@@ -36,10 +37,11 @@ describe("app start (SPEC §4)", () => {
         ? answer("POST /client/login-with-token", {
             success: true,
             token: "access-1",
+            accessToken: "access-1",
             refreshToken: "refresh-1",
             user: serverUser,
           })
-        : apiError({ success: false }, 404),
+        : apiError({ success: false, error: "Risorsa non trovata", code: "not_found" }, 404),
     );
     renderAt(<Probe />);
     expect(screen.getByText("status: loading")).toBeInTheDocument();
@@ -67,6 +69,7 @@ describe("app start (SPEC §4)", () => {
       answer("POST /client/login-with-token", {
         success: true,
         token: "access-1",
+        accessToken: "access-1",
         refreshToken: "r",
         user: serverUser,
       }),
@@ -85,7 +88,7 @@ describe("app start (SPEC §4)", () => {
   it("ignores the flags unless autoLogin is 'true' with an email and a token", async () => {
     storage.setString("autoLogin", "true");
     storage.setString("autoLoginToken", "saved-token");
-    const fetch = mockFetch(() => apiError({ success: false }, 500));
+    const fetch = mockFetch(() => apiError({ success: false, error: "Errore del server", code: "server_error" }, 500));
     renderAt(<Probe />);
     expect(await screen.findByText("status: signedOut")).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
@@ -122,7 +125,7 @@ describe("app start (SPEC §4)", () => {
 
   it("re-reads the header info on profile-updated", async () => {
     signInAs();
-    mockFetch(() => apiError({ success: false }, 503));
+    mockFetch(() => apiError({ success: false, error: "Servizio non disponibile", code: "service_unavailable" }, 503));
     renderAt(<Probe />);
     expect(await screen.findByText("name: Giulia R.")).toBeInTheDocument();
     storage.setJson("currentUserDisplayInfo", {
@@ -142,7 +145,7 @@ describe("logout", () => {
     const fetch = mockFetch((url) =>
       url.pathname === "/api/client/logout"
         ? Promise.reject(new TypeError("offline"))
-        : apiError({ success: false }, 503),
+        : apiError({ success: false, error: "Servizio non disponibile", code: "service_unavailable" }, 503),
     );
     renderAt(<Probe />);
     fireEvent.click(await screen.findByRole("button", { name: "logout" }));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { FavoriteButton } from "../../../components/ui/favorite-button";
+import { restaurantSummaryFixture } from "../../../../test/fixtures";
 import { renderAt } from "../../../../test/render";
 import { answer, mockFetch, offContract } from "../../../../test/mock-api";
 import { FavoritesProvider } from "./favorites-provider";
@@ -33,11 +34,15 @@ describe("favorite heart", () => {
       if (url.pathname.endsWith("/client/favorites"))
         return answer("GET /client/favorites", {
           success: true,
-          favorites: list.map((id) => ({ restaurantId: id, createdAt: "", restaurant: {} })),
+          favorites: list.map((id) => ({
+            restaurantId: id,
+            createdAt: "2026-11-24T10:00:00.000Z",
+            restaurant: restaurantSummaryFixture(1, { id, name: restaurant.name }),
+          })),
         });
       return answer(
         init.method === "DELETE" ? "DELETE /client/favorites/:restaurantId" : "PUT /client/favorites/:restaurantId",
-        { success: true },
+        { success: true, restaurantId: restaurant.id, favorite: init.method === "PUT" },
       );
     });
     renderHeart("u-1");

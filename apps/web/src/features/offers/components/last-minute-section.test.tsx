@@ -15,7 +15,7 @@ const list = (offers: LastMinuteOffer[]) =>
   answer("GET /client/getLastMinuteByCity", {
     success: true,
     offers,
-    city: { slug: "milano", name: "Milano" },
+    city: { slug: "milano", name: "Milano", lat: 45.46, lng: 9.19 },
     nearbyCities: [],
   });
 
@@ -157,6 +157,7 @@ describe("LastMinuteSection", () => {
         ? answer("POST /client/registerCityAvailabilityInterest", {
             success: true,
             message: "Ti avviseremo via email per Milano.",
+            interest: { city: "Milano", citySlug: "milano", includeNearbyCities: false, radius: 10 },
           })
         : list([offer("a", 90)]),
     );

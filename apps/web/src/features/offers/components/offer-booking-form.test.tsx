@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { offerFixture } from "../../../../test/offer-fixture";
+import { reservationFixture } from "../../../../test/fixtures";
 import { renderAt } from "../../../../test/render";
 import { answer, apiError, mockFetch } from "../../../../test/mock-api";
 import { useBookLastMinute } from "../api/book-last-minute";
@@ -18,11 +19,22 @@ describe("OfferBookingForm", () => {
   it("sends the chosen party as a JSON number, as the API requires, and the trimmed notes", async () => {
     const sent: unknown[] = [];
     mockFetch((url, init) => {
-      if (url.pathname !== "/api/client/bookLastMinute") return apiError({ success: false, code: "not_found" }, 404);
+      if (url.pathname !== "/api/client/bookLastMinute")
+        return apiError({ success: false, error: "Risorsa non trovata", code: "not_found" }, 404);
       sent.push(JSON.parse(String(init.body)));
       return answer(
         "POST /client/bookLastMinute",
-        { success: true, message: "Offerta Last Minute prenotata!", reservation: {}, offer },
+        {
+          success: true,
+          message: "Offerta Last Minute prenotata!",
+          reservation: reservationFixture({
+            kind: "lastMinute",
+            lastMinuteId: offer.id,
+            tableId: null,
+            tableNumber: null,
+          }),
+          offer,
+        },
         201,
       );
     });

@@ -222,7 +222,7 @@ function renderOfferBooking() {
   const offerBooking = {
     ...upcoming,
     id: "lm",
-    kind: "lastMinute",
+    kind: "lastMinute" as const,
     lastMinuteId: "o1",
     tableId: null,
     tableNumber: null,

@@ -43,7 +43,7 @@ function api(move?: (body: Record<string, unknown>) => Response) {
           : "GET /client/getAvailableTables/:id",
         {
           success: true,
-          date: url.searchParams.get("date"),
+          date: url.searchParams.get("date")!,
           time: url.searchParams.get("time"),
           slots: ["20:30", "21:00"],
           tables: [table("t8", 8, 8), table("t2", 2, 2), table("t5", 5, 4)],

@@ -4,7 +4,7 @@ import type { ReservationResponse } from "@tavolo/shared/reservations";
 import type { Table } from "@tavolo/shared/restaurants";
 import { reservationFixture } from "../../../../test/fixtures";
 import { renderAt } from "../../../../test/render";
-import { answer, apiError, mockFetch } from "../../../../test/mock-api";
+import { answer, apiError, mockFetch, offContract } from "../../../../test/mock-api";
 import { ReservationForm, type BookableRestaurant } from "./reservation-form";
 
 const ID = "11111111-1111-4111-8111-111111111111";
@@ -49,7 +49,7 @@ function api({ slots = () => ["19:00", "19:15", "20:00"], tables = () => [], boo
       const query = url.searchParams;
       return answer("GET /client/getAvailableTables/:id", {
         success: true,
-        date: query.get("date"),
+        date: query.get("date")!,
         time: query.get("time"),
         slots: slots(query),
         tables: tables(query),
@@ -270,7 +270,8 @@ describe("ReservationForm", () => {
 
   it("says so when the tables cannot be loaded", async () => {
     atWednesdayNoon();
-    mockFetch(() => apiError({ success: false, code: "boom" }, 400));
+    // No message from the server (a proxy's 400): the form says it in its own words.
+    mockFetch(() => offContract({ success: false, code: "boom" }, 400));
     render();
     expect(await screen.findByText("Impossibile caricare i tavoli disponibili")).toBeInTheDocument();
   });

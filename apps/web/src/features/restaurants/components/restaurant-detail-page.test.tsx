@@ -33,7 +33,7 @@ function api(restaurant: RestaurantDetail | null) {
       const time = url.searchParams.get("time") ?? seatingLeft;
       return answer("GET /client/getAvailableTables/:id", {
         success: true,
-        date: url.searchParams.get("date"),
+        date: url.searchParams.get("date")!,
         time,
         slots: [],
         tables,
