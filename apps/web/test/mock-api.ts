@@ -1,6 +1,7 @@
 import { vi } from "vitest";
 import type { ApiErrorBody } from "@tavolo/shared/api-responses";
 import type { ApiRoute, RouteAnswer } from "@tavolo/shared/api-routes";
+import type { AuthUser } from "@tavolo/shared/auth";
 
 /**
  * The API as the web's unit tests meet it: fetch replaced, each answer typed by the shared route
@@ -60,4 +61,16 @@ export function mockFetch(handler: Handler) {
   });
   vi.stubGlobal("fetch", fn);
   return fn;
+}
+
+/**
+ * The session's own check behind a signed-in screen (GET /client/user-profile, SessionProvider):
+ * answered for `user`; without one it fails as a busy server's would and the stored session stands,
+ * for tests about something else. Undefined for every other request, left to the test's handler.
+ */
+export function answerSessionCheck(url: URL, user?: AuthUser): Response | undefined {
+  if (url.pathname !== "/api/client/user-profile") return undefined;
+  return user
+    ? answer("GET /client/user-profile", { success: true, user })
+    : apiError({ success: false, error: "Servizio non disponibile", code: "service_unavailable" }, 503);
 }

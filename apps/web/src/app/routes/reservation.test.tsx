@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { act, screen } from "@testing-library/react";
 import { openEveryDay, reservationFixture, restaurantDetailFixture } from "../../../test/fixtures";
 import { renderRoutes, signInAs } from "../../../test/render";
-import { answer, apiError, mockFetch } from "../../../test/mock-api";
+import { answer, apiError, mockFetch, answerSessionCheck } from "../../../test/mock-api";
 import ReservationRoute from "./reservation";
 
 const ID = "11111111-1111-4111-8111-111111111111";
@@ -24,6 +24,8 @@ const started = reservationFixture({ ...mine, id: "r-2", canCancel: false });
 
 function api() {
   return mockFetch((url) => {
+    const session = answerSessionCheck(url);
+    if (session) return session;
     if (url.pathname === `/api/client/getRestaurantById/${ID}`)
       return answer("GET /client/getRestaurantById/:id", { success: true, restaurant });
     if (url.pathname.startsWith("/api/client/getUserReservations/"))
@@ -60,6 +62,8 @@ describe("/reservation in modify mode", () => {
   it("once the move is saved, no longer says 'you are moving your booking of …' with the new time", async () => {
     let current = mine;
     mockFetch((url) => {
+      const session = answerSessionCheck(url);
+      if (session) return session;
       if (url.pathname === `/api/client/getRestaurantById/${ID}`)
         return answer("GET /client/getRestaurantById/:id", { success: true, restaurant });
       if (url.pathname.startsWith("/api/client/getUserReservations/"))

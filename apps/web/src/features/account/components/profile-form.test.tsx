@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { storage, type StoredUser } from "../../../lib/storage";
 import { authUserFixture } from "../../../../test/fixtures";
 import { renderAt, signInAs } from "../../../../test/render";
-import { answer, apiError, mockFetch, offContract } from "../../../../test/mock-api";
+import { answer, apiError, mockFetch, offContract, answerSessionCheck } from "../../../../test/mock-api";
 import { ProfileForm } from "./profile-form";
 import { phoneCooldownName } from "./use-phone-verification";
 
@@ -54,6 +54,8 @@ describe("ProfileForm", () => {
   it("needs 6 characters to ask for a code, then verifies the number with the 6-digit modal", async () => {
     const verified = authUserFixture({ id: user.id, phoneNumber: "+393331234567", phoneVerified: true });
     const fetch = mockFetch((url) => {
+      const session = answerSessionCheck(url);
+      if (session) return session;
       if (url.pathname.endsWith("/verify-phone/start")) {
         return answer("POST /client/verify-phone/start", {
           success: true,
@@ -106,7 +108,7 @@ describe("ProfileForm", () => {
 
   it("shows the server's refusal of a number, and the wait of a 429 for 5 s", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    let answer = () =>
+    let respond = () =>
       apiError(
         {
           success: false,
@@ -115,7 +117,7 @@ describe("ProfileForm", () => {
         },
         409,
       );
-    mockFetch(() => answer());
+    mockFetch(() => respond());
     renderForm({ phoneNumber: undefined, phoneVerified: false });
     fireEvent.change(numberField(), { target: { value: "3331234567" } });
     fireEvent.click(screen.getByRole("button", { name: "Verifica il numero" }));
@@ -123,7 +125,7 @@ describe("ProfileForm", () => {
       await screen.findByText("Questo numero di telefono è già registrato con un altro account"),
     ).toBeInTheDocument();
 
-    answer = () => apiError({ success: false, code: "otp_cooldown", error: "Attendi", retryAfter: 42 }, 429);
+    respond = () => apiError({ success: false, code: "otp_cooldown", error: "Attendi", retryAfter: 42 }, 429);
     fireEvent.click(screen.getByRole("button", { name: "Verifica il numero" }));
     expect(await screen.findByText("Devi attendere 0:42 prima di richiedere un nuovo codice")).toBeInTheDocument();
     expect(storage.getJson("cooldowns")?.[phoneCooldownName(user.id)]).toBeGreaterThan(Date.now() + 40_000);
@@ -146,6 +148,8 @@ describe("ProfileForm", () => {
   it("after a reload within the cooldown keeps the number and reopens the code entry; the wait holds back only the resend", async () => {
     const verified = authUserFixture({ id: user.id, phoneNumber: "+393331234567", phoneVerified: true });
     const fetch = mockFetch((url) => {
+      const session = answerSessionCheck(url);
+      if (session) return session;
       if (url.pathname.endsWith("/verify-phone/start")) {
         return answer("POST /client/verify-phone/start", {
           success: true,
@@ -202,16 +206,18 @@ describe("ProfileForm", () => {
   });
 
   it("saves names once the phone is verified, and requires them", async () => {
-    const fetch = mockFetch(() =>
-      answer("PUT /client/updateProfile/:id", {
-        success: true,
-        profile: authUserFixture({
-          id: user.id,
-          firstName: "Giulia Maria",
-          phoneNumber: user.phoneNumber!,
-          phoneVerified: true,
+    const fetch = mockFetch(
+      (url) =>
+        answerSessionCheck(url) ??
+        answer("PUT /client/updateProfile/:id", {
+          success: true,
+          profile: authUserFixture({
+            id: user.id,
+            firstName: "Giulia Maria",
+            phoneNumber: user.phoneNumber!,
+            phoneVerified: true,
+          }),
         }),
-      }),
     );
     const { onUserChanged } = renderForm();
     fireEvent.change(screen.getByLabelText(/^Nome/), { target: { value: " " } });
@@ -230,11 +236,13 @@ describe("ProfileForm", () => {
   });
 
   it("a new submit clears the last one's 'saved': a blocked save never shows green beside red", async () => {
-    mockFetch(() =>
-      answer("PUT /client/updateProfile/:id", {
-        success: true,
-        profile: authUserFixture({ id: user.id, phoneNumber: "+447700900123", phoneVerified: true }),
-      }),
+    mockFetch(
+      (url) =>
+        answerSessionCheck(url) ??
+        answer("PUT /client/updateProfile/:id", {
+          success: true,
+          profile: authUserFixture({ id: user.id, phoneNumber: "+447700900123", phoneVerified: true }),
+        }),
     );
     renderForm();
     fireEvent.click(screen.getByRole("button", { name: "Salva" }));

@@ -3,7 +3,7 @@ import { act, fireEvent, screen } from "@testing-library/react";
 import { storage } from "../../../lib/storage";
 import { testUserAnswer } from "../../../../test/fixtures";
 import { renderRoutes, signInAs, testUser } from "../../../../test/render";
-import { answer, apiError, mockFetch, offContract } from "../../../../test/mock-api";
+import { answer, apiError, mockFetch, offContract, answerSessionCheck } from "../../../../test/mock-api";
 import { VerifyEmailPage } from "./verify-email-page";
 
 const render = (at: string) =>
@@ -135,8 +135,10 @@ describe("VerifyEmailPage: links and results", () => {
 
   it("/verify-result/success for the address already signed in keeps that session and refreshes it", async () => {
     signInAs();
-    const fetch = mockFetch(() =>
-      answer("GET /client/getUserProfile/:id", { success: true, profile: testUserAnswer() }),
+    const fetch = mockFetch(
+      (url) =>
+        answerSessionCheck(url) ??
+        answer("GET /client/getUserProfile/:id", { success: true, profile: testUserAnswer() }),
     );
     render(`/verify-result/success?loginToken=one-time&email=${encodeURIComponent(testUser.email)}`);
     expect(await screen.findByText("Email verificata! Ti stiamo portando alla home…")).toBeInTheDocument();

@@ -152,7 +152,6 @@ describe("signing in with it", () => {
     const session = await signInWithBiometrics(prompt, "incomplete");
     expect(session).toEqual({
       token: "access-2",
-      accessToken: "access-2",
       refreshToken: "device-refresh-2",
       user: expect.objectContaining({ id: "u-1", email: credentials.email }) as unknown,
     });

@@ -72,7 +72,6 @@ describe("handleDeepLink (SPEC §4)", () => {
     expect(bodyOf(fetch.mock.calls[1]!)).toMatchObject({ token: "login-1", email: user.email });
     expect(act.signIn).toHaveBeenCalledWith({
       token: "access-1",
-      accessToken: "access-1",
       refreshToken: "refresh-1",
       user: expect.objectContaining({ id: "u-1" }) as unknown,
     });
@@ -111,9 +110,7 @@ describe("handleDeepLink (SPEC §4)", () => {
     await handleDeepLink("https://tavolo.it/auth/google/callback?code=c1", act);
     expect(fetch.mock.calls.map(path)).toEqual(["/api/auth/google/code"]);
     expect(bodyOf(fetch.mock.calls[0]!)).toMatchObject({ code: "c1" });
-    expect(act.signIn).toHaveBeenCalledWith(
-      expect.objectContaining({ token: "access-g", accessToken: "access-g", refreshToken: "refresh-g" }),
-    );
+    expect(act.signIn).toHaveBeenCalledWith(expect.objectContaining({ token: "access-g", refreshToken: "refresh-g" }));
     expect(act.navigate).toHaveBeenCalledWith("/");
   });
 

@@ -11,13 +11,19 @@ type SectionProps = Parameters<typeof LastMinuteSection>[0];
 
 const offer = offerFixture;
 
-const list = (offers: LastMinuteOffer[]) =>
-  answer("GET /client/getLastMinuteByCity", {
-    success: true,
-    offers,
-    city: { slug: "milano", name: "Milano", lat: 45.46, lng: 9.19 },
-    nearbyCities: [],
-  });
+/** The list answer, from whichever of the two list routes was asked (a city's, or around the diner). */
+const list = (offers: LastMinuteOffer[]) => (url: URL) =>
+  answer(
+    url.pathname.endsWith("/getAvailableLastMinute")
+      ? "GET /client/getAvailableLastMinute"
+      : "GET /client/getLastMinuteByCity",
+    {
+      success: true,
+      offers,
+      city: { slug: "milano", name: "Milano", lat: 45.46, lng: 9.19 },
+      nearbyCities: [],
+    },
+  );
 
 afterEach(() => {
   vi.useRealTimers();
@@ -37,7 +43,7 @@ describe("LastMinuteSection", () => {
   it("counts down live, marks 'expiring soon' under 30 minutes and 'expired' when time runs out", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const soon = offer("a", 31.5);
-    mockFetch(() => list([soon]));
+    mockFetch(list([soon]));
     section();
     const card = await screen.findByRole("article");
     // Whole minutes, never "31:00", which reads as a time of day.
@@ -54,7 +60,7 @@ describe("LastMinuteSection", () => {
   });
 
   it("asks by city, with the nearby cities and radius only when the option is on", async () => {
-    const fetch = mockFetch(() => list([offer("a", 90)]));
+    const fetch = mockFetch(list([offer("a", 90)]));
     section();
     await screen.findByRole("article");
     const first = new URL(String(fetch.mock.calls.at(-1)![0]), location.origin);
@@ -77,7 +83,7 @@ describe("LastMinuteSection", () => {
 
   it("counts the offers, and says 'at least' when the list is as long as the API sends", async () => {
     let offers = [offer("a", 90), offer("b", 120)];
-    mockFetch(() => list(offers));
+    mockFetch((url) => list(offers)(url));
     const first = section();
     expect(await screen.findByText(/2 offerte disponibili/)).toBeInTheDocument();
     first.unmount();
@@ -87,7 +93,7 @@ describe("LastMinuteSection", () => {
   });
 
   it("shows the first six offers, then all of them on request with the focus on the first new one", async () => {
-    mockFetch(() => list(Array.from({ length: 9 }, (_, index) => offer(`o${index}`, 90 + index))));
+    mockFetch(list(Array.from({ length: 9 }, (_, index) => offer(`o${index}`, 90 + index))));
     section();
     expect(await screen.findAllByRole("article")).toHaveLength(6);
     fireEvent.click(screen.getByRole("button", { name: "Mostra tutte le 9 offerte" }));
@@ -97,14 +103,14 @@ describe("LastMinuteSection", () => {
   });
 
   it("shows no 'show all' button when every offer already fits", async () => {
-    mockFetch(() => list(Array.from({ length: 6 }, (_, index) => offer(`o${index}`, 90 + index))));
+    mockFetch(list(Array.from({ length: 6 }, (_, index) => offer(`o${index}`, 90 + index))));
     section();
     expect(await screen.findAllByRole("article")).toHaveLength(6);
     expect(screen.queryByRole("button", { name: /Mostra tutte/ })).toBeNull();
   });
 
   it("uses the browser's position when allowed, disabling nearby cities, and says so when it is refused", async () => {
-    const fetch = mockFetch(() => list([offer("a", 90)]));
+    const fetch = mockFetch(list([offer("a", 90)]));
     let allow = true;
     vi.stubGlobal("navigator", {
       ...navigator,
@@ -140,7 +146,7 @@ describe("LastMinuteSection", () => {
   });
 
   it("offers the city alert under a city's list that has offers; signed out it asks to sign in first", async () => {
-    mockFetch(() => list([offer("a", 90)]));
+    mockFetch(list([offer("a", 90)]));
     const onLoginRequired = vi.fn();
     section("milano", { onLoginRequired });
     await screen.findByRole("article");
@@ -159,7 +165,7 @@ describe("LastMinuteSection", () => {
             message: "Ti avviseremo via email per Milano.",
             interest: { city: "Milano", citySlug: "milano", includeNearbyCities: false, radius: 10 },
           })
-        : list([offer("a", 90)]),
+        : list([offer("a", 90)])(url),
     );
     section("milano", { signedIn: true });
     await screen.findByRole("article");
@@ -171,7 +177,7 @@ describe("LastMinuteSection", () => {
   });
 
   it("says an empty list is empty for the chosen cuisine, and still offers the alert", async () => {
-    mockFetch(() => list([]));
+    mockFetch(list([]));
     section("milano", { category: "sushi" });
     expect(await screen.findByText("Nessuna offerta in questo momento")).toBeInTheDocument();
     expect(

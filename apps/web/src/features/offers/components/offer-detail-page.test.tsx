@@ -4,7 +4,7 @@ import { RESERVATION_REDIRECT_MS } from "@tavolo/shared/constants";
 import type { Reservation } from "@tavolo/shared/reservations";
 import { offerFixture } from "../../../../test/offer-fixture";
 import { renderAt, signInAs } from "../../../../test/render";
-import { answer, mockFetch } from "../../../../test/mock-api";
+import { answer, mockFetch, answerSessionCheck } from "../../../../test/mock-api";
 import { OfferDetailPage } from "./offer-detail-page";
 
 const lastTwoSeats = offerFixture("o1", 90, {
@@ -44,20 +44,22 @@ const booking: Reservation = {
 
 function renderOffer(onBooked = vi.fn()) {
   signInAs();
-  const fetch = mockFetch((url) =>
-    url.pathname.endsWith("/bookLastMinute")
-      ? answer(
-          "POST /client/bookLastMinute",
-          {
-            success: true,
-            message: "Offerta Last Minute prenotata!",
-            reservation: booking,
-            // The seats this booking took were the last ones.
-            offer: { ...lastTwoSeats, currentAvailableSeats: 0, isSoldOut: true },
-          },
-          201,
-        )
-      : answer("GET /client/getLastMinuteById/:id", { success: true, offer: lastTwoSeats }),
+  const fetch = mockFetch(
+    (url) =>
+      answerSessionCheck(url) ??
+      (url.pathname.endsWith("/bookLastMinute")
+        ? answer(
+            "POST /client/bookLastMinute",
+            {
+              success: true,
+              message: "Offerta Last Minute prenotata!",
+              reservation: booking,
+              // The seats this booking took were the last ones.
+              offer: { ...lastTwoSeats, currentAvailableSeats: 0, isSoldOut: true },
+            },
+            201,
+          )
+        : answer("GET /client/getLastMinuteById/:id", { success: true, offer: lastTwoSeats })),
   );
   renderAt(<OfferDetailPage id="o1" signedIn loginLink={{ to: "/login" }} onBooked={onBooked} />, {
     path: "/lastminute/o1",
@@ -94,11 +96,13 @@ describe("OfferDetailPage: booking", () => {
 
   it("still shows 'sold out' to anyone else who opens the offer with no seats left", async () => {
     signInAs();
-    mockFetch(() =>
-      answer("GET /client/getLastMinuteById/:id", {
-        success: true,
-        offer: { ...lastTwoSeats, currentAvailableSeats: 0, isSoldOut: true },
-      }),
+    mockFetch(
+      (url) =>
+        answerSessionCheck(url) ??
+        answer("GET /client/getLastMinuteById/:id", {
+          success: true,
+          offer: { ...lastTwoSeats, currentAvailableSeats: 0, isSoldOut: true },
+        }),
     );
     renderAt(<OfferDetailPage id="o1" signedIn loginLink={{ to: "/login" }} onBooked={() => {}} />, {
       path: "/lastminute/o1",
