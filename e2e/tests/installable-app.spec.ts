@@ -42,6 +42,12 @@ test.describe("installable app", () => {
     });
     expect(worker.script).toMatch(/\/sw\.js$/);
     expect(new URL(worker.scope).pathname).toBe("/");
+    // Chromium's own installability check, the one Lighthouse's installable audit read (decision 045).
+    // Playwright's contexts are off the record, which Chromium reports as "in-incognito" whatever the
+    // site does; Lighthouse dropped that one for the same reason.
+    const devtools = await page.context().newCDPSession(page);
+    const { installabilityErrors } = await devtools.send("Page.getInstallabilityErrors");
+    expect(installabilityErrors.filter(({ errorId }) => errorId !== "in-incognito")).toEqual([]);
   });
 
   test("a public page seen once opens offline", async ({ page, context }) => {
