@@ -26,7 +26,8 @@ test.describe("a visitor finds a restaurant", () => {
     // The name's link (the heart beside it names the restaurant too).
     await results.first().getByRole("link", { name, exact: true }).click();
 
-    await expect(page).toHaveURL(/\/restaurants\/[0-9a-f-]{36}$/);
+    // The search's moment and party go with the diner to the restaurant's picker (decision 055).
+    await expect(page).toHaveURL(/\/restaurants\/[0-9a-f-]{36}\?date=\d{4}-\d\d-\d\d&time=\d\d%3A\d\d&people=2$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
     await expect(page.getByText("Orari di oggi")).toBeVisible();
     await expect(page.getByText(/\d{2}:\d{2} – \d{2}:\d{2}|Chiuso oggi/).first()).toBeVisible();

@@ -38,10 +38,18 @@ test.describe("searching for a place", () => {
   test("a mistyped city says so once, suggests the nearest known one and never titles the page with it", async ({
     page,
   }) => {
+    const failed: string[] = [];
+    page.on("response", (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
     await page.goto("/search?location=Milnao");
     const problem = page.getByRole("alert").filter({ hasText: "Città non trovata" });
     await expect(problem).toContainText("Forse cercavi Milano?");
-    await expect(page.getByText('Non conosciamo ancora la città "Milnao"')).toHaveCount(1);
+    // On the phone too, the suggestion is on screen, not under the fold (decision 055).
+    await expect(problem.getByRole("link", { name: "Milano" })).toBeInViewport();
+    // One "not found" (the search), not a second one for the city's offers.
+    expect(failed).toEqual(["404 /api/client/searchRestaurantsByLocation"]);
+    await expect(page.getByText("Non conosciamo ancora la città «Milnao»")).toHaveCount(1);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Trova un ristorante");
     await expect(page).not.toHaveTitle(/Milnao/);
     await expectNoSeriousA11yViolations(page);
@@ -65,7 +73,11 @@ test.describe("searching for a place", () => {
     await expect(page.getByRole("heading", { name: "Dove vuoi mangiare?" })).toBeVisible();
     await page.getByRole("button", { name: "Usa la mia posizione" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ristoranti vicino a te");
-    await expect(page.getByText(/ristoranti entro 50 km da te, dal più vicino/)).toBeVisible();
+    // One radius for the offers and the restaurants (decision 055), and the slider moves both.
+    await expect(page.getByText(/ristoranti entro 10 km da te, dal più vicino/)).toBeVisible();
+    await expect(page.getByText("Entro 10 km da te", { exact: false }).first()).toBeVisible();
+    await page.getByRole("slider", { name: /Raggio di ricerca/ }).fill("25");
+    await expect(page.getByText(/ristoranti entro 25 km da te, dal più vicino/)).toBeVisible();
     const distances = await page
       .getByRole("article")
       .getByText(/^A [\d,]+\sk?m da te$/)

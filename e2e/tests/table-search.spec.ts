@@ -164,6 +164,37 @@ test.describe("search for a table", () => {
     expect(sequence(update)).toBeGreaterThan(sequence(booked));
   });
 
+  test("the asked moment and party follow to the restaurant's page, its free times in view and its booking button", async ({
+    page,
+    request,
+    isMobile,
+  }) => {
+    const date = evening();
+    const target = await milanForFour(request, date);
+    const screenHeight = page.viewportSize()!.height;
+
+    // A search for a table lists the restaurants with free times first, the offers after them:
+    // the first free time is within two screens of a phone (decision 055).
+    await page.goto(`/search?location=Milano&date=${date}&time=20:30&people=4`);
+    const firstTime = page.getByRole("region", { name: "Risultati" }).getByRole("link", { name: /^\d\d:\d\d / });
+    await expect(firstTime.first()).toBeVisible();
+    expect((await firstTime.first().boundingBox())!.y).toBeLessThan(2 * screenHeight);
+
+    await page.goto(`/restaurants/${target.id}?date=${date}&time=20:30&people=4`);
+    const times = page.getByRole("list", { name: "Orari liberi per 4 persone" });
+    // On a laptop a free time shows without scrolling, beside the photo.
+    if (!isMobile) await expect(times.getByRole("link").first()).toBeInViewport();
+    const reserve = page.getByRole("link", { name: "Prenota un tavolo" });
+    const formFor = (people: number) =>
+      `/login?next=${encodeURIComponent(`/reservation/${target.id}?date=${date}&time=20%3A30&people=${people}`)}`;
+    await expect(reserve).toHaveAttribute("href", formFor(4));
+    await page.getByRole("combobox", { name: /^Persone/ }).selectOption("3");
+    await expect(reserve).toHaveAttribute("href", formFor(3));
+    // The page's own address says it too: shared, it asks the same.
+    await expect(page).toHaveURL(new RegExp(`\\?date=${date}&time=20%3A30&people=3$`));
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test.describe("in English", () => {
     test.use({ locale: "en-GB" });
     test("a move into a time just taken says so, and the old booking stands", async ({ page, request }) => {

@@ -7,6 +7,7 @@ import {
   hoursOn,
   nearestTimes,
   nextDateWithSeatings,
+  nextSeatingAfter,
   openSeatings,
   overlaps,
   openSeatingsNear,
@@ -191,6 +192,32 @@ describe("nextDateWithSeatings", () => {
     expect(nextDateWithSeatings(week, ROME, "2026-06-01", tuesdayAfternoon)).toBe("2026-06-09");
     const closed: OpeningHours = Object.fromEntries(Object.keys(week).map((day) => [day, null])) as OpeningHours;
     expect(nextDateWithSeatings(closed, ROME, "2026-06-09", tuesdayAfternoon)).toBeNull();
+  });
+});
+
+describe("nextSeatingAfter", () => {
+  const tuesdayAfternoon = new Date("2026-06-09T14:00:00Z"); // 16:00 in Rome
+
+  it("is the first seating after the asked moment: that evening, or the next open day", () => {
+    expect(nextSeatingAfter(week, ROME, "2026-06-09", "17:00", tuesdayAfternoon)).toEqual({
+      date: "2026-06-09",
+      time: "19:00",
+    });
+    // After the last seating (22:00) of Sunday: Monday is closed, Tuesday opens at 19:00.
+    expect(nextSeatingAfter(week, ROME, "2026-06-14", "22:30", tuesdayAfternoon)).toEqual({
+      date: "2026-06-16",
+      time: "19:00",
+    });
+  });
+
+  it("never answers a moment already gone, and null when the restaurant never opens", () => {
+    // Asked about last week: the next seating still to come is tonight's.
+    expect(nextSeatingAfter(week, ROME, "2026-06-02", "23:00", tuesdayAfternoon)).toEqual({
+      date: "2026-06-09",
+      time: "19:00",
+    });
+    const closed: OpeningHours = Object.fromEntries(Object.keys(week).map((day) => [day, null])) as OpeningHours;
+    expect(nextSeatingAfter(closed, ROME, "2026-06-09", "17:00", tuesdayAfternoon)).toBeNull();
   });
 });
 

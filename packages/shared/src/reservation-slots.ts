@@ -124,6 +124,29 @@ export function nextDateWithSeatings(hours: OpeningHours, timeZone: string, from
 }
 
 /**
+ * Where a restaurant with no seating at a searched moment opens next (decision 055): its first
+ * seating after `date` `time` still to come at `now`, within the booking horizon (a week holds
+ * every weekday, so eight days tell all); null when it does not open again within it.
+ */
+export function nextSeatingAfter(
+  hours: OpeningHours,
+  timeZone: string,
+  date: string,
+  time: string,
+  now: Date,
+): { date: string; time: string } | null {
+  const today = dateInZone(now, timeZone);
+  const horizon = addDays(today, BOOKING_HORIZON_DAYS);
+  let day = date < today ? today : date;
+  for (let count = 0; count < 8 && day <= horizon; count += 1, day = addDays(day, 1)) {
+    const from = day === date ? minutesOfDay(time) + 1 : 0;
+    const seating = seatingsBetween(hours, timeZone, day, from, 24 * 60).find((candidate) => candidate.startsAt > now);
+    if (seating) return { date: day, time: seating.time };
+  }
+  return null;
+}
+
+/**
  * The seatings of `date` still to come at `now` that start within the search window
  * (±SEARCH_SLOTS.windowMinutes) of `time`: a search derives only these, not the whole day.
  */

@@ -135,7 +135,13 @@ export const restaurantSummarySchema = z.object({
 /** A search result of a search for a table: its free start times near the asked one ("HH:MM", in order). */
 export const searchResultSchema = /* @__PURE__ */ restaurantSummarySchema.extend({
   availableSlots: z.array(z.string()).optional(),
+  /**
+   * Only when the restaurant has no seating at all near the asked moment (closed then, decision
+   * 055): its next seating after it, null when it does not open again within the booking horizon.
+   */
+  nextOpening: z.object({ date: z.string(), time: z.string() }).nullable().optional(),
 });
+export type SearchResult = z.output<typeof searchResultSchema>;
 export type RestaurantSummary = z.output<typeof restaurantSummarySchema>;
 
 export const tableSchema = z.object({

@@ -78,7 +78,7 @@ describe("a booking and the restaurant page (decision 051)", () => {
           path: "/restaurants/:id",
           element: (
             <>
-              <RestaurantDetailPage id={ID} reserveLink={{ to: `/reservation/${ID}` }} />
+              <RestaurantDetailPage id={ID} reserveLink={() => ({ to: `/reservation/${ID}` })} />
               <BookTableOne />
             </>
           ),

@@ -16,5 +16,8 @@ describe("formatDistance", () => {
     expect(formatDistance(0.05, "it")).toBe("50\u00a0m");
     expect(formatDistance(1.26, "it")).toBe("1,3\u00a0km");
     expect(formatDistance(1.26, "en")).toBe("1.3\u00a0km");
+    // At the boundary it is a kilometre, never "1000 m".
+    expect(formatDistance(0.996, "it")).toBe("1\u00a0km");
+    expect(formatDistance(0.994, "it")).toBe("990\u00a0m");
   });
 });

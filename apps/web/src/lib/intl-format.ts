@@ -32,6 +32,8 @@ export const dateFormat = (language: string, options: Intl.DateTimeFormatOptions
  * ("400 m"), else in kilometres with one decimal ("1,3 km"). Offers and restaurants read the same.
  */
 export function formatDistance(km: number, language: string): string {
-  if (km < 1) return `${Math.max(10, Math.round(km * 100) * 10)}\u00a0m`;
+  // Rounded first: 0.996 km is "1 km", never "1000 m" beside another card's "1 km".
+  const metres = Math.max(10, Math.round(km * 100) * 10);
+  if (metres < 1000) return `${metres}\u00a0m`;
   return `${numberFormat(language, { maximumFractionDigits: 1 }).format(km)}\u00a0km`;
 }

@@ -22,7 +22,7 @@ describe("shared messages", () => {
 
   it("translate with parameters and keep unknown keys visible", () => {
     expect(translateShared("en", "apiErrors.cityNotFound", { city: "Atlantis" })).toBe(
-      `We don't know the city "Atlantis" yet`,
+      "We don't know the city “Atlantis” yet",
     );
     expect(translateShared("it", "apiErrors.restaurantNotFound")).toBe("Ristorante non trovato");
     expect(translateShared("en", "no.such.key")).toBe("no.such.key");

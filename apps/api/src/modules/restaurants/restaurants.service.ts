@@ -9,9 +9,10 @@ import {
   type RestaurantResponse,
   type RestaurantSummary,
   type SearchRestaurantsResponse,
+  type SearchResult,
   wantsSlots,
 } from "@tavolo/shared/restaurants";
-import { nearestTimes } from "@tavolo/shared/reservation-slots";
+import { checkBookingDate, nearestTimes, nextSeatingAfter, openSeatingsNear } from "@tavolo/shared/reservation-slots";
 import { ALL_CATEGORIES } from "@tavolo/shared/categories";
 import type { DB } from "../../db/schema";
 import { notFound } from "../../errors";
@@ -42,15 +43,16 @@ export function createRestaurantService(db: Kysely<DB>, bookingsDb: Kysely<DB> =
   ) {
     if (!wantsSlots(query)) return results.map((result) => result.summary);
     const { date, time, people } = query;
+    const now = new Date();
     const free = await freeTimesByRestaurant(
       bookingsDb,
       results.map((result) => result.row),
-      { date, people, now: new Date(), near: time },
+      { date, people, now, near: time },
     );
-    const listed = results.map((result) => ({
-      ...result.summary,
-      availableSlots: nearestTimes(free.get(result.row.id) ?? [], time),
-    }));
+    const listed = results.map(({ row, summary }) => {
+      const availableSlots = nearestTimes(free.get(row.id) ?? [], time);
+      return { ...summary, availableSlots, ...closedThen(row, { date, time }, availableSlots, now) };
+    });
     if (byDistance) return listed;
     const first = (slots: string[]) => slots[0] ?? "~";
     // Array.prototype.sort is stable: equal keys keep the database's order.
@@ -144,6 +146,22 @@ export type RestaurantService = ReturnType<typeof createRestaurantService>;
 /** The same sphere as earthdistance (shared/geo.ts): the figure agrees with the radius. */
 function withDistance(row: repo.RestaurantRow, from: repo.Position, language: Language): RestaurantSummary {
   return { ...toRestaurantSummary(row, language), distanceKm: Math.round(distanceKm(from, row) * 100) / 100 };
+}
+
+/**
+ * A restaurant with no seating near the asked moment is closed then, not full: the card says so
+ * and when it opens next (decision 055). A past moment is no one's closing time (the page says it
+ * is past), and a full restaurant has seatings, so neither gets the field.
+ */
+function closedThen(
+  row: repo.RestaurantDetailRow,
+  asked: { date: string; time: string },
+  freeTimes: string[],
+  now: Date,
+): Pick<SearchResult, "nextOpening"> {
+  if (freeTimes.length > 0 || checkBookingDate(asked.date, row.time_zone, now)) return {};
+  if (openSeatingsNear(row.opening_hours, row.time_zone, asked.date, asked.time, now).length > 0) return {};
+  return { nextOpening: nextSeatingAfter(row.opening_hours, row.time_zone, asked.date, asked.time, now) };
 }
 
 function pageOf(query: { page: number; pageSize: number }) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AvailableSlotsResponse, SearchRestaurantsResponse } from "@tavolo/shared/restaurants";
+import { addDays } from "@tavolo/shared/dates";
 import { useFixture, useTestApp } from "../../../test/test-app";
 import {
   createBookingFixture,
@@ -101,6 +102,24 @@ describe("searchRestaurantsByLocation for a date, time and party", () => {
       [f.dinner.id, []],
       [f.allDay.id, []],
     ]);
+  });
+
+  it("says when a restaurant closed at the asked moment opens next, never of one that is only full", async () => {
+    const osteria = (answer: SearchRestaurantsResponse) =>
+      answer.restaurants.find((restaurant) => restaurant.id === f.dinner.id)!;
+    const monday = nextWeekday(1);
+    // Closed all Monday: it opens again on Tuesday at its first seating.
+    expect(osteria(await search(forTable(monday, "20:00", 2))).nextOpening).toEqual({
+      date: addDays(monday, 1),
+      time: "19:00",
+    });
+    // Before its dinner on an open day: it opens that evening.
+    expect(osteria(await search(forTable(TUESDAY, "17:15", 2))).nextOpening).toEqual({ date: TUESDAY, time: "19:00" });
+    // Open but with no table for seven: full, not closed.
+    expect(osteria(await search(forTable(TUESDAY, "20:00", 7)))).not.toHaveProperty("nextOpening");
+    // With free times, and on a past date (the page says it is past), nothing either.
+    expect(osteria(await search(forTable(TUESDAY, "20:00", 2)))).not.toHaveProperty("nextOpening");
+    expect(osteria(await search(forTable(romeDate(-1), "20:00", 2)))).not.toHaveProperty("nextOpening");
   });
 
   it("sorts by the soonest free time, by rating, and by distance from a position", async () => {

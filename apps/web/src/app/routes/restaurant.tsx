@@ -1,8 +1,11 @@
 import { useLocation, useParams, useSearchParams } from "react-router";
 import { paths } from "../../config/paths";
 import { useSession } from "../../features/auth/session/session-context";
-import { hereOf, useSignInPaths } from "../../features/auth/session/route-guards";
-import { RestaurantDetailPage, type ReserveLink } from "../../features/restaurants/components/restaurant-detail-page";
+import {
+  RestaurantDetailPage,
+  type ReserveLinkFor,
+} from "../../features/restaurants/components/restaurant-detail-page";
+import type { TableQuery } from "../../features/restaurants/api/table-search";
 import { tableParamsFrom } from "../../features/restaurants/components/table-search-params";
 import { WaitlistJoin } from "../../features/waitlist/components/waitlist-join";
 import { HeldTables } from "../held-tables";
@@ -13,14 +16,16 @@ export default function RestaurantRoute() {
   const { showSignedIn } = useSession();
   const location = useLocation();
   const [params] = useSearchParams();
-  const reservation = paths.reservation(id);
   // Visitors go through /login, which brings them back to the reservation form; the URL carries the
-  // way back, so the link works before the app runs (decision 038).
-  const toReserve = useSignInPaths(reservation).login;
-  const reserveLink: ReserveLink = { to: showSignedIn ? reservation : toReserve };
+  // way back, so the link works before the app runs (decision 038). The form opens on the day,
+  // time and party the page's picker shows (decision 055).
+  const reserveLink: ReserveLinkFor = (query) => {
+    const reservation = paths.reservation(id, query);
+    return { to: showSignedIn ? reservation : paths.login({ next: reservation }) };
+  };
   const backTo = (location.state as { backTo?: string } | null)?.backTo;
   // A visitor joining the waitlist signs in and comes back to this very page and question.
-  const toWaitlist = useSignInPaths(hereOf(location)).login;
+  const toWaitlist = (table: TableQuery) => paths.login({ next: paths.restaurant(id, table) });
   return (
     <RestaurantDetailPage
       key={id}
@@ -30,7 +35,11 @@ export default function RestaurantRoute() {
       asked={tableParamsFrom(params)}
       notice={<HeldTables restaurantId={id} />}
       whenNothingFits={(table) => (
-        <WaitlistJoin target={{ restaurantId: id, ...table }} signedIn={showSignedIn} loginLink={{ to: toWaitlist }} />
+        <WaitlistJoin
+          target={{ restaurantId: id, ...table }}
+          signedIn={showSignedIn}
+          loginLink={{ to: toWaitlist(table) }}
+        />
       )}
     />
   );

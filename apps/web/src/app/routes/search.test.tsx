@@ -55,7 +55,7 @@ describe("/search with the position on and no city", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Ristoranti vicino a te" })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Dove vuoi mangiare?" })).not.toBeInTheDocument();
     // The heading may come a render before the results (the session's first answer is a transition).
-    expect(await screen.findByText("2 ristoranti entro 50 km da te, dal più vicino")).toBeInTheDocument();
+    expect(await screen.findByText("2 ristoranti entro 10 km da te, dal più vicino")).toBeInTheDocument();
     const cards = await screen.findAllByRole("article");
     expect(within(cards[0]!).getByRole("heading", { name: "Osteria 1" })).toBeInTheDocument();
     expect(within(cards[0]!).getByText("A 400 m da te")).toBeInTheDocument();
@@ -67,13 +67,25 @@ describe("/search with the position on and no city", () => {
     expect(search.searchParams.get("location")).toBeNull();
     expect(search.searchParams.get("lat")).toBe("45.46421");
     expect(search.searchParams.get("lng")).toBe("9.19002");
-    expect(search.searchParams.get("radius")).toBe("50");
+    // One radius for the offers and the restaurants (decision 055).
+    expect(search.searchParams.get("radius")).toBe("10");
     // Around the diner it is a search for a table too, and the order may be by distance.
     expect(search.searchParams.get("people")).toBe("2");
     expect(search.searchParams.get("time")).toMatch(/^\d\d:(00|15|30|45)$/);
     expect(
       within(screen.getByRole("combobox", { name: "Ordina per" })).getByRole("option", { name: "Distanza" }),
     ).toBeInTheDocument();
+
+    // The slider reaches the restaurants too, and the offers: one radius, said once.
+    fireEvent.change(screen.getByRole("slider", { name: /Raggio di ricerca/ }), { target: { value: "25" } });
+    expect(await screen.findByText("2 ristoranti entro 25 km da te, dal più vicino")).toBeInTheDocument();
+    const radii = (path: string) =>
+      fetch.mock.calls
+        .map(([input]) => new URL(String(input), "http://x"))
+        .filter((url) => url.pathname === path)
+        .map((url) => url.searchParams.get("radius"));
+    expect(radii("/api/client/searchRestaurantsByLocation")).toEqual(["10", "25"]);
+    expect(radii("/api/client/getAvailableLastMinute")).toEqual(["10", "25"]);
 
     // Turned off again: back to the question.
     fireEvent.click(screen.getByRole("button", { name: "Usa la mia posizione" }));

@@ -1,4 +1,6 @@
+import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { RADIUS_KM } from "@tavolo/shared/constants";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { OFFER_LIST_LIMIT } from "@tavolo/shared/offer-time";
 import type { LastMinuteOffer } from "@tavolo/shared/offers";
@@ -30,14 +32,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The section with the radius held above it, as the search route does (decision 055). */
+function Section(props: Omit<SectionProps, "radius" | "onRadiusChange">) {
+  const [radius, setRadius] = useState<number>(RADIUS_KM.default);
+  return <LastMinuteSection {...props} radius={radius} onRadiusChange={setRadius} />;
+}
+
 const section = (
   city = "milano",
   { category = "all", signedIn = false, onLoginRequired = () => {} }: Partial<Omit<SectionProps, "city">> = {},
 ) =>
-  renderAt(
-    <LastMinuteSection city={city} category={category} signedIn={signedIn} onLoginRequired={onLoginRequired} />,
-    { path: "/search" },
-  );
+  renderAt(<Section city={city} category={category} signedIn={signedIn} onLoginRequired={onLoginRequired} />, {
+    path: "/search",
+  });
 
 describe("LastMinuteSection", () => {
   it("counts down live, marks 'expiring soon' under 30 minutes and 'expired' when time runs out", async () => {

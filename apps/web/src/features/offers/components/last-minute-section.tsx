@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CategoryFilter } from "@tavolo/shared/categories";
 import { RADIUS_KM } from "@tavolo/shared/constants";
+import { useSettled } from "../../../lib/use-settled";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { MapPinIcon, SparkIcon } from "../../../components/ui/icons";
 import { Spinner } from "../../../components/ui/spinner";
@@ -17,17 +18,22 @@ interface Props {
   /** Registering interest needs a session: where a signed-out diner goes instead. */
   signedIn: boolean;
   onLoginRequired: () => void;
+  /**
+   * The page's one radius (decision 055): the route holds it, since around the diner it also
+   * reaches the restaurants listed below.
+   */
+  radius: number;
+  onRadiusChange: (km: number) => void;
 }
 
 /**
  * The Last Minute block of /search: offers of the searched city (and its neighbours when asked),
  * or around the diner's position, above the regular restaurants.
  */
-export function LastMinuteSection({ city, category, signedIn, onLoginRequired }: Props) {
+export function LastMinuteSection({ city, category, signedIn, onLoginRequired, radius, onRadiusChange }: Props) {
   const { t } = useTranslation();
   const geo = useGeolocation();
   const [includeNearby, setIncludeNearby] = useState<boolean>(false);
-  const [radius, setRadius] = useState<number>(RADIUS_KM.default);
   const settledRadius = useSettled(radius, 350);
   const radiusId = useId();
   const gpsOn = geo.state.status === "on";
@@ -87,7 +93,7 @@ export function LastMinuteSection({ city, category, signedIn, onLoginRequired }:
             step={1}
             value={radius}
             aria-valuetext={t("offers.radiusValue", { km: radius })}
-            onChange={(event) => setRadius(Number(event.target.value))}
+            onChange={(event) => onRadiusChange(Number(event.target.value))}
             className={styles.slider}
             disabled={!radiusApplies}
             aria-describedby={radiusApplies ? undefined : `${radiusId}-city`}
@@ -113,14 +119,4 @@ export function LastMinuteSection({ city, category, signedIn, onLoginRequired }:
       )}
     </div>
   );
-}
-
-/** `value` once it has stopped changing for `ms`: dragging the slider asks once, not per kilometre. */
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }

@@ -1,18 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { CategoryFilter } from "@tavolo/shared/categories";
-import { RADIUS_KM } from "@tavolo/shared/constants";
 import type { Language } from "@tavolo/shared/languages";
 import type { SearchRestaurantsResponse } from "@tavolo/shared/restaurants";
 import { apiClient, type ApiClient } from "../../../lib/api-client";
 import { localizedKey, useQueryLanguage } from "../../../lib/localized-query-key";
 import { coordinate, SEARCH_PAGE_SIZE } from "./search-restaurants";
 import { tableQueryKey, tableQueryParams, type SearchSort, type TableQuery } from "./table-search";
-
-/**
- * How far the list around the diner reaches: the widest radius, since the list is nearest first
- * anyway and a small town far from any city should still see its nearest tables (decision 023).
- */
-export const NEARBY_RADIUS_KM = RADIUS_KM.max;
 
 export interface Position {
   lat: number;
@@ -21,6 +14,8 @@ export interface Position {
 
 export interface NearParams {
   category: CategoryFilter;
+  /** How far the list reaches: the page's one radius, the offers' too (decision 055). */
+  radiusKm: number;
   table?: TableQuery;
   sort?: SearchSort;
 }
@@ -35,7 +30,7 @@ export function searchRestaurantsNear(
     query: {
       lat: coordinate(near.lat),
       lng: coordinate(near.lng),
-      radius: NEARBY_RADIUS_KM,
+      radius: params.radiusKm,
       category: params.category,
       ...(params.table ? tableQueryParams(params.table, params.sort ?? "relevance") : {}),
       page: params.page,
@@ -59,6 +54,7 @@ export const restaurantsNearQuery = (
         "near",
         near ? coordinate(near.lat) : null,
         near ? coordinate(near.lng) : null,
+        params.radiusKm,
         params.category,
         ...(params.table ? tableQueryKey(params.table, params.sort ?? "relevance") : []),
       ],

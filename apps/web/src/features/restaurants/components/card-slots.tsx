@@ -4,7 +4,13 @@ import { useQueryLanguage } from "../../../lib/localized-query-key";
 import { restaurantQuery } from "../api/get-restaurant";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import type { RestaurantSummary } from "@tavolo/shared/restaurants";
+import type { RestaurantSummary, SearchResult } from "@tavolo/shared/restaurants";
+import { DEFAULT_TIME_ZONE } from "@tavolo/shared/constants";
+import { addDays } from "@tavolo/shared/dates";
+import { checkBookingDate } from "@tavolo/shared/reservation-slots";
+import { useMountInstant } from "../../../lib/clock";
+import { todayIn } from "../../../lib/dates";
+import { dateFormat } from "../../../lib/intl-format";
 import { paths } from "../../../config/paths";
 import { ChipLink } from "../../../components/ui/chip";
 import { useNearViewport } from "../../../lib/use-near-viewport";
@@ -14,7 +20,7 @@ import type { TableQuery } from "../api/table-search";
 import styles from "./card-slots.module.css";
 
 interface Props {
-  restaurant: Pick<RestaurantSummary, "id" | "name">;
+  restaurant: Pick<SearchResult, "id" | "name" | "nextOpening">;
   /** The free start times the search found near the asked time ("HH:MM", in order). */
   slots: readonly string[];
   table: TableQuery;
@@ -30,6 +36,10 @@ export function CardSlots({ restaurant, slots, table }: Props) {
   const { t } = useTranslation();
   // Chips on screen: the booking form and this day's free times, ahead of a tap (decision 039).
   usePrefetchBookingDay(restaurant.id, slots.length > 0 ? table : null);
+  // Closed at the asked moment (decision 055): said as closed, with when it opens, not as full.
+  if (restaurant.nextOpening !== undefined) {
+    return <ClosedThen restaurant={restaurant} next={restaurant.nextOpening} table={table} />;
+  }
   if (slots.length === 0) return <NoSlot restaurant={restaurant} table={table} />;
   return (
     <div className={styles.slots}>
@@ -86,7 +96,9 @@ function NoSlot({ restaurant, table }: { restaurant: Pick<RestaurantSummary, "id
   // Asked once the card nears the screen, not for every card of the list as the page hydrates.
   const box = useRef<HTMLDivElement>(null);
   const near = useNearViewport(box);
-  const day = useAvailableSlots(restaurant.id, { date: table.date, people: table.people }, near);
+  // A past day has no free time to ask about (the server would answer 400): the page says it is past.
+  const bookable = checkBookingDate(table.date, DEFAULT_TIME_ZONE, useMountInstant()) === null;
+  const day = useAvailableSlots(restaurant.id, { date: table.date, people: table.people }, near && bookable);
   // Later than the asked time: the search already looked ±90 minutes around it and found nothing.
   const next = day.data?.find((time) => time > table.time);
   return (
@@ -106,6 +118,48 @@ function NoSlot({ restaurant, table }: { restaurant: Pick<RestaurantSummary, "id
           <span className="visually-hidden"> ({restaurant.name})</span>
         </Link>
       </p>
+    </div>
+  );
+}
+
+/** "Chiuso a quest'ora", and when the restaurant opens next: today, tomorrow, or on a named day. */
+function ClosedThen({
+  restaurant,
+  next,
+  table,
+}: {
+  restaurant: Pick<RestaurantSummary, "id" | "name">;
+  next: { date: string; time: string } | null;
+  table: TableQuery;
+}) {
+  const { t, i18n } = useTranslation();
+  const today = todayIn(DEFAULT_TIME_ZONE, useMountInstant());
+  const day = (date: string) =>
+    dateFormat(i18n.resolvedLanguage ?? "it", {
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      timeZone: "UTC",
+    }).format(new Date(`${date}T12:00:00Z`));
+  const opens = !next
+    ? t("tableSearch.opensNotSoon")
+    : next.date === today
+      ? t("tableSearch.opensToday", { time: next.time })
+      : next.date === addDays(today, 1)
+        ? t("tableSearch.opensTomorrow", { time: next.time })
+        : t("tableSearch.opensOn", { day: day(next.date), time: next.time });
+  return (
+    <div className={styles.slots}>
+      <p className={styles.label}>{t("tableSearch.closedThen")}</p>
+      <p className={styles.none}>{opens}</p>
+      {next ? (
+        <p className={styles.next}>
+          <Link className={styles.notify} to={paths.restaurant(restaurant.id, { ...next, people: table.people })}>
+            {t("tableSearch.seeThatDay")}
+            <span className="visually-hidden"> ({restaurant.name})</span>
+          </Link>
+        </p>
+      ) : null}
     </div>
   );
 }

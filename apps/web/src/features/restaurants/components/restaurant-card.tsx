@@ -10,6 +10,7 @@ import { Skeleton } from "../../../components/ui/spinner";
 import { MapPinIcon } from "../../../components/ui/icons";
 import { PriceRange, Rating } from "./rating";
 import { formatDistance } from "../../../lib/intl-format";
+import type { TableQuery } from "../api/table-search";
 import styles from "./restaurant-card.module.css";
 
 interface Props {
@@ -21,9 +22,11 @@ interface Props {
   linkState?: unknown;
   /** A search for a table: the card's free times, or what to do without one. */
   slots?: ReactNode;
+  /** The day, time and party the search asked about: the restaurant's page opens its picker on them. */
+  asked?: TableQuery;
 }
 
-export function RestaurantCard({ restaurant, eager = false, headingLevel = 3, linkState, slots }: Props) {
+export function RestaurantCard({ restaurant, eager = false, headingLevel = 3, linkState, slots, asked }: Props) {
   const { t, i18n } = useTranslation();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   // Under a kilometre in metres (tens of them), beyond in kilometres with one decimal.
@@ -50,7 +53,7 @@ export function RestaurantCard({ restaurant, eager = false, headingLevel = 3, li
       <div className={styles.body}>
         <div className={styles.titleRow}>
           <Heading className={styles.name}>
-            <Link to={paths.restaurant(restaurant.id)} state={linkState} className={styles.link}>
+            <Link to={paths.restaurant(restaurant.id, asked)} state={linkState} className={styles.link}>
               {restaurant.name}
             </Link>
           </Heading>

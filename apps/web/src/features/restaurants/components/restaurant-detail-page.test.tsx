@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { act, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import { paths } from "../../../config/paths";
 import i18n from "../../../i18n/i18n";
 import type { RestaurantDetail } from "@tavolo/shared/restaurants";
 import { restaurantDetailFixture } from "../../../../test/fixtures";
@@ -49,7 +50,8 @@ function atWednesdayNoon() {
   vi.setSystemTime(new Date("2025-06-11T10:00:00Z"));
 }
 
-const render = (backTo?: string, asked?: Partial<TableQuery>) =>
+/** The address the page's link had: "?date=…&people=…" (the page reads the party's spelling from it). */
+const render = (backTo?: string, asked?: Partial<TableQuery>, search = "") =>
   renderRoutes(
     [
       {
@@ -57,14 +59,14 @@ const render = (backTo?: string, asked?: Partial<TableQuery>) =>
         element: (
           <RestaurantDetailPage
             id={ID}
-            reserveLink={{ to: `/login?next=%2Freservation%2F${ID}` }}
+            reserveLink={(query) => ({ to: paths.login({ next: paths.reservation(ID, query) }) })}
             backTo={backTo}
             asked={asked}
           />
         ),
       },
     ],
-    { at: `/restaurants/${ID}` },
+    { at: `/restaurants/${ID}${search}` },
   );
 
 describe("RestaurantDetailPage", () => {
@@ -88,8 +90,41 @@ describe("RestaurantDetailPage", () => {
     expect(screen.getByText("40 coperti")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Prenota un tavolo" })).toHaveAttribute(
       "href",
-      `/login?next=%2Freservation%2F${ID}`,
+      paths.login({ next: `/reservation/${ID}?date=2025-06-11&people=2` }),
     );
+  });
+
+  it("books the day and party chosen in «Quando venite?», and writes them into the page's own address", async () => {
+    atWednesdayNoon();
+    api(detail());
+    render(undefined, { date: "2025-06-12", time: "20:30", people: 4 }, "?date=2025-06-12&time=20%3A30&people=4");
+    const reserve = await screen.findByRole("link", { name: "Prenota un tavolo" });
+    // The link's day, time and party go on to the form.
+    expect(reserve).toHaveAttribute(
+      "href",
+      paths.login({ next: `/reservation/${ID}?date=2025-06-12&time=20%3A30&people=4` }),
+    );
+    fireEvent.change(screen.getByRole("combobox", { name: /^Persone/ }), { target: { value: "6" } });
+    expect(reserve).toHaveAttribute(
+      "href",
+      paths.login({ next: `/reservation/${ID}?date=2025-06-12&time=20%3A30&people=6` }),
+    );
+    // Another day: the link's time was for its own day only.
+    fireEvent.change(screen.getByLabelText(/^Data/), { target: { value: "2025-06-14" } });
+    expect(reserve).toHaveAttribute("href", paths.login({ next: `/reservation/${ID}?date=2025-06-14&people=6` }));
+    // Shared from the address bar, the page asks the same again.
+    expect(new URLSearchParams(window.location.search).toString()).toBe("date=2025-06-14&people=6");
+  });
+
+  it("says so when a link's party is one no booking takes, instead of quietly asking for two", async () => {
+    atWednesdayNoon();
+    api(detail());
+    render(undefined, { date: "2025-06-12" }, "?date=2025-06-12&people=14");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Il link chiedeva un tavolo per «14» persone, ma su Tavolo si prenota da 1 a 10 persone. Qui sotto trovi gli orari per 2 persone",
+    );
+    fireEvent.change(screen.getByRole("combobox", { name: /^Persone/ }), { target: { value: "3" } });
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 
   it("says closed today when today's slot is null", async () => {

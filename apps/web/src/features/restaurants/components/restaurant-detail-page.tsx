@@ -10,15 +10,18 @@ import { Skeleton } from "../../../components/ui/spinner";
 import { todaysTablesQuery, useAvailableTables } from "../api/get-available-tables";
 import type { TableQuery } from "../api/table-search";
 import { useRestaurant } from "../api/get-restaurant";
-import { RestaurantOverview, type ReserveLink } from "./restaurant-overview";
+import { RestaurantOverview, type ReserveLink, type ReserveLinkFor } from "./restaurant-overview";
 
-export type { ReserveLink };
+export type { ReserveLink, ReserveLinkFor };
 import styles from "./restaurant-detail-page.module.css";
 
 interface Props {
   id: string;
-  /** Where "Reserve" leads: the form when signed in, else /login with the way back (decided by the route). */
-  reserveLink: ReserveLink;
+  /**
+   * Where "Reserve" leads for the picker's day, time and party: the form when signed in, else
+   * /login with the way back (decided by the route).
+   */
+  reserveLink: ReserveLinkFor;
   /** The results page the visitor came from, when known. */
   backTo?: string;
   /** What the page's link asked for (a search card's "notify me"): day, time and party. */

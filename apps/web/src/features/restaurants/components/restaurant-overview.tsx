@@ -11,6 +11,8 @@ import { SlotPicker } from "./slot-picker";
 import type { TableQuery } from "../api/table-search";
 import { PriceRange, Rating } from "./rating";
 import { TablesList } from "./tables-list";
+import { useTableChoice } from "./use-table-choice";
+import type { ReservationQuery } from "../../../config/paths";
 import { Fact } from "../../../components/ui/fact";
 import styles from "./restaurant-detail-page.module.css";
 
@@ -20,6 +22,9 @@ export interface ReserveLink {
   state?: unknown;
 }
 
+/** The link "Prenota un tavolo" takes, for the day, time and party the picker shows. */
+export type ReserveLinkFor = (query: ReservationQuery) => ReserveLink;
+
 interface Props {
   restaurant: RestaurantDetail;
   tables: Table[] | undefined;
@@ -27,7 +32,7 @@ interface Props {
   tablesTime: string | null | undefined;
   tablesLoading: boolean;
   tablesError: boolean;
-  reserveLink: ReserveLink;
+  reserveLink: ReserveLinkFor;
   timeZone: string;
   asked?: Partial<TableQuery>;
   whenNothingFits?: (table: TableQuery) => ReactNode;
@@ -49,6 +54,9 @@ export function RestaurantOverview({
 }: Props) {
   const { t } = useTranslation();
   const image = restaurant.imageUrl || restaurant.image;
+  // One choice for the picker and the button under it: the button books what the picker shows.
+  const choice = useTableChoice({ openingHours: restaurant.openingHours, timeZone }, asked ?? {});
+  const reserve = reserveLink(choice.reservation);
   return (
     <article className={styles.article}>
       <div className={styles.hero}>
@@ -81,14 +89,8 @@ export function RestaurantOverview({
         <aside className={styles.aside} aria-label={t("restaurant.infoTitle")}>
           <div className={styles.card}>
             <HoursToday hours={restaurant.openingHours} timeZone={timeZone} />
-            <SlotPicker restaurant={{ ...restaurant, timeZone }} asked={asked} whenNothingFits={whenNothingFits} />
-            <ButtonLink
-              to={reserveLink.to}
-              state={reserveLink.state}
-              size="lg"
-              fullWidth
-              icon={<CalendarIcon size={20} />}
-            >
+            <SlotPicker restaurant={{ ...restaurant, timeZone }} choice={choice} whenNothingFits={whenNothingFits} />
+            <ButtonLink to={reserve.to} state={reserve.state} size="lg" fullWidth icon={<CalendarIcon size={20} />}>
               {t("restaurant.reserve")}
             </ButtonLink>
             <FavoriteButton restaurant={restaurant} look="inline" />

@@ -21,7 +21,7 @@ function api() {
       const location = url.searchParams.get("location");
       if (location === "Atlantide" || location === "Milnao")
         return apiError(
-          { success: false, error: `Non conosciamo ancora la città "${location}"`, code: "city_not_found" },
+          { success: false, error: `Non conosciamo ancora la città «${location}»`, code: "city_not_found" },
           404,
         );
       if (location === "Ancona")
@@ -70,7 +70,10 @@ describe("SearchPage", () => {
     const card = screen.getByRole("heading", { name: "Pizzeria Da Gino" }).closest("article")!;
     expect(within(card).getByRole("link", { name: "Pizzeria Da Gino" })).toHaveAttribute(
       "href",
-      "/restaurants/00000000-0000-4000-8000-000000000002",
+      // The search's moment and party go with it: the restaurant's picker opens on them.
+      expect.stringMatching(
+        /^\/restaurants\/00000000-0000-4000-8000-000000000002\?date=[\d-]{10}&time=\d\d%3A\d\d&people=2$/,
+      ),
     );
     expect(within(card).getByText("Pizza")).toBeInTheDocument();
     expect(within(card).getByText("Via Roma 2, Milano")).toBeInTheDocument();
@@ -110,7 +113,7 @@ describe("SearchPage", () => {
     api();
     render("/search?location=Atlantide");
     expect(await screen.findByRole("heading", { name: "Città non trovata" })).toBeInTheDocument();
-    expect(screen.getAllByText('Non conosciamo ancora la città "Atlantide"')).toHaveLength(1);
+    expect(screen.getAllByText("Non conosciamo ancora la città «Atlantide»")).toHaveLength(1);
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Trova un ristorante");
     expect(document.title).not.toMatch(/Atlantide/);
     // Nothing near it: the popular cities instead.

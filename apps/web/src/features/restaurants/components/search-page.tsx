@@ -17,15 +17,21 @@ import { PopularCities } from "./popular-cities";
 import { SearchResults } from "./search-results";
 import { SortControl } from "./sort-control";
 import { TableSearchFields } from "./table-search-fields";
-import { TABLE_PARAMS, tableSearchFrom } from "./table-search-params";
+import { pastMoment, refusedParty, TABLE_PARAMS, tableSearchFrom } from "./table-search-params";
+import { PARTY_SIZES } from "./party";
+import { Button } from "../../../components/ui/button";
+import { searchMoment } from "@tavolo/shared/search-moment";
+import { DEFAULT_TIME_ZONE, RADIUS_KM } from "@tavolo/shared/constants";
 import styles from "./search-page.module.css";
 
 interface Props {
   /** Filled by the Last Minute offers feature; nothing is rendered while it is absent. */
   offersSlot?: ReactNode;
+  /** Around the diner, how far the restaurants reach: the offers' radius too (decision 055). */
+  nearRadiusKm?: number;
 }
 
-export function SearchPage({ offersSlot }: Props) {
+export function SearchPage({ offersSlot, nearRadiusKm = RADIUS_KM.default }: Props) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const location = (params.get("location") ?? "").trim();
@@ -91,6 +97,20 @@ export function SearchPage({ offersSlot }: Props) {
       { replace: true },
     );
   const updateTable = (next: TableQuery) => refine({ date: next.date, time: next.time, people: String(next.people) });
+  const past = pastMoment(table, openedAt);
+  const refused = refusedParty(params);
+  // A city the list knows, or one the server has found: only then its offers are asked, so a
+  // mistyped city costs one "not found", not two (decision 055).
+  const cityConfirmed = !location || Boolean(known) || results.isSuccess;
+  // The diner asked for a table (chose a time): the restaurants with free times come first, the
+  // offers after them; otherwise the offers lead, as the page's first look (decision 055).
+  const tableFirst = params.has("time");
+  const offers =
+    offersSlot && !unknownCity && cityConfirmed ? (
+      <section className={styles.offers} aria-label={t("search.lastMinuteTitle")}>
+        {offersSlot}
+      </section>
+    ) : null;
 
   return (
     <div className={styles.page}>
@@ -106,34 +126,64 @@ export function SearchPage({ offersSlot }: Props) {
             keep={restOfSearch(category, params)}
             onSearch={(search: CitySearch) => update({ location: search.location, category })}
           />
-          <TableSearchFields value={table} onChange={updateTable} now={openedAt} />
-          <div className={styles.filters}>
-            <ChipRadioGroup
-              legend={t("search.cuisineLegend")}
-              value={category}
-              options={cuisineOptions(t)}
-              onChange={(value) => update({ location, category: value })}
-              scroll
-            />
-          </div>
+          {/* A city that does not exist has nothing to refine: its suggestions move up instead. */}
+          {unknownCity ? null : (
+            <>
+              <TableSearchFields value={table} onChange={updateTable} now={openedAt} />
+              {refused !== null ? (
+                <p className={styles.notice} role="alert">
+                  {t("tableSearch.partyOutOfRange", {
+                    asked: refused,
+                    min: PARTY_SIZES[0],
+                    max: PARTY_SIZES[PARTY_SIZES.length - 1],
+                    count: table.people,
+                  })}
+                </p>
+              ) : null}
+              {past ? (
+                <div className={styles.notice} role="alert">
+                  <p>{t(`tableSearch.${past}`)}</p>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() =>
+                      updateTable({ ...searchMoment(new Date(), DEFAULT_TIME_ZONE), people: table.people })
+                    }
+                  >
+                    {t("tableSearch.searchNow")}
+                  </Button>
+                </div>
+              ) : null}
+              <div className={styles.filters}>
+                <ChipRadioGroup
+                  legend={t("search.cuisineLegend")}
+                  value={category}
+                  options={cuisineOptions(t)}
+                  onChange={(value) => update({ location, category: value })}
+                  scroll
+                />
+              </div>
+            </>
+          )}
         </div>
       </section>
       <div className={styles.container}>
         {/* An unknown city is said once, below, with suggestions: no offers block repeating it. */}
-        {offersSlot && !unknownCity ? (
-          <section className={styles.offers} aria-label={t("search.lastMinuteTitle")}>
-            {offersSlot}
-          </section>
-        ) : null}
+        {tableFirst ? null : offers}
         <section className={styles.results} aria-labelledby="results-title">
           <h2 id="results-title" className="visually-hidden">
             {t("search.resultsTitle")}
           </h2>
           {location || near ? (
             <SearchResults
-              where={cityParams ? { params: cityParams, cityName: cityName ?? location } : { near: near! }}
+              where={
+                cityParams
+                  ? { params: cityParams, cityName: cityName ?? location }
+                  : { near: near!, radiusKm: nearRadiusKm }
+              }
               category={category}
               table={table}
+              past={past !== null}
               sort={sort}
               sortControl={
                 <SortControl
@@ -154,6 +204,7 @@ export function SearchPage({ offersSlot }: Props) {
             />
           )}
         </section>
+        {tableFirst ? offers : null}
       </div>
     </div>
   );

@@ -7,7 +7,7 @@ import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { ErrorState } from "../../../components/ui/error-state";
 import { isCityNotFound, useSearchRestaurants, type SearchParams } from "../api/search-restaurants";
-import { NEARBY_RADIUS_KM, useRestaurantsNear, type Position } from "../api/search-restaurants-near";
+import { useRestaurantsNear, type Position } from "../api/search-restaurants-near";
 import { CitySuggestions } from "./city-suggestions";
 import type { SearchSort, TableQuery } from "../api/table-search";
 import { CardSlots } from "./card-slots";
@@ -18,24 +18,27 @@ import styles from "./search-results.module.css";
 const EAGER_CARDS = 3;
 
 interface Props {
-  /** A city's search (by name), or the diner's position (nearest first). */
-  where: { params: SearchParams; cityName: string } | { near: Position };
+  /** A city's search (by name), or the diner's position (nearest first, within `radiusKm`). */
+  where: { params: SearchParams; cityName: string } | { near: Position; radiusKm: number };
   category: CategoryFilter;
   /** The moment and party every card shows its free times for. */
   table: TableQuery;
+  /** The moment is already gone (the page says so): the cards show no free times and ask for none. */
+  past?: boolean;
   sort: SearchSort;
   /** The ordering control, shown beside the count once there are results. */
   sortControl?: ReactNode;
   onShowAllCuisines: () => void;
 }
 
-export function SearchResults({ where, category, table, sort, sortControl, onShowAllCuisines }: Props) {
+export function SearchResults({ where, category, table, past = false, sort, sortControl, onShowAllCuisines }: Props) {
   const { t } = useTranslation();
   const inCity = "params" in where ? where : null;
   const near = "near" in where ? where.near : null;
+  const radiusKm = "near" in where ? where.radiusKm : 0;
   // One of the two runs: the other has no parameters and stays idle.
   const byCity = useSearchRestaurants(inCity ? inCity.params : null);
-  const around = useRestaurantsNear(near, { category, table, sort });
+  const around = useRestaurantsNear(near, { category, table, sort, radiusKm });
   const query = inCity ? byCity : around;
   const location = inCity?.params.location ?? "";
   const here = useLocation();
@@ -82,8 +85,8 @@ export function SearchResults({ where, category, table, sort, sortControl, onSho
         text={
           !inCity
             ? cuisine
-              ? t("search.emptyNearCuisine", { cuisine, km: NEARBY_RADIUS_KM })
-              : t("search.emptyNear", { km: NEARBY_RADIUS_KM })
+              ? t("search.emptyNearCuisine", { cuisine, km: radiusKm })
+              : t("search.emptyNear", { km: radiusKm })
             : cuisine
               ? t("search.emptyTextCuisine", { cuisine, city: inCity.cityName })
               : t("search.emptyText", { city: inCity.cityName })
@@ -105,7 +108,7 @@ export function SearchResults({ where, category, table, sort, sortControl, onSho
         <p className={styles.count} role="status">
           {inCity
             ? t("search.resultCount", { count: total, city: inCity.cityName })
-            : t("search.nearCount", { count: total, km: NEARBY_RADIUS_KM })}
+            : t("search.nearCount", { count: total, km: radiusKm })}
         </p>
         {sortControl}
       </div>
@@ -116,8 +119,9 @@ export function SearchResults({ where, category, table, sort, sortControl, onSho
               restaurant={restaurant}
               eager={index < EAGER_CARDS}
               linkState={backState}
+              asked={table}
               slots={
-                restaurant.availableSlots ? (
+                restaurant.availableSlots && !past ? (
                   <CardSlots restaurant={restaurant} slots={restaurant.availableSlots} table={table} />
                 ) : null
               }

@@ -3,7 +3,10 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { AvailableSlotsResponse } from "@tavolo/shared/restaurants";
 import { renderAt } from "../../../../test/render";
 import { answer, apiError, mockFetch } from "../../../../test/mock-api";
+import type { ReactNode } from "react";
+import type { TableQuery } from "../api/table-search";
 import { SlotPicker } from "./slot-picker";
+import { useTableChoice } from "./use-table-choice";
 
 const ID = "11111111-1111-4111-8111-111111111111";
 const lunchAndDinner = { open: "12:00", close: "23:00" };
@@ -44,12 +47,25 @@ function api() {
 
 afterEach(() => vi.useRealTimers());
 
+/** The picker as the restaurant page holds it: its day and party start from the link. */
+function Picker({
+  asked = {},
+  whenNothingFits,
+}: {
+  restaurant: typeof restaurant;
+  asked?: Partial<TableQuery>;
+  whenNothingFits?: (table: TableQuery) => ReactNode;
+}) {
+  const choice = useTableChoice(restaurant, asked);
+  return <SlotPicker restaurant={restaurant} choice={choice} whenNothingFits={whenNothingFits} />;
+}
+
 describe("SlotPicker on the restaurant page", () => {
   it("lists the day's free times for the party, each opening the form filled in, and follows the party", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2025-06-11T10:00:00Z")); // Wednesday noon in Rome
     const fetch = api();
-    renderAt(<SlotPicker restaurant={restaurant} />);
+    renderAt(<Picker restaurant={restaurant} />);
     expect(screen.getByRole("heading", { name: "Quando venite?" })).toBeInTheDocument();
     const list = await screen.findByRole("list", { name: "Orari liberi per 2 persone" });
     // Screen readers hear the count, not forty times.
@@ -81,7 +97,7 @@ describe("SlotPicker on the restaurant page", () => {
       </p>
     ));
     renderAt(
-      <SlotPicker
+      <Picker
         restaurant={restaurant}
         asked={{ date: "2025-06-12", time: "20:30", people: 4 }}
         whenNothingFits={waitFor}
@@ -98,7 +114,7 @@ describe("SlotPicker on the restaurant page", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2025-06-11T10:00:00Z"));
     api();
-    renderAt(<SlotPicker restaurant={restaurant} whenNothingFits={() => <p>waitlist</p>} />);
+    renderAt(<Picker restaurant={restaurant} whenNothingFits={() => <p>waitlist</p>} />);
     await screen.findByRole("list", { name: "Orari liberi per 2 persone" });
     expect(screen.getByText("Nessun orario va bene? Mettiti in lista d'attesa")).toBeInTheDocument();
     expect(screen.getByText("waitlist")).not.toBeVisible();
@@ -109,7 +125,7 @@ describe("SlotPicker on the restaurant page", () => {
     vi.setSystemTime(new Date("2025-06-11T10:00:00Z"));
     api();
     renderAt(
-      <SlotPicker
+      <Picker
         restaurant={restaurant}
         asked={{ date: "2025-06-12", time: "20:30", people: 10 }}
         whenNothingFits={() => <p>waitlist</p>}
@@ -123,7 +139,7 @@ describe("SlotPicker on the restaurant page", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2025-06-11T10:00:00Z")); // Wednesday noon in Rome
     const fetch = api();
-    renderAt(<SlotPicker restaurant={restaurant} whenNothingFits={() => <p>waitlist</p>} />);
+    renderAt(<Picker restaurant={restaurant} whenNothingFits={() => <p>waitlist</p>} />);
     await screen.findByRole("list", { name: "Orari liberi per 2 persone" });
     const asked = () => fetch.mock.calls.map(([url]) => new URL(String(url), "http://x").searchParams.get("date"));
 

@@ -1,10 +1,9 @@
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BOOKING_HORIZON_DAYS } from "@tavolo/shared/constants";
 import { addDays } from "@tavolo/shared/dates";
 import { checkBookingDate, hoursOn } from "@tavolo/shared/reservation-slots";
 import type { RestaurantDetail } from "@tavolo/shared/restaurants";
-import { useMountInstant } from "../../../lib/clock";
 import { todayIn } from "../../../lib/dates";
 import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
@@ -14,13 +13,13 @@ import type { TableQuery } from "../api/table-search";
 import { SlotChip } from "./card-slots";
 import { NothingFits } from "./nothing-fits";
 import { PARTY_SIZES } from "./party";
-import { firstPick } from "./slot-pick";
+import type { TableChoice } from "./use-table-choice";
 import styles from "./slot-picker.module.css";
 
 type Props = {
   restaurant: Pick<RestaurantDetail, "id" | "name" | "openingHours" | "timeZone" | "tables">;
-  /** What the page's link asked for (a search card's "notify me"): the day, time and party. */
-  asked?: Partial<TableQuery>;
+  /** The day and party shown, from the page's link and the diner's changes (`useTableChoice`). */
+  choice: TableChoice;
   /** Where no free time suits the diner: the waitlist's control, placed by the route (issue 17). */
   whenNothingFits?: (table: TableQuery) => ReactNode;
 };
@@ -30,14 +29,11 @@ type Props = {
  * that day with a table free for them. A chip opens the booking form filled in; when none suits,
  * the diner can wait for a table (issue 17).
  */
-export function SlotPicker({ restaurant, asked = {}, whenNothingFits }: Props) {
+export function SlotPicker({ restaurant, choice, whenNothingFits }: Props) {
   const { t } = useTranslation();
   // The server's render instant while hydrating: the same day on both sides (decision 027).
-  const now = useMountInstant();
+  const { date, people, asked, now } = choice;
   const today = todayIn(restaurant.timeZone, now);
-  const [first] = useState(() => firstPick(restaurant, asked, now));
-  const [date, setDate] = useState(first.date);
-  const [people, setPeople] = useState(first.people);
   // A past day or a closed one is said as such, not as "no free time", and asks the server nothing.
   const dayProblem =
     checkBookingDate(date, restaurant.timeZone, now) ??
@@ -59,18 +55,28 @@ export function SlotPicker({ restaurant, asked = {}, whenNothingFits }: Props) {
           max={addDays(today, BOOKING_HORIZON_DAYS)}
           value={date}
           onChange={(event) => {
-            if (event.target.value) setDate(event.target.value);
+            if (event.target.value) choice.choose({ date: event.target.value });
           }}
         />
         <Select
           label={t("tableSearch.people")}
           value={String(people)}
-          onChange={(event) => setPeople(Number(event.target.value))}
+          onChange={(event) => choice.choose({ people: Number(event.target.value) })}
           options={PARTY_SIZES.map((count) => ({ value: String(count), label: t("history.people", { count }) }))}
         />
       </div>
+      {choice.refusedParty !== null ? (
+        <p className={styles.refused} role="alert">
+          {t("tableSearch.partyOutOfRange", {
+            asked: choice.refusedParty,
+            min: PARTY_SIZES[0],
+            max: PARTY_SIZES[PARTY_SIZES.length - 1],
+            count: people,
+          })}
+        </p>
+      ) : null}
       {/* Only the summary is announced on a change: forty times read aloud would drown it. */}
-      <p className={free?.length ? "visually-hidden" : styles.note} role="status">
+      <p className={styles.note} role="status">
         {dayProblem
           ? t(`tableSearch.${dayProblem}`, { days: BOOKING_HORIZON_DAYS })
           : slots.isError

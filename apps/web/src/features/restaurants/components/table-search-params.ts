@@ -1,5 +1,5 @@
-import { DEFAULT_TIME_ZONE, SLOT_MINUTES } from "@tavolo/shared/constants";
-import { timeOfDay } from "@tavolo/shared/dates";
+import { DEFAULT_TIME_ZONE, SEARCH_SLOTS, SLOT_MINUTES } from "@tavolo/shared/constants";
+import { minutesOfDay, timeOfDay, wallClockOf } from "@tavolo/shared/dates";
 import { askedTable, searchSort } from "@tavolo/shared/page-query";
 import { searchMoment } from "@tavolo/shared/search-moment";
 import type { SearchSort, TableQuery } from "../api/table-search";
@@ -38,3 +38,23 @@ export function tableSearchFrom(params: URLSearchParams, now: Date): TableSearch
 export const QUARTER_HOURS = Array.from({ length: (24 * 60) / SLOT_MINUTES }, (_, index) =>
   timeOfDay(index * SLOT_MINUTES),
 );
+
+/**
+ * Whether a search asks about a moment already gone (decision 055): a past day, or today at a time
+ * whose whole search window (±SEARCH_SLOTS.windowMinutes) is over. The page says so rather than
+ * list every restaurant as full, and asks no card for its later free times (each would be a 400).
+ */
+export function pastMoment(table: TableQuery, now: Date): "pastDate" | "pastTime" | null {
+  const clock = wallClockOf(now, DEFAULT_TIME_ZONE);
+  if (table.date < clock.date) return "pastDate";
+  if (table.date === clock.date && minutesOfDay(table.time) + SEARCH_SLOTS.windowMinutes < minutesOfDay(clock.time)) {
+    return "pastTime";
+  }
+  return null;
+}
+
+/** A party the URL asked for that no booking takes ("14", "tanti"), to be said, not silently replaced. */
+export function refusedParty(params: URLSearchParams): string | null {
+  const raw = params.get("people");
+  return raw !== null && tableParamsFrom(params).people === undefined ? raw : null;
+}
