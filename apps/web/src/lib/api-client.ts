@@ -35,9 +35,10 @@ export class ApiError extends Error {
   }
 }
 
-export type Query = Record<string, string | number | boolean | null | undefined>;
+/** A query string's values; empty ones (undefined, null, "") are left out. */
+type Query = Record<string, string | number | boolean | null | undefined>;
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   query?: object;
   body?: unknown;
@@ -51,8 +52,11 @@ export interface RequestOptions {
   anonymous?: boolean;
 }
 
+/*
+ * The route table's types at the call site (decision 051): a method takes only the paths it serves,
+ * and each route's params, query and body as its shared schema describes them.
+ */
 type LooseCallOptions = CallOptionsBase & { params?: Record<string, unknown>; query?: object; body?: unknown };
-
 type Route<M extends ApiMethod, P extends string> = `${M} ${P}` extends infer R extends ApiRoute ? R : never;
 type CallOptionsBase = Omit<RequestOptions, "method" | "query" | "body">;
 type Absent<T> = [T] extends [never] ? true : false;
