@@ -12,6 +12,13 @@ const RACE_TESTS = "src/**/*race.test.ts";
 const FAULT_TESTS = "src/**/*.fault.test.ts";
 /** Migrates once per run the database every API test file copies (decision 047). */
 const API_SETUP = ["./test/global-setup.ts"];
+/**
+ * The API files of one worker share its module graph instead of importing Fastify, pg, drizzle and
+ * the app afresh each (decision 047): every file still builds its own app on its own database, none
+ * mocks a module, and the one record kept at module level (the response contract's breaches) is
+ * emptied by each file's own afterAll.
+ */
+const SHARED_MODULES = { isolate: false } as const;
 
 export default defineConfig({
   test: {
@@ -26,6 +33,7 @@ export default defineConfig({
         test: {
           name: "api",
           root: "apps/api",
+          ...SHARED_MODULES,
           environment: "node",
           include: ["src/**/*.test.ts"],
           exclude: [FAULT_TESTS],
@@ -38,6 +46,7 @@ export default defineConfig({
         test: {
           name: "api-pg",
           root: "apps/api",
+          ...SHARED_MODULES,
           environment: "node",
           include: ["src/**/*.test.ts"],
           exclude: ["src/db/seed/**", RACE_TESTS, FAULT_TESTS],

@@ -17,6 +17,17 @@ process.env.E2E_STRICT_OIDC_APP_URL = `http://127.0.0.1:${strictAppPort}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "tavolo-e2e-"));
 const strictDataDir = mkdtempSync(path.join(tmpdir(), "tavolo-e2e-strict-"));
 
+/** Journeys run at the phone's width only: the slow phone, booking, offers, the waitlist, a refresh. */
+const PHONE_ONLY = [
+  "**/first-seconds.spec.ts",
+  "**/reservations.spec.ts",
+  "**/offers.spec.ts",
+  "**/waitlist.spec.ts",
+  "**/session-refresh.spec.ts",
+];
+/** Journeys run at the laptop's width only: the sign-in providers and the installable app. */
+const LAPTOP_ONLY = ["**/google.spec.ts", "**/strict-oidc.spec.ts", "**/installable-app.spec.ts"];
+
 /**
  * What both servers share. Every test signs in from 127.0.0.1: the per-address limits (tested in the
  * API suite) would otherwise throttle the suite itself.
@@ -63,9 +74,16 @@ export default defineConfig({
       args: CHROMIUM_FLAGS,
     },
   },
+  // Screens, menus, layout and accessibility run at both widths. A journey whose steps are the same at
+  // both widths runs at one: the phone's for the phone-first flows, the laptop's for the sign-in
+  // providers and the installable app (decision 047).
   projects: [
-    { name: "mobile", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-    { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: "mobile",
+      testIgnore: LAPTOP_ONLY,
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    },
+    { name: "desktop", testIgnore: PHONE_ONLY, use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: [
     {

@@ -96,7 +96,7 @@ const ltsSmoke = await run(
     "-c",
     'echo "server runtime: node $(node --version)" && npm run test -w @tavolo/e2e -- "$@"',
     "sh",
-    "--project=desktop",
+    "--project=mobile",
     "--grep",
     "books a table for tonight",
   ],

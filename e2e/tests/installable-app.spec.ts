@@ -7,7 +7,6 @@ import { expect, test } from "./support/test";
 /** The installable app (decision 045): manifest, service worker, offline pages, a push shown and tapped. */
 test.describe("installable app", () => {
   test.use({ serviceWorkers: "allow" });
-  test.skip(({ isMobile }) => isMobile, "one browser is enough: the worker is the same at every width");
 
   test("has a manifest with PNG icons and a service worker at /sw.js with scope /", async ({
     page,

@@ -9,9 +9,11 @@ test("concurrent 401s share one refresh, and the session carries on", async ({ p
   await page.getByLabel(/^Password/).fill(person.password);
   await page.getByRole("button", { name: "Accedi", exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
-  // Let home finish its own calls first: a refresh cut short by the navigation below would leave
-  // the rotated-away refresh token in storage, and replaying it ends the session by design.
+  // Leave the app for a same-origin file with no script before touching the token: a call of the
+  // home page still under way would otherwise start its own refresh, cut short by the navigation
+  // below, and replaying its rotated-away refresh token ends the session by design.
   await page.waitForLoadState("networkidle");
+  await page.goto("/favicon.svg");
 
   // An access token the server refuses (signature no longer matches), as an expired one would be.
   const tampered = await page.evaluate(() => {
