@@ -1,11 +1,21 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import importX, { createNodeResolver } from "eslint-plugin-import-x";
 
-/** Web features that must not import one another; the shell (and home, a page composition) may. */
-const FEATURES = ["auth", "restaurants", "offers", "reservations", "account", "favorites", "legal"];
+/** Feature folders that compose others: the shell (header, menus) and home (a page made of features). */
+const COMPOSING_FEATURES = ["shell", "home"];
+/**
+ * Web features that must not import one another: every folder under features/, so a new feature is
+ * fenced the day it appears (decision 053).
+ */
+const FEATURES = readdirSync(new URL("./apps/web/src/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !COMPOSING_FEATURES.includes(entry.name))
+  .map((entry) => entry.name);
+/** The web's lower floors: features and app/ build on them, never the reverse. */
+const FOUNDATIONS = ["lib", "components", "i18n", "config", "boot"];
 
 const capacitorOnlyInNative = {
   group: ["@capacitor/*", "@capacitor-community/*", "@capgo/*", "@aparajita/*", "@codetrix-studio/*"],
@@ -54,13 +64,18 @@ const featureBoundaries = {
               message: "app/ composes features, not the reverse.",
             },
           ],
-          [
+          FOUNDATIONS.flatMap((foundation) => [
             {
-              target: "./apps/web/src/components",
+              target: `./apps/web/src/${foundation}`,
               from: "./apps/web/src/features",
-              message: "Shared components must not depend on features.",
+              message: `${foundation}/ is below the features: move what it needs from a feature down into ${foundation}/.`,
             },
-          ],
+            {
+              target: `./apps/web/src/${foundation}`,
+              from: "./apps/web/src/app",
+              message: `${foundation}/ is below app/: app/ composes it, not the reverse.`,
+            },
+          ]),
         ),
       },
     ],
@@ -112,6 +127,21 @@ export default tseslint.config(
   {
     files: ["apps/web/src/lib/native.ts", "apps/web/capacitor.config.ts", "apps/web/test/fake-capacitor.ts"],
     rules: { "no-restricted-imports": "off" },
+  },
+  // vitest's own waits give up after 1 s, which a loaded machine overruns: web tests wait through
+  // test/eventually.ts, on the budget findBy*/waitFor have (decision 053).
+  {
+    files: ["apps/web/src/**/*.test.{ts,tsx}", "apps/web/test/**/*.{ts,tsx}"],
+    ignores: ["apps/web/test/eventually.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(waitFor|waitUntil)$/]",
+          message: "Use eventually() from test/eventually.ts: vi.waitFor gives up after 1 s.",
+        },
+      ],
+    },
   },
   // Every e2e spec takes `test` from support/test, whose fixture fails on React hydration problems
   // (decision 027): a spec importing Playwright's own would silently skip that check.

@@ -49,7 +49,7 @@ export default defineConfig({
           ...SHARED_MODULES,
           environment: "node",
           include: ["src/**/*.test.ts"],
-          exclude: ["src/db/seed/**", RACE_TESTS, FAULT_TESTS],
+          exclude: ["src/catalog/seed/**", RACE_TESTS, FAULT_TESTS],
           env: { TAVOLO_TEST_DATABASE: "postgres" },
           globalSetup: API_SETUP,
           testTimeout: 60_000,

@@ -16,7 +16,7 @@ import { startBenchServer, type Engine } from "../lib/server";
 import { ensureBuild, WEB_DIST } from "../pages/pages.bench";
 
 /**
- * Issue 8 API bench: every hot read and the booking writes (booking, moving, Last Minute), on PGlite and PostgreSQL with 50,000
+ * The API bench (decision 013): every hot read and the booking writes (booking, moving, Last Minute), on PGlite and PostgreSQL with 50,000
  * restaurants, each against a hello-world route (/api/health) of the same server process in the
  * same run. Servers run as deployed (public read caches on). Targets apply on PostgreSQL; PGlite
  * figures are for information. BENCH_SECONDS shortens each measurement, BENCH_ENGINES picks engines.
@@ -29,27 +29,27 @@ const READ_CONNECTIONS = 32;
 const WRITE_CONNECTIONS = 50;
 const BENCH_USERS = 8;
 
-/** Ratio to hello world each endpoint must reach on PostgreSQL (issue 8). */
+/** Ratio to hello world each endpoint must reach on PostgreSQL (decision 013). */
 const TARGETS = {
   search: 0.5,
   restaurant: 0.5,
   tables: 0.3,
-  /** A search for a table in Milan, the largest city (issue 16; its p99 must also stay within 30 ms). */
+  /** A search for a table in Milan, the largest city (decision 024; its p99 must also stay within 30 ms). */
   searchForTable: 0.3,
   slots: 0.4,
   offersByCity: 0.3,
   offersByGps: 0.3,
   makeReservation: 0.1,
-  /** Issue 16 sets no target: its req/s is reported beside makeReservation's. */
+  /** No target is set for it (decision 024): its req/s is reported beside makeReservation's. */
   modifyReservation: undefined,
   bookLastMinute: 0.1,
-  /** The server-rendered pages, whole HTML (issue 15, decision 027); p99 within 25 ms too. */
+  /** The server-rendered pages, whole HTML (decisions 027 and 030); p99 within 25 ms too. */
   searchPage: 0.3,
   restaurantPage: 0.3,
 } as const;
 type Endpoint = keyof typeof TARGETS;
 
-/** p99 latency targets, where an issue sets one (issue 15). */
+/** p99 latency targets, where one is set (decision 030). */
 const P99_TARGETS_MS: Partial<Record<Endpoint, number>> = { searchPage: 25, restaurantPage: 25 };
 
 export interface ApiBenchRow {
@@ -59,7 +59,7 @@ export interface ApiBenchRow {
   result: LoadResult;
   /** req/s over hello world's in the same run. */
   ratio: number;
-  /** Only on PostgreSQL, where the issue sets the targets. */
+  /** Only on PostgreSQL, where decision 013 sets the targets. */
   target: number | undefined;
   p99TargetMs?: number;
 }

@@ -1,9 +1,9 @@
-import { ITALIAN_CITIES } from "../../apps/api/src/db/seed/italian-cities";
+import { ITALIAN_CITIES } from "../../apps/api/src/catalog/seed/italian-cities";
 import { BENCH_SECONDS, measure, warmUp, type LoadResult } from "../lib/load";
 import { startBenchServer } from "../lib/server";
 
 /**
- * Issue 8 overload: find the concurrency at which search saturates the server (cache off, so every
+ * Overload (decision 013): find the concurrency at which search saturates the server (cache off, so every
  * request is a database trip), then send pipelined load at twice it to a server that admits that
  * many requests at once (MAX_IN_FLIGHT_REQUESTS): the excess must get a quick 503 + Retry-After,
  * and no request may time out.

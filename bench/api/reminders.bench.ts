@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import webPush from "web-push";
 import { openDatabase } from "../../apps/api/src/db/database";
 import { migrate } from "../../apps/api/src/db/migrate";
-import { ITALIAN_CITIES } from "../../apps/api/src/db/seed/italian-cities";
+import { ITALIAN_CITIES } from "../../apps/api/src/catalog/seed/italian-cities";
 import { createMailer } from "../../apps/api/src/mail/mailer";
 import { createOutboxTransport } from "../../apps/api/src/mail/outbox-transport";
 import { DEFAULT_PUSH_RETRY } from "../../apps/api/src/modules/push/push-config";

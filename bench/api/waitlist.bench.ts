@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { addDays, dateInZone } from "@tavolo/shared/dates";
 import { openDatabase, type Database } from "../../apps/api/src/db/database";
 import { migrate } from "../../apps/api/src/db/migrate";
-import { ITALIAN_CITIES } from "../../apps/api/src/db/seed/italian-cities";
+import { ITALIAN_CITIES } from "../../apps/api/src/catalog/seed/italian-cities";
 import { createMailer } from "../../apps/api/src/mail/mailer";
 import { createOutboxTransport } from "../../apps/api/src/mail/outbox-transport";
 import { upsertCities, upsertRestaurants } from "../../apps/api/src/modules/restaurants/catalog-writes.repository";
@@ -17,12 +17,12 @@ import { createWaitlistService } from "../../apps/api/src/modules/waitlist/waitl
 import { startBenchServer } from "../lib/server";
 
 /**
- * Issue 17 bench (decision 029): what one process does with the waitlist, on PostgreSQL.
+ * The waitlist bench (decision 029): what one process does with the waitlist, on PostgreSQL.
  * - joins/s: diners joining a full restaurant's line (each join also tries to match the line);
  * - holds/s: freed tables matched to the first fitting diners (hold row, link token, mail staged);
  * - expiries/s: due holds released and passed on to the next in line by the worker;
  * - expiry latency: from a hold's due time to its release by a real API process polling every
- *   WAITLIST_POLL_SECONDS (default 5 s; the issue asks for ≤ 30 s).
+ *   WAITLIST_POLL_SECONDS (default 5 s; decision 029 asks for ≤ 30 s).
  * BENCH_WAITLIST_DATES × BENCH_WAITLIST_TABLES bookings are freed at once.
  */
 const DATES = Number(process.env.BENCH_WAITLIST_DATES ?? 10);

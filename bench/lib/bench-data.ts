@@ -5,7 +5,7 @@ import type { OpeningHours } from "@tavolo/shared/opening-hours";
 import { addDays, dateInZone } from "@tavolo/shared/dates";
 import { daySeatings } from "@tavolo/shared/reservation-slots";
 import { openDatabase } from "../../apps/api/src/db/database";
-import { ITALIAN_CITIES } from "../../apps/api/src/db/seed/italian-cities";
+import { ITALIAN_CITIES } from "../../apps/api/src/catalog/seed/italian-cities";
 import { clearBenchBookings, type BenchUser } from "./bench-users";
 import { bookableOfferIds, bookingRequests, moveRequests } from "./booking-requests";
 import { benchDatabase, startBenchServer, type Engine } from "./server";
@@ -26,7 +26,7 @@ export const searchPaths = ITALIAN_CITIES.slice(0, 60).flatMap((_, i) =>
       `/api/client/searchRestaurantsByLocation?location=${encodeURIComponent(cityName(i))}&category=${category}&page=${1 + ((i + j) % 3)}`,
   ),
 );
-/** The server-rendered search page (issue 15) for the same cities and cuisines, as a visitor opens it. */
+/** The server-rendered search page (decision 027) for the same cities and cuisines, as a visitor opens it. */
 export const searchPagePaths = ITALIAN_CITIES.slice(0, 60).flatMap((_, i) =>
   ["all", ...SEARCH_CATEGORIES].map(
     (category) => `/search?location=${encodeURIComponent(cityName(i))}&category=${category}`,

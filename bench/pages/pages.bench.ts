@@ -6,7 +6,7 @@ import { bundleReport, formatBundleLine, type BundleLine } from "./bundle-report
 import { medianRun, runLighthouse, type PageScores } from "./lighthouse-runner";
 
 /**
- * Issue 8 page budgets: Lighthouse (mobile) on four pages of the real server (PGlite, default
+ * Page budgets (decision 012): Lighthouse (mobile) on four pages of the real server (PGlite, default
  * seed, the built web app), median of 3 runs each, and the gzipped JS each route adds to the entry.
  */
 const RUNS = Number(process.env.BENCH_PAGES_RUNS ?? 3);

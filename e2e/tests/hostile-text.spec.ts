@@ -3,7 +3,7 @@ import { newPerson, registerViaApi } from "./support/accounts";
 import { findBookable, signIn } from "./support/booking";
 
 /**
- * Issue 8, hostile input in the browser: what a diner types is shown as text wherever it appears,
+ * Hostile input in the browser (decision 016): what a diner types is shown as text wherever it appears,
  * never parsed as markup, and the page itself could not run an injected inline script anyway (CSP).
  */
 const NAME = `<img src=x onerror="window.__xss=1">`;

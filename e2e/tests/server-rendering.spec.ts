@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, expectHydrated } from "./support/
 import { imageSize, jsonLdOf, metaContent, tagsOf, textOf } from "./support/raw-html";
 
 /**
- * Issue 15 (decision 027): the four public pages arrive rendered, with their head, for link
+ * Decision 027: the four public pages arrive rendered, with their head, for link
  * previews and crawlers (raw HTML, no browser); in the browser they hydrate into the working app;
  * with JavaScript off their content is still there.
  */

@@ -4,7 +4,7 @@ import { latestMail, newPerson, registerViaApi, type Person } from "./support/ac
 import { findBookable, signIn } from "./support/booking";
 
 /**
- * Issue 17 end to end: diner A takes the last table, diner B joins the waitlist from the restaurant
+ * The waitlist end to end (decision 029): diner A takes the last table, diner B joins the waitlist from the restaurant
  * page (as a search card's "notify me" opens it), A cancels, B gets the table held (the mail and the banner on /history) and confirms it.
  * The seating is read from the API (findBookable), so it works whatever hour the suite runs.
  */

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig, type AppConfig } from "./config";
 import { openDatabase } from "./db/database";
 import { migrate } from "./db/migrate";
-import { refreshDemoOffers, seedIfEmpty } from "./db/seed/seed";
+import { refreshDemoOffers, seedIfEmpty } from "./catalog/seed/seed";
 import { buildApp } from "./app";
 import { flushSpans } from "./telemetry/spans";
 

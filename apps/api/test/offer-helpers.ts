@@ -2,12 +2,12 @@ import type { LightMyRequestResponse } from "fastify";
 import { sql } from "kysely";
 import { timeOfDay, minutesOfDay, wallClockOf } from "@tavolo/shared/dates";
 import type { BookLastMinuteRequest } from "@tavolo/shared/offers";
-import { ITALIAN_CITIES } from "../src/db/seed/italian-cities";
+import { ITALIAN_CITIES } from "../src/catalog/seed/italian-cities";
 import { upsertOffers, type OfferInput } from "../src/modules/offers/offer-writes.repository";
 import { upsertCities, upsertRestaurants } from "../src/modules/restaurants/catalog-writes.repository";
 import { post } from "./auth-helpers";
 import { everyDay, romeDate, ROME, type Diner } from "./reservation-helpers";
-import { importCatalog } from "../src/db/import/catalog-import";
+import { importCatalog } from "../src/catalog/import/catalog-import";
 import type { TestApp } from "./test-app";
 
 /** One restaurant on the centre of Milano, Monza and Bergamo (real coordinates of the seed's cities). */

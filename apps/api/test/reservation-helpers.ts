@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { addDays, dateInZone, noonUtcOf } from "@tavolo/shared/dates";
 import { sameEveryDay } from "@tavolo/shared/opening-hours";
 import type { MakeReservationRequest, ModifyReservationRequest } from "@tavolo/shared/reservations";
-import { ITALIAN_CITIES } from "../src/db/seed/italian-cities";
+import { ITALIAN_CITIES } from "../src/catalog/seed/italian-cities";
 import { upsertCities, upsertRestaurants, type TableInput } from "../src/modules/restaurants/catalog-writes.repository";
 import { bearer, post, register } from "./auth-helpers";
 import type { TestApp } from "./test-app";

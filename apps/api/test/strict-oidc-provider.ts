@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair } from "jose";
 import Provider, { type KoaContext } from "oidc-provider";
+import { escapeHtml } from "@tavolo/shared/html";
 
 /**
  * A standards-strict OpenID provider in-process: oidc-provider (the certified implementation) with
@@ -42,8 +43,6 @@ function readForm(request: IncomingMessage): Promise<URLSearchParams> {
     request.on("error", reject);
   });
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function signInPage(clientId: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Strict OpenID provider</title>

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect } from "vitest";
 import { buildApp, type AppDependencies } from "../src/app";
 import { loadConfig, type AppConfig } from "../src/config";
 import type { Database } from "../src/db/database";
-import { seed, type SeedReport } from "../src/db/seed/seed";
+import { seed, type SeedReport } from "../src/catalog/seed/seed";
 import { createTestDatabase } from "./test-database";
 import { checkResponseContract, takeContractBreaches } from "./response-contract";
 

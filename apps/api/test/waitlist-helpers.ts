@@ -4,7 +4,7 @@ import { latestMail, post } from "./auth-helpers";
 import { makeReservation, type BookingFixture, type Diner } from "./reservation-helpers";
 import type { TestApp } from "./test-app";
 
-/** The waitlist's requests as a diner sends them (issue 17). */
+/** The waitlist's requests as a diner sends them (decision 029). */
 export const joinWaitlist = (t: TestApp, who: Diner, body: Partial<JoinWaitlistRequest> | Record<string, unknown>) =>
   post(t.app, "/api/client/waitlist", body, who.headers);
 

@@ -2,12 +2,13 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, expect, vi } from "vitest";
 import i18n, { restOfMessages } from "../src/i18n/i18n";
+import { WAIT_BUDGET_MS } from "./eventually";
 import { takeMisroutedAnswers } from "./mock-api";
 
 // findBy*/waitFor wait up to 1 s by default: on a loaded machine (CI beside other work) a screen
 // that renders in 1.2 s fails a test that is right. They still return as soon as the screen is
 // there; only a test that is wrong waits the whole 10 s (decision 047).
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: WAIT_BUDGET_MS });
 
 // Every test starts in Italian, the product's default, with empty storage, no cookies (the session
 // hint of decision 038 is one) and real timers.

@@ -36,7 +36,7 @@ export const FOOTER_YEAR = 2025;
 export const PAGE_SIZE = { default: 20, max: 50 } as const;
 /** Restaurants' own zone; the seed and every slot computation use it. */
 export const DEFAULT_TIME_ZONE = "Europe/Rome";
-/** Table bookings (issue 5): a seating starts on a quarter hour and lasts 90 minutes. */
+/** Table bookings (decision 007): a seating starts on a quarter hour and lasts 90 minutes. */
 export const SLOT_MINUTES = 15;
 export const SEATING_MINUTES = 90;
 /** How far ahead a table can be booked: last-minute tables, not next year's. */

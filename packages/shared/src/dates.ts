@@ -1,3 +1,8 @@
+/** "HH:MM" on a 24-hour clock, 00:00–23:59: every time of day a request, a link or a file carries. */
+export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** "YYYY-MM-DD" as written; whether the day exists is checked where it matters. */
+export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 /** "YYYY-MM-DD" of an instant on the wall calendar of a time zone. */
 export function dateInZone(at: Date, timeZone: string): string {
   return wallClockOf(at, timeZone).date;

@@ -3,7 +3,7 @@ import { addDays, instantOfWallClock, wallClockOf } from "./dates";
 
 /**
  * Last Minute offers' limits and deadline rules, without zod: the web app counts offers down on
- * every card and must not download the request schemas of offers.ts for it (issue 8).
+ * every card and must not download the request schemas of offers.ts for it (decision 011).
  */
 
 /** Under this many minutes before bookUntil an offer is "expiring soon". */

@@ -7,7 +7,7 @@ import { PEOPLE_PER_RESERVATION } from "./constants";
 import { OFFER_NOTES_MAX_LENGTH } from "./offer-time";
 import { reservationSchema } from "./reservations";
 
-/** Last Minute offers (SPEC §3, §7; issue 6): requests and answers; the deadline rules live in offer-time.ts (zod-free, for the web app) and are re-exported here. */
+/** Last Minute offers (SPEC §3, §7; decision 009): requests and answers; the deadline rules live in offer-time.ts (zod-free, for the web app) and are re-exported here. */
 
 export {
   EXPIRING_SOON_MINUTES,

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { CLOCK_TIME } from "./dates";
 
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
 // Pure (see categories.ts): the web app reads hours without validating them, and its bundle then
 // leaves these schemas and zod out.
-const hhmm = /* @__PURE__ */ z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "validation.time");
+const hhmm = /* @__PURE__ */ z.string().regex(CLOCK_TIME, "validation.time");
 export const openingSlotSchema = /* @__PURE__ */ z
   .object({ open: hhmm, close: hhmm })
   .refine((slot) => slot.open < slot.close, { message: "validation.openingHours", path: ["close"] });

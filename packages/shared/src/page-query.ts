@@ -1,6 +1,6 @@
 import { ALL_CATEGORIES, isCategoryFilter } from "./categories";
 import { PEOPLE_PER_RESERVATION, SEARCH_SORTS, SLOT_MINUTES } from "./constants";
-import { minutesOfDay } from "./dates";
+import { CLOCK_TIME, ISO_DATE, minutesOfDay } from "./dates";
 
 /**
  * Which query parameters each server-rendered page reads, and in which form: one rule for the web
@@ -23,9 +23,6 @@ export interface AskedTable {
   people?: number;
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-
 /**
  * The date, time and party a URL asks about, each only when it is given and well formed (a
  * hand-edited link never becomes a 400): /search fills the rest with defaults, the restaurant page
@@ -38,7 +35,7 @@ export function askedTable(params: URLSearchParams): AskedTable {
   return {
     date: ISO_DATE.test(date) ? date : undefined,
     // Off the quarter-hour grid nothing could ever be free: as if not asked.
-    time: TIME.test(time) && minutesOfDay(time) % SLOT_MINUTES === 0 ? time : undefined,
+    time: CLOCK_TIME.test(time) && minutesOfDay(time) % SLOT_MINUTES === 0 ? time : undefined,
     people:
       Number.isInteger(people) && people >= PEOPLE_PER_RESERVATION.min && people <= PEOPLE_PER_RESERVATION.max
         ? people

@@ -3,7 +3,7 @@ import { addDays, dateInZone, instantOfWallClock, minutesOfDay, noonUtcOf, timeO
 import { WEEKDAYS, type OpeningHours, type OpeningSlot } from "./opening-hours";
 
 /**
- * When a table can be booked (issue 5): seatings start on a quarter hour of the restaurant's own
+ * When a table can be booked (decision 007): seatings start on a quarter hour of the restaurant's own
  * wall clock, last 90 real minutes, start no earlier than opening and end by closing (so the last
  * seating is close − 90 min), never on a closed day, never in the past. Pure functions of their
  * arguments, `now` included, shared by the API (the rules) and the web (the choices it offers).
@@ -182,7 +182,7 @@ export function openSeatingsBetween(
 }
 
 /**
- * The free start times a search shows (issue 16): the SEARCH_SLOTS.max nearest to `time`, the
+ * The free start times a search shows (decision 024): the SEARCH_SLOTS.max nearest to `time`, the
  * earlier one first on a tie, listed in the order of the day.
  */
 export function nearestTimes(freeTimes: readonly string[], time: string): string[] {

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { CLOCK_TIME } from "./dates";
 import { userIdSchema } from "./auth";
 import { SEARCH_CATEGORIES } from "./categories";
 import { IDEMPOTENCY_KEY_HEADER, PEOPLE_PER_RESERVATION, SPECIAL_REQUESTS_MAX_LENGTH } from "./constants";
 
-/** Requests and answers of table reservations (SPEC §3, §7; issue 5). Messages are shared i18n keys. */
+/** Requests and answers of table reservations (SPEC §3, §7; decision 007). Messages are shared i18n keys. */
 
 export const RESERVATION_STATUSES = ["pending", "confirmed", "completed", "rejected", "cancelled"] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
@@ -31,7 +32,6 @@ const requiredOr =
   (issue: { input?: unknown }): string =>
     issue.input === undefined || issue.input === null || issue.input === "" ? "validation.requiredFields" : key;
 
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const absentAsUndefined = (value: unknown) => (value === null || value === "" ? undefined : value);
 
 /** POST /client/makeReservation (SPEC §7 payload). The caller comes from the token; `userId` may only repeat it. */
@@ -39,7 +39,7 @@ export const makeReservationRequestSchema = z.object({
   userId: z.preprocess(absentAsUndefined, userIdSchema.optional()),
   restaurantId: z.uuid({ error: requiredOr("validation.restaurantIdInvalid") }),
   date: z.iso.date({ error: requiredOr("validation.date") }),
-  time: z.string({ error: requiredOr("validation.time") }).regex(HHMM, { error: requiredOr("validation.time") }),
+  time: z.string({ error: requiredOr("validation.time") }).regex(CLOCK_TIME, { error: requiredOr("validation.time") }),
   // A JSON number only: "2" is refused, as the OpenAPI document says (decision 019). The forms hold numbers.
   numberOfPeople: z
     .number({ error: requiredOr("validation.people") })

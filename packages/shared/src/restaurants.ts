@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CLOCK_TIME } from "./dates";
 import { SEARCH_CATEGORIES, ALL_CATEGORIES, RESTAURANT_TYPES } from "./categories";
 import { PAGE_SIZE, PEOPLE_PER_RESERVATION, SEARCH_SORTS } from "./constants";
 import { absentAsUndefined, bothOrNeitherCoordinate, coordinateField, radiusField } from "./geo-query";
@@ -16,7 +17,7 @@ const pageFields = {
 };
 
 const isoDate = z.iso.date({ error: "validation.date" });
-const timeField = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "validation.time");
+const timeField = z.string().regex(CLOCK_TIME, "validation.time");
 const peopleField = z.coerce
   .number({ error: "validation.people" })
   .int("validation.people")
@@ -45,7 +46,7 @@ export const searchRestaurantsQuerySchema = z
       (value) => (value === "" ? undefined : value),
       z.enum([ALL_CATEGORIES, ...SEARCH_CATEGORIES], { error: "validation.category" }).default(ALL_CATEGORIES),
     ),
-    // A table for a party at a moment (issue 16): with all three, every restaurant lists its free start times.
+    // A table for a party at a moment (decision 024): with all three, every restaurant lists its free start times.
     date: z.preprocess(absentAsUndefined, isoDate.optional()),
     time: z.preprocess(absentAsUndefined, timeField.optional()),
     people: z.preprocess(absentAsUndefined, peopleField.optional()),

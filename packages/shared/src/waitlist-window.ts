@@ -5,7 +5,7 @@ import { minutesOfDay, timeOfDay } from "./dates";
  * show the "notify me" control import this file only (decision 012 keeps zod out of them).
  */
 
-/** A diner's entries that are waiting or holding at once (the "at most 5"). */
+/** How many of a diner's entries may be waiting or holding at once. */
 export const WAITLIST_MAX_ACTIVE_ENTRIES = 5;
 /** The window offered by default around the wanted time, each way. */
 export const WAITLIST_DEFAULT_WINDOW_MINUTES = 60;

@@ -1,24 +1,23 @@
 import { z } from "zod";
 import { PEOPLE_PER_RESERVATION } from "./constants";
-import { minutesOfDay } from "./dates";
+import { CLOCK_TIME, minutesOfDay } from "./dates";
 import { WAITLIST_MAX_WINDOW_MINUTES } from "./waitlist-window";
 import { reservationSchema } from "./reservations";
 
 export * from "./waitlist-window";
 
 /**
- * The waitlist of issue 17 (decision 029): a diner waits for a table of a restaurant in a time window,
+ * The waitlist of decision 029: a diner waits for a table of a restaurant in a time window,
  * or for seats of a sold-out Last Minute offer; when one frees, the first fitting diner in line gets
  * it held for WAITLIST_HOLD_MINUTES and confirms or declines it. Messages are shared i18n keys.
  */
 
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const people = z
   .number({ error: "validation.people" })
   .int("validation.people")
   .min(PEOPLE_PER_RESERVATION.min, "validation.people")
   .max(PEOPLE_PER_RESERVATION.max, "validation.people");
-const time = (key: string) => z.string({ error: key }).regex(HHMM, { error: key });
+const time = (key: string) => z.string({ error: key }).regex(CLOCK_TIME, { error: key });
 
 /**
  * POST /client/waitlist: `{ restaurantId, date, timeFrom, timeTo, people }` for a table, or

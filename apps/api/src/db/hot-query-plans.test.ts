@@ -6,11 +6,11 @@ import { daySeatings } from "@tavolo/shared/reservation-slots";
 import { bearer, register } from "../../test/auth-helpers";
 import { capturingKysely, explainQuery, HOT_TABLES, type QueryPlan } from "../../test/query-plans";
 import { useTestApp } from "../../test/test-app";
-import { seed } from "./seed/seed";
+import { seed } from "../catalog/seed/seed";
 import { indexLocations } from "../../test/sitemap-reader";
 
 /**
- * Issue 8: at the catalogue's real scale (50,000 restaurants with their tables and offers, 150,000
+ * Decision 013: at the catalogue's real scale (50,000 restaurants with their tables and offers, 150,000
  * reservations), every statement the hot routes really send is EXPLAINed, and none may read
  * restaurants, their tables, offers or reservations sequentially. PostgreSQL only: plans are what production
  * runs, and PGlite would take minutes to load the data.

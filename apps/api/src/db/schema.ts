@@ -3,8 +3,7 @@ import type { AuthProvider } from "@tavolo/shared/auth";
 import type { Language } from "@tavolo/shared/languages";
 import type { OpeningHours } from "@tavolo/shared/opening-hours";
 import type { StoredReservationStatus } from "@tavolo/shared/reservations";
-import type { MailAttachment } from "../mail/mail-transport";
-import type { NullableTimestamp, RequiredTimestamp, Timestamp } from "./schema-columns";
+import type { MailAttachment, NullableTimestamp, RequiredTimestamp, Timestamp } from "./schema-columns";
 import type {
   PushOutboxTable,
   PushSubscriptionsTable,
@@ -245,7 +244,7 @@ export interface CityInterestsTable {
   updated_at: Timestamp;
 }
 
-/** Settings (issue 4). No row = the defaults of migration 004 (enabled, every restaurant, every day). */
+/** Settings (decision 008). No row = the defaults of migration 004 (enabled, every restaurant, every day). */
 export interface NotificationSettingsTable {
   user_id: string;
   enabled: boolean;

@@ -18,7 +18,7 @@ import { oversizedBody, RAW_BODIES } from "./hostile-inputs";
 import { changedTables, outboxSettled, tableChecksums } from "./table-checksums";
 
 /**
- * Hostile input on every endpoint (issue 8): random and near-valid requests never get a 5xx, every
+ * Hostile input on every endpoint (decision 016): random and near-valid requests never get a 5xx, every
  * refusal is a translated JSON error, and a batch of requests built to be refused changes no row
  * of any table. FUZZ_RUNS sets the cases per property; FUZZ_SEED (and FUZZ_PATH) replay a failure.
  */

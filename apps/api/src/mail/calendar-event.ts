@@ -1,5 +1,5 @@
 import { instantOfWallClock, wallClockOf } from "@tavolo/shared/dates";
-import type { MailAttachment } from "./mail-transport";
+import type { MailAttachment } from "../db/schema-columns";
 
 /** One booking as an iCalendar (RFC 5545) event, attached to the booking mails. */
 export interface CalendarEvent {

@@ -1,9 +1,4 @@
-/** A file sent with a mail (the .ics of a booking); text, so the outbox can keep it as it keeps bodies. */
-export interface MailAttachment {
-  filename: string;
-  contentType: string;
-  content: string;
-}
+import type { MailAttachment } from "../db/schema-columns";
 
 /** A message ready to leave: rendered, addressed, in the recipient's language. */
 export interface OutgoingMail {

@@ -1,4 +1,4 @@
-import { escapeHtml } from "./templates/layout";
+import { escapeHtml } from "@tavolo/shared/html";
 import type { OutboxRow } from "./outbox.repository";
 
 /** Escaped text with its web addresses made clickable (addresses are matched after escaping). */

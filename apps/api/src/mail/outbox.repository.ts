@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Language } from "@tavolo/shared/languages";
 import type { DB } from "../db/schema";
-import type { MailAttachment } from "./mail-transport";
+import type { MailAttachment } from "../db/schema-columns";
 
 /**
  * Whom a message is for: the address it goes to and the account it was written for (null for mail to

@@ -189,7 +189,7 @@ export async function lapseHolds(w: World): Promise<void> {
 /**
  * After tables were freed (`slot#table` keys, several at once for a deletion or lapsed holds): the
  * model goes down the line, earliest entry first, each taking the smallest free table of its
- * seating that seats it, as the issue asks, but for a diner who holds a table already; then the
+ * seating that seats it (decision 029), but for a diner who holds a table already; then the
  * holds the server made must be exactly those.
  */
 export async function expectFreedTablesGoToEarliest(w: World, m: Model, freed: string[]): Promise<void> {
@@ -224,7 +224,7 @@ export async function expectFreedTablesGoToEarliest(w: World, m: Model, freed: s
 export const expectFreedTableGoesToEarliest = (w: World, m: Model, slot: Slot, table: number) =>
   expectFreedTablesGoToEarliest(w, m, [tableKey(slot, table)]);
 
-/** The invariants of the issue that the database alone can tell, after every step. */
+/** The waitlist's invariants (decisions 029 and 037) that the database alone can tell, after every step. */
 export async function checkInvariants(w: World, m: Model): Promise<void> {
   const db = w.t.database.db;
   const twice = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (

@@ -198,7 +198,7 @@ describe.skipIf(!onPostgresWithRedis)("two API processes sharing PostgreSQL and 
           .restaurant.name;
       expect(await nameShownBy(a)).toBe("Trattoria del Duomo");
       expect(await nameShownBy(b)).toBe("Trattoria del Duomo");
-      // What db:import writes, then tells the running processes (src/db/cli/import.ts).
+      // What db:import writes, then tells the running processes (src/cli/import.ts).
       await t.database.db
         .updateTable("restaurants")
         .set({ name: "Trattoria del Duomo Nuova" })

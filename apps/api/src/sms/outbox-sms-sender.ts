@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
-import { escapeHtml } from "../mail/templates/layout";
+import { escapeHtml } from "@tavolo/shared/html";
 import { insertMail, markMailsSent } from "../mail/outbox.repository";
 import type { SmsSender } from "./sms-sender";
 

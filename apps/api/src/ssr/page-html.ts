@@ -25,9 +25,6 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-export const escapeHtml = (text: string): string =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
 /**
  * The built index.html as a template for a rendered page: the head block gets the page's meta plus
  * the route's styles (from the build manifest), so the HTML is styled before any script runs;

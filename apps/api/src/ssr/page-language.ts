@@ -1,8 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { DEFAULT_LANGUAGE, matchLanguage, type Language } from "@tavolo/shared/languages";
-
-/** The cookie the web app keeps in step with its `i18nextLng` choice (apps/web/src/i18n/i18n-setup.ts). */
-export const LANGUAGE_COOKIE = "i18nextLng";
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, matchLanguage, type Language } from "@tavolo/shared/languages";
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? "").split(";")) {

@@ -11,7 +11,8 @@ import type { ConcurrencyGate } from "../http/concurrency-gate";
 import type { PublicReadCache } from "../http/public-read-cache";
 import { hasSessionHint } from "@tavolo/shared/session-hint";
 import { inProcessFetch } from "./in-process-fetch";
-import { createPageTemplate, escapeHtml, type PageRoute } from "./page-html";
+import { escapeHtml } from "@tavolo/shared/html";
+import { createPageTemplate, type PageRoute } from "./page-html";
 import { pageLanguage } from "./page-language";
 
 /** The contract of the web app's server entry (`vite build --ssr src/entry-server.tsx`). */

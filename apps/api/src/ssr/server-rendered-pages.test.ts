@@ -54,6 +54,11 @@ describe("server-rendered public pages", () => {
     expect(h1(page.body)).toBe("Trattoria del Duomo");
     expect(page.body).toContain("Piazza del Duomo 1");
     expect(page.body).toContain('data-testid="hours-today"');
+    // Today's tables come from the loader's own prefetch: the heading names their seating (or says
+    // none is left today), where without it the section would be skeletons under "Tavoli di oggi".
+    expect(page.body).toMatch(/>Tavoli di oggi alle \d\d:\d\d<|Per oggi i turni sono finiti/);
+    // The picker's free times, prefetched once the loader knows the opening hours: chips opening the form.
+    expect(page.body).toContain(`href="/reservation/${f.restaurants.milano}?date=`);
     expect(title(page.body)).toContain("Trattoria del Duomo");
     expect(meta(page.body, "og:title")).toContain("Trattoria del Duomo");
     expect(meta(page.body, "og:image")).toMatch(/^https:\/\/tavolo\.example\/.+/);
@@ -67,18 +72,21 @@ describe("server-rendered public pages", () => {
     expect(meta(page.body, "og:title")).toContain("Trattoria del Duomo");
   });
 
-  it("search: the city's restaurants in the HTML", async () => {
+  it("search: the city's restaurants and Last Minute offers in the HTML", async () => {
     const page = await get(t, "/search?location=milano");
     expect(page.statusCode).toBe(200);
     expect(h1(page.body)).toBe("Ristoranti a Milano");
-    expect(page.body).toContain("Trattoria del Duomo");
+    // The restaurant's own card, not only its name: the city's Last Minute offer names it too.
+    expect(page.body).toContain(`href="/restaurants/${f.restaurants.milano}"`);
     expect(page.body).not.toContain("Osteria della Villa Reale"); // Monza's
+    // And the city's offers, from the loader's second prefetch.
+    expect(page.body).toContain(`href="/lastminute/${f.offerId}"`);
     expect(meta(page.body, "og:title")).toBeTruthy();
     expect(meta(page.body, "robots")).toBeUndefined();
   });
 
   it("search: a city typed in any spelling is one page, named as the search found it", async () => {
-    const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1]?.replace(/&#38;/g, "&");
+    const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1]?.replace(/&amp;/g, "&");
     const english = await get(t, "/search?location=Milan&lang=en");
     expect(title(english.body)).toContain("Restaurants in Milan");
     expect(canonical(english.body)).toBe("https://tavolo.example/search?location=milano&lang=en");

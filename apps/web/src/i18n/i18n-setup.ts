@@ -18,9 +18,6 @@ export const sharedInitOptions = {
   react: { useSuspense: false },
 } satisfies InitOptions;
 
-/** The cookie (and localStorage key, SPEC §3) holding the chosen language; the server reads the cookie. */
-export const LANGUAGE_COOKIE = "i18nextLng";
-
 export function addFormatters(instance: I18n): void {
   // "Ristoranti {{city, a}}": Italian says "ad" before a vowel ("ad Ancona"); other languages get the name.
   instance.services.formatter?.add("a", (value: unknown, lng: string | undefined) =>

@@ -3,9 +3,9 @@ import { initReactI18next } from "react-i18next";
 import LanguageDetector from "i18next-browser-languagedetector";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { manifestPath } from "@tavolo/shared/app-paths";
-import { DEFAULT_LANGUAGE, matchLanguage, type Language } from "@tavolo/shared/languages";
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, matchLanguage, type Language } from "@tavolo/shared/languages";
 import { readHydrationData } from "../lib/hydration-data";
-import { addFormatters, LANGUAGE_COOKIE, sharedInitOptions } from "./i18n-setup";
+import { addFormatters, sharedInitOptions } from "./i18n-setup";
 
 type Messages = Record<string, unknown>;
 

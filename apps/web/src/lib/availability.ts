@@ -10,7 +10,7 @@ export const availabilityKey = (restaurantId: string) => ["reservations", "avail
 /** A city's search (its keys begin so); the server render also finds the one its loader asked. */
 export const SEARCH_RESTAURANTS_KEY = ["restaurants", "search"] as const;
 
-/** Searches carry each restaurant's free times (issue 16). */
+/** Searches carry each restaurant's free times (decision 026). */
 const SEARCH_KEYS = [SEARCH_RESTAURANTS_KEY, ["restaurants", "near"]] as const;
 
 /** After a booking write at a restaurant: its free tables and times, and every search, are read again. */

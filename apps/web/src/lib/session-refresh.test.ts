@@ -4,6 +4,7 @@ import { apiClient } from "./api-client";
 import { SESSION_EXPIRED_EVENT, type SessionExpiredDetail } from "./session-refresh";
 import { storage } from "./storage";
 import { answer, apiError, mockFetch, offContract } from "../../test/mock-api";
+import { eventually } from "../../test/eventually";
 
 const isRefresh = (url: URL) => url.pathname === "/api/client/refresh-token";
 const bearer = (init: RequestInit) => new Headers(init.headers).get("Authorization");
@@ -51,7 +52,7 @@ describe("session refresh on 401", () => {
       apiClient.get("/client/favorites"),
       apiClient.get("/client/waitlist"),
     ]);
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(fetch.mock.calls.filter(([u]) => String(u).endsWith("refresh-token"))).toHaveLength(1),
     );
     releaseRefresh();

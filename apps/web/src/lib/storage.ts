@@ -3,6 +3,7 @@
  * blocked cookies, the native wrapper before start) or hold corrupt JSON written by an older build:
  * every read degrades to null and every write to an in-memory copy, never to an exception.
  */
+import { LANGUAGE_COOKIE } from "@tavolo/shared/languages";
 
 export interface StoredUser {
   id: string;
@@ -30,7 +31,7 @@ export interface DisplayInfo {
 export const STRING_KEYS = [
   "auth_token",
   "refresh_token",
-  "i18nextLng",
+  LANGUAGE_COOKIE,
   "autoLogin",
   "autoLoginEmail",
   "autoLoginToken",

@@ -1,4 +1,4 @@
--- Table reservations (issue 5, DESIGN §4). PostgreSQL 15 and PGlite (18).
+-- Table reservations (decision 007, DESIGN §4). PostgreSQL 15 and PGlite (18).
 -- A double booking is impossible whatever the application does: the exclusion constraint refuses a
 -- second live seating that overlaps another on the same table (SQLSTATE 23P01, answered as 409).
 

@@ -1,4 +1,4 @@
--- Settings (issue 4): phone verification, e-mail change, password change, notification preferences
+-- Settings (decision 008): phone verification, e-mail change, password change, notification preferences
 -- and favorites. PostgreSQL 15 and PGlite (18).
 
 -- E-mail change links (DESIGN §5: 256-bit, hashed, single use) live beside the other link tokens.

@@ -1,4 +1,4 @@
--- Last Minute offers, their bookings and city alerts (issue 6, DESIGN §4). PostgreSQL 15 and PGlite (18).
+-- Last Minute offers, their bookings and city alerts (decision 009, DESIGN §4). PostgreSQL 15 and PGlite (18).
 -- Overselling is impossible whatever the application does: seats only ever move through one
 -- conditional UPDATE, and CHECK (available_seats >= 0) refuses anything that would go below zero.
 

@@ -1,4 +1,4 @@
--- Indexes for hot queries that scanned a whole table at 50,000 restaurants (issue 8; the EXPLAIN
+-- Indexes for hot queries that scanned a whole table at 50,000 restaurants (decision 013; the EXPLAIN
 -- test apps/api/src/db/hot-query-plans.test.ts keeps every hot query off sequential scans).
 
 -- getAvailableLastMinute without coordinates: every live offer, soonest deadline first. The city

@@ -1,4 +1,4 @@
--- The waitlist that holds a freed table for the first in line (issue 17, decision 029).
+-- The waitlist that holds a freed table for the first in line (decision 029).
 -- PostgreSQL 15 and PGlite (18).
 
 -- A hold is a reservation offered to a waiting diner: it takes the table (or the offer's seats) like

@@ -1,7 +1,7 @@
 import type { Language } from "@tavolo/shared/languages";
 import { hello, layout, type MailContent, type RenderedMail } from "./layout";
 
-/** Mails of the settings screen (issue 4), in Italian and English. Links come from APP_ORIGIN. */
+/** Mails of the settings screen (decision 008), in Italian and English. Links come from APP_ORIGIN. */
 
 /** To the new address: the link that proves the mailbox and makes the change. */
 export function emailChangeMail(

@@ -1,5 +1,6 @@
 import type { Language } from "@tavolo/shared/languages";
-import type { MailAttachment } from "../mail-transport";
+import { escapeHtml } from "@tavolo/shared/html";
+import type { MailAttachment } from "../../db/schema-columns";
 
 /** What a template says, once; layout() turns it into the HTML and the plain-text part alike. */
 export interface MailContent {
@@ -35,15 +36,6 @@ const FOOTER: Record<Language, string> = {
 /** The greeting line of every mail. */
 export const hello = (language: Language, name: string) =>
   language === "it" ? (name ? `Ciao ${name},` : "Ciao,") : name ? `Hi ${name},` : "Hi,";
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 export function layout(template: string, language: Language, content: MailContent): RenderedMail {
   const text = [

@@ -2,7 +2,7 @@ import { noonUtcOf } from "@tavolo/shared/dates";
 import type { Language } from "@tavolo/shared/languages";
 import { hello, layout, type MailContent, type RenderedMail } from "./layout";
 
-/** The city alert of issue 6: new Last Minute offers where the diner asked to hear about them. */
+/** The city alert of decision 009: new Last Minute offers where the diner asked to hear about them. */
 
 export interface OfferAlertLine {
   restaurantName: string;

@@ -5,7 +5,7 @@ import { calendarAttachment } from "../calendar-event";
 import { hello, layout, type MailContent, type RenderedMail } from "./layout";
 
 /**
- * The booking mails of issue 5 (booked, moved, cancelled), in Italian and English, each with the
+ * The booking mails of decision 007 (booked, moved, cancelled), in Italian and English, each with the
  * seating as an .ics event: one UID per booking, a higher SEQUENCE for each later version, so a
  * calendar app updates its event instead of adding one (decision 025).
  */

@@ -3,7 +3,7 @@ import type { Language } from "@tavolo/shared/languages";
 import { hello, layout, type MailContent, type RenderedMail } from "./layout";
 
 /**
- * The hold mail of issue 17 (decision 029): a freed table (or offer seats) is held for the diner,
+ * The hold mail of decision 029: a freed table (or offer seats) is held for the diner,
  * first in line, until `expiresAt`; one tap on the signed link confirms it. The confirmation that
  * follows is the ordinary booking mail with its .ics.
  */

@@ -17,7 +17,7 @@ import { createPhoneVerificationService } from "./phone-verification.service";
 import { noStore } from "../../http/no-store";
 
 /**
- * Settings (issue 4): phone verification, e-mail and password change, notification preferences,
+ * Settings (decision 008): phone verification, e-mail and password change, notification preferences,
  * and the diner's own data (export, account deletion; decision 021), under /api/client. Registers after the auth module, whose `requireUser`, code hasher and e-mail
  * change service (its links share the verification hand-over) it uses.
  */

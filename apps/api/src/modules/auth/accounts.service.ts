@@ -86,7 +86,7 @@ export function createAccountService(
 
   return {
     async register(input: RegisterRequest, language: Language): Promise<RegisterResponse> {
-      // Registration is the one place allowed to say an address is taken (issue 3, acceptance).
+      // Registration is the one place allowed to say an address is taken (decision 006).
       if (await users.findUserByEmail(db, input.email)) throw userExists();
       const user = await users.insertUser(db, {
         email: input.email,

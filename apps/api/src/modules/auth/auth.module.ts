@@ -25,7 +25,7 @@ import { noStore } from "../../http/no-store";
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * Accounts (issue 3): wires the services and registers their routes. Must run on the root instance
+ * Accounts (decision 006): wires the services and registers their routes. Must run on the root instance
  * before any module whose routes use `app.requireUser`. Hands the settings module what it shares
  * with accounts: the code hasher and the e-mail change service (whose links verification spends).
  */

@@ -51,7 +51,7 @@ export function createEmailVerificationService(options: {
   appOrigin: string;
   hashCode: CodeHasher;
   log: FastifyBaseLogger;
-  /** Spends an e-mail change link (issue 4); undefined when the token is not one. */
+  /** Spends an e-mail change link (decision 008); undefined when the token is not one. */
   confirmEmailChange?: (token: string, email: string) => Promise<users.UserRow | undefined>;
 }) {
   const { db, mailer, appOrigin, hashCode, log } = options;

@@ -3,7 +3,7 @@ import type { Database } from "../../db/database";
 import { favoritesRoutes } from "./favorites.routes";
 import { noStore } from "../../http/no-store";
 
-/** Favorites (issue 4) under /api/client; registers after the auth module (`requireUser`). */
+/** Favorites (decision 008) under /api/client; registers after the auth module (`requireUser`). */
 export async function registerFavoritesModule(app: FastifyInstance, deps: { database: Database }): Promise<void> {
   await app.register(
     async (client) => {

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Language } from "@tavolo/shared/languages";
 import type { DB } from "../../db/schema";
-import { escapeHtml } from "../../mail/templates/layout";
+import { escapeHtml } from "@tavolo/shared/html";
 import { errorResponses } from "@tavolo/shared/api-responses";
 import { badRequest } from "../../errors";
 import { verifyAlertUnsubscribe } from "./alert-unsubscribe-token";

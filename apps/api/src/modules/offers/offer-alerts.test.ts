@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { addDays, dateInZone, noonUtcOf } from "@tavolo/shared/dates";
-import { importCatalog } from "../../db/import/catalog-import";
+import { importCatalog } from "../../catalog/import/catalog-import";
 import { post } from "../../../test/auth-helpers";
 import { createOfferFixture, publishOffer } from "../../../test/offer-helpers";
 import { diner, ROME, type Diner } from "../../../test/reservation-helpers";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { importCatalog } from "../../db/import/catalog-import";
-import { generateOffers } from "../../db/seed/offer-generator";
-import { refreshDemoOffers } from "../../db/seed/seed";
+import { importCatalog } from "../../catalog/import/catalog-import";
+import { generateOffers } from "../../catalog/seed/offer-generator";
+import { refreshDemoOffers } from "../../catalog/seed/seed";
 import { addDays, wallClockOf } from "@tavolo/shared/dates";
 import { offerInstants } from "./offer-writes.repository";
 import { bookOffer, createOfferFixture, seatsOf, tomorrowInRome } from "../../../test/offer-helpers";

@@ -15,7 +15,7 @@ declare module "fastify" {
 }
 
 /**
- * Last Minute offers (issue 6) under /api/client: public lists and detail, signed-in booking and
+ * Last Minute offers (decision 009) under /api/client: public lists and detail, signed-in booking and
  * city alerts. Registers after the auth module, whose `requireUser` it uses. Bookings are
  * reservations, so history and cancelling live in the reservations module.
  */

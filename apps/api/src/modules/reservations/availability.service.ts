@@ -22,7 +22,7 @@ type SlotsQuery = z.output<typeof availableSlotsQuerySchema>;
 type Interval = { startsAt: Date; endsAt: Date };
 
 /**
- * Which tables a diner may pick (issue 5). A table is available when it seats the party and is free
+ * Which tables a diner may pick (decision 007). A table is available when it seats the party and is free
  * for the whole seating described: the asked time, else the day's next seating still to come (named
  * in the answer's `time`, decision 035), its bookings and holds counted. A time that is not an open
  * seating (closed, past, 19:07) leaves every table unavailable; `slots` lists the times worth
@@ -77,7 +77,7 @@ export function createAvailabilityService(db: Kysely<DB>) {
       return availableTables(booking.restaurant_id, query, reservationId);
     },
 
-    /** Every start time of the day a party could book now (issue 16); the same rules and query as a search. */
+    /** Every start time of the day a party could book now (decision 024); the same rules and query as a search. */
     async availableSlots(restaurantId: string, query: SlotsQuery): Promise<AvailableSlotsResponse> {
       const restaurant = await findRestaurantById(db, restaurantId);
       if (!restaurant) throw restaurantNotFound();

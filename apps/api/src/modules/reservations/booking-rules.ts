@@ -40,7 +40,7 @@ export function requestedSeating(
 }
 
 /**
- * The rules of issue 5 for a booking request, checked before anything is written: the restaurant
+ * The rules of decision 007 for a booking request, checked before anything is written: the restaurant
  * exists, the table is one of its tables in service and seats the party, and the date and time are
  * an open seating in the future. Whether the table is free is left to the database's constraint.
  * The status follows the restaurant's policy: confirmed at once, or pending its confirmation.

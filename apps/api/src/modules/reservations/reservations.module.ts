@@ -37,7 +37,7 @@ export interface BookingModuleDeps {
 }
 
 /**
- * Table reservations (issue 5): availability (public) and booking, cancelling and history (signed
+ * Table reservations (decision 007): availability (public) and booking, cancelling and history (signed
  * in), under /api/client. Registers after the auth module, whose `requireUser` it uses.
  */
 export async function registerReservationsModule(

@@ -20,7 +20,7 @@ import type { CancelBooking, ReservationService } from "./reservations.service";
 
 const tags = ["reservations"];
 
-/** A signed-in diner's bookings (SPEC §7, issue 5); every object must be the caller's (DESIGN §5). */
+/** A signed-in diner's bookings (SPEC §7, decision 007); every object must be the caller's (DESIGN §5). */
 export const reservationRoutes: FastifyPluginAsyncZod<{
   reservations: ReservationService;
   /** The module's cancel operation, which clears the availability caches itself. */

@@ -31,7 +31,7 @@ export const restaurantNotFound = () => notFound("restaurant_not_found", "apiErr
  */
 export function createRestaurantService(db: Kysely<DB>, bookingsDb: Kysely<DB> = db) {
   /**
-   * A search for a table (date, time and party, issue 16): each restaurant of the page carries its
+   * A search for a table (date, time and party, decision 024): each restaurant of the page carries its
    * free start times nearest the asked one, and those with any come first, the order otherwise
    * kept; "soonest" puts the earliest free time first. One query for the page (decision 024).
    */

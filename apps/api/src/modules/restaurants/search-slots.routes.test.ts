@@ -12,7 +12,7 @@ import {
 } from "../../../test/reservation-helpers";
 
 /**
- * A search for a table (issue 16, decision 024) over the two fixture restaurants of Milan: the
+ * A search for a table (decision 024) over the two fixture restaurants of Milan: the
  * Trattoria open all day (tables for 2, 4 and 6; the one for 8 out of service) and the Osteria
  * serving dinner 19:00–23:00 (last seating 21:30), closed on Monday (tables for 4 and 2). Both
  * are rated 4.5, so the Osteria comes first by name when slots do not decide.

@@ -1,4 +1,5 @@
 import type { Language } from "@tavolo/shared/languages";
+import { escapeHtml } from "@tavolo/shared/html";
 import type { PublicPageHead } from "@tavolo/shared/rendered-page";
 import { isCategoryFilter, ALL_CATEGORIES } from "@tavolo/shared/categories";
 import { languageAlternates, localizedUrl, publicPaths, withoutTrailingSlash } from "./public-urls";
@@ -172,9 +173,4 @@ function shorten(text: string, max: number): string {
 
 function meta(attribute: "name" | "property", key: string, content: string): string {
   return `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;
-}
-
-/** Text and attribute values: the five characters HTML gives a meaning. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

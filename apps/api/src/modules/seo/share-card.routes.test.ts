@@ -69,7 +69,7 @@ describe("share cards", () => {
       [{ kind: "home" }, "it"],
     ] as const) {
       const head = renderPageHead(page, { lang, origin: t.config.appOrigin, path: "/" });
-      const image = /<meta property="og:image" content="([^"]+)">/.exec(head)![1]!.replaceAll("&#38;", "&");
+      const image = /<meta property="og:image" content="([^"]+)">/.exec(head)![1]!.replaceAll("&amp;", "&");
       const res = await get(image.slice(t.config.appOrigin.length));
       expect(res.statusCode, image).toBe(200);
       expect(pngSize(res.rawPayload)).toEqual({ width: 1200, height: 630 });

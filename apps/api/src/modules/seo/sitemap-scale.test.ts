@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readWholeSitemap, SITEMAP_LIMITS } from "../../../test/sitemap-reader";
 import { useTestApp } from "../../../test/test-app";
-import { seed } from "../../db/seed/seed";
+import { seed } from "../../catalog/seed/seed";
 import { SITEMAP_ROWS_PER_FILE } from "./sitemap.service";
 
 /**

@@ -46,7 +46,7 @@ export function createWaitlistHolds(app: FastifyInstance, deps: WaitlistModuleDe
   });
 }
 
-/** The waitlist (issue 17) under /api/client, and its background worker. After the auth module. */
+/** The waitlist (decision 029) under /api/client, and its background worker. After the auth module. */
 export async function registerWaitlistModule(
   app: FastifyInstance,
   deps: WaitlistModuleDeps & { holds: HoldAssigner },

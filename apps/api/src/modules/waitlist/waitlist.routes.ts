@@ -24,7 +24,7 @@ interface WaitlistRouteOptions {
   waitlist: WaitlistService;
 }
 
-/** The signed-in diner's waitlist and holds (issue 17); each object must be the caller's. */
+/** The signed-in diner's waitlist and holds (decision 029); each object must be the caller's. */
 export const waitlistRoutes: FastifyPluginAsyncZod<WaitlistRouteOptions> = async (app, options) => {
   const { waitlist } = options;
   app.addHook("onRequest", app.requireUser);

@@ -39,7 +39,7 @@ const HOLD_LINK_REPEAT_MINUTES = 5;
 type AfterCommit = () => void;
 
 /**
- * The diner's side of the waitlist (issue 17, decision 029): join, list, leave, and answer a hold.
+ * The diner's side of the waitlist (decision 029): join, list, leave, and answer a hold.
  * Every write that touches a line takes the line's lock first, then the rows: the order the
  * matching and the expiry worker use, so none of them waits on another in a cycle.
  */

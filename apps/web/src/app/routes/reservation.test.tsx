@@ -1,9 +1,10 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { act, screen } from "@testing-library/react";
 import { openEveryDay, reservationFixture, restaurantDetailFixture } from "../../../test/fixtures";
 import { renderRoutes, signInAs } from "../../../test/render";
 import { answer, apiError, mockFetch, answerSessionCheck } from "../../../test/mock-api";
 import ReservationRoute from "./reservation";
+import { eventually } from "../../../test/eventually";
 
 const ID = "11111111-1111-4111-8111-111111111111";
 // Open every day, so any date the tests pick is bookable.
@@ -81,7 +82,7 @@ describe("/reservation in modify mode", () => {
     // What a saved move leaves behind: the diner's list, refreshed, with the booking at its new time.
     current = { ...mine, time: "21:30" };
     await act(() => client.invalidateQueries());
-    await vi.waitFor(() => expect(screen.queryByText(/Stai spostando la prenotazione/)).toBeNull());
+    await eventually(() => expect(screen.queryByText(/Stai spostando la prenotazione/)).toBeNull());
   });
 
   it("refuses a booking that can no longer move, or is not the diner's, with the way back", async () => {

@@ -7,6 +7,7 @@ import { renderAt, renderRoutes, testUser } from "../../../../test/render";
 import { answer, apiError, mockFetch, offContract } from "../../../../test/mock-api";
 import { RedirectIfSignedIn } from "../session/route-guards";
 import { LoginPage } from "./login-page";
+import { eventually } from "../../../../test/eventually";
 
 async function fillAndSubmit(email: string, password: string) {
   fireEvent.change(await screen.findByLabelText(/^Email/), { target: { value: email } });
@@ -63,7 +64,7 @@ describe("LoginPage", () => {
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     fireEvent.change(screen.getByLabelText(/^Codice ricevuto via email/), { target: { value: "123456" } });
     fireEvent.click(screen.getByRole("button", { name: "Accedi" }));
-    await vi.waitFor(() => expect(storage.getString("auth_token")).toBe("access-1"));
+    await eventually(() => expect(storage.getString("auth_token")).toBe("access-1"));
     expect(JSON.parse(String(fetch.mock.calls[1]![1]?.body))).toMatchObject({
       email: "giulia.rossi@example.com",
       password: "Tavolo1!",
@@ -113,7 +114,7 @@ describe("LoginPage", () => {
 
     fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: "giulia@example.com" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Invia il link" }));
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(fetch).toHaveBeenCalledTimes(1));
     expect(within(dialog).getByRole("button", { name: "Invia il link" })).toHaveAttribute("aria-busy", "true");
     respond(
       answer("POST /client/request-password-reset", {
@@ -155,7 +156,7 @@ describe("LoginPage", () => {
     const fetch = mockFetch(() => answer("GET /auth/google/status", { success: true, configured: true }));
     renderAt(<LoginPage />, { path: "/login" });
     fireEvent.click(screen.getByRole("button", { name: "Continua con Google" }));
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("/api/auth/google/redirect"));
+    await eventually(() => expect(assign).toHaveBeenCalledWith("/api/auth/google/redirect"));
     expect(String(fetch.mock.calls[0]![0])).toBe("/api/auth/google/status");
   });
 

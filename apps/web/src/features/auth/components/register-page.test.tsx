@@ -9,6 +9,7 @@ import { answer, apiError, mockFetch } from "../../../../test/mock-api";
 import { RedirectIfSignedIn } from "../session/route-guards";
 import { LoginPage } from "./login-page";
 import { RegisterPage } from "./register-page";
+import { eventually } from "../../../../test/eventually";
 
 const registered = {
   success: true as const,
@@ -196,7 +197,7 @@ describe("RegisterPage", () => {
     fireEvent.click(screen.getByRole("checkbox", { name: /termini e le condizioni/ }));
     expect(screen.queryByText("È necessario accettare i termini e le condizioni")).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Registrati con Google" }));
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(assign).toHaveBeenCalledWith(
         "/api/auth/google/redirect?registration=true&terms_accepted=true&marketing=false",
       ),

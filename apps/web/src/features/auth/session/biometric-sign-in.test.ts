@@ -14,6 +14,7 @@ import {
   shouldOfferBiometrics,
   signInWithBiometrics,
 } from "./biometric-sign-in";
+import { eventually } from "../../../../test/eventually";
 
 const KEY = "tavolo.biometric-session";
 const prompt = { title: "Accedi a Tavolo", reason: "Conferma", cancel: "Annulla" };
@@ -130,7 +131,7 @@ describe("turning it on", () => {
     );
     expect(await enableBiometricSignIn(credentials, prompt)).toBe("enabled");
     expect(stored()?.refreshToken).toBe("device-refresh-2");
-    await vi.waitFor(() => expect(fetch.mock.calls.map(path)).toContain("/api/client/logout"));
+    await eventually(() => expect(fetch.mock.calls.map(path)).toContain("/api/client/logout"));
     const logout = fetch.mock.calls.find((call) => path(call) === "/api/client/logout")!;
     expect(bodyOf(logout)).toMatchObject({ refreshToken: "old-refresh" });
   });
@@ -268,7 +269,7 @@ describe("following the session's refreshes", () => {
       storage.setString("auth_token", "access-1");
       storage.setString("refresh_token", "app-refresh-1");
       await refresher({ accessToken: "access-2", refreshToken: "app-refresh-2" })("access-1");
-      await vi.waitFor(() => expect(stored()?.refreshToken).toBe("app-refresh-2"));
+      await eventually(() => expect(stored()?.refreshToken).toBe("app-refresh-2"));
 
       // A dormant device session of its own is left alone.
       storeDeviceSession("device-refresh-1");

@@ -133,7 +133,7 @@ export function SessionProvider({ children, resolveInitial = startSession, hint:
     } catch {
       // A failed logout call still ends the session here (SPEC §4).
     }
-    // Native app: the biometric copy goes too (decided in issue 7). The web has none, and neither
+    // Native app: the biometric copy goes too (decision 010). The web has none, and neither
     // downloads that code (kept out of the start chunk) nor waits for it before signing out.
     if (await nativeLoader.load()) {
       await import("./biometric-sign-in")

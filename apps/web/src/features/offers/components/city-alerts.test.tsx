@@ -4,6 +4,7 @@ import type { CityInterest } from "@tavolo/shared/offers";
 import { renderAt } from "../../../../test/render";
 import { answer, apiError, mockFetch } from "../../../../test/mock-api";
 import { CityAlerts } from "./city-alerts";
+import { eventually } from "../../../../test/eventually";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -33,7 +34,7 @@ describe("CityAlerts", () => {
     ]);
 
     fireEvent.click(screen.getByRole("button", { name: "Rimuovi l'avviso per Milano" }));
-    await vi.waitFor(() => expect(screen.queryByText("Solo Milano")).toBeNull());
+    await eventually(() => expect(screen.queryByText("Solo Milano")).toBeNull());
     const remaining = screen.getAllByRole("listitem");
     expect(remaining).toHaveLength(1);
     expect(within(remaining[0]!).getByText("Bergamo")).toBeInTheDocument();

@@ -8,6 +8,7 @@ import { offerFixture } from "../../../../test/offer-fixture";
 import { renderAt } from "../../../../test/render";
 import { answer, apiError, mockFetch } from "../../../../test/mock-api";
 import { LastMinuteSection } from "./last-minute-section";
+import { eventually } from "../../../../test/eventually";
 
 type SectionProps = Parameters<typeof LastMinuteSection>[0];
 
@@ -81,7 +82,7 @@ describe("LastMinuteSection", () => {
     fireEvent.click(screen.getByLabelText("Includi città vicine"));
     expect(slider).toBeEnabled();
     expect(screen.queryByText(/Il raggio vale per le città vicine/)).toBeNull();
-    await vi.waitFor(() => {
+    await eventually(() => {
       const last = new URL(String(fetch.mock.calls.at(-1)![0]), location.origin);
       expect(last.searchParams.get("includeNearbyCities")).toBe("true");
       expect(last.searchParams.get("radius")).toBe("10");
@@ -106,7 +107,7 @@ describe("LastMinuteSection", () => {
     fireEvent.click(screen.getByRole("button", { name: "Mostra tutte le 9 offerte" }));
     expect(screen.getAllByRole("article")).toHaveLength(9);
     expect(screen.queryByRole("button", { name: /Mostra tutte/ })).toBeNull();
-    await vi.waitFor(() => expect(document.activeElement).toHaveTextContent("Trattoria o6"));
+    await eventually(() => expect(document.activeElement).toHaveTextContent("Trattoria o6"));
   });
 
   it("shows no 'show all' button when every offer already fits", async () => {

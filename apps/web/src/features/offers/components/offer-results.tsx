@@ -13,7 +13,7 @@ const EAGER_CARDS = 2;
 /**
  * Offers shown before "show all": two rows on a laptop. Up to 50 cards, each with a live countdown,
  * would push the restaurants a long scroll down and cost the first render half a second on a
- * mid-range phone (issue 8, Lighthouse TBT on /search).
+ * mid-range phone (decision 012, Lighthouse TBT on /search).
  */
 const FIRST_OFFERS = 6;
 

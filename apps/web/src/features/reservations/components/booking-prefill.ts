@@ -1,8 +1,6 @@
 import { PEOPLE_PER_RESERVATION } from "@tavolo/shared/constants";
+import { CLOCK_TIME, ISO_DATE } from "@tavolo/shared/dates";
 import type { BookingPrefill } from "./reservation-form";
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /**
  * The form's prefill from its URL (`?date=&time=&people=`, decision 026). Whatever does not look
@@ -15,7 +13,7 @@ export function bookingPrefillFrom(params: URLSearchParams): BookingPrefill {
   const people = Number(params.get("people"));
   return {
     date: ISO_DATE.test(date) ? date : undefined,
-    time: TIME.test(time) ? time : undefined,
+    time: CLOCK_TIME.test(time) ? time : undefined,
     people:
       Number.isInteger(people) && people >= PEOPLE_PER_RESERVATION.min && people <= PEOPLE_PER_RESERVATION.max
         ? people

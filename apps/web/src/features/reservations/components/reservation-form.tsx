@@ -57,7 +57,7 @@ interface Props {
 }
 
 /**
- * The reservation form of SPEC §3/§5 (issue 5). Times come from the restaurant's open seatings with
+ * The reservation form of SPEC §3/§5 (decision 007). Times come from the restaurant's open seatings with
  * a table free for the party; tables are those free for that whole seating and big enough. The
  * database has the last word: a 409 says the table was just taken and the choices are re-read.
  */

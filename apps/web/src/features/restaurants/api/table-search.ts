@@ -1,6 +1,6 @@
 import type { SEARCH_SORTS } from "@tavolo/shared/constants";
 
-/** What a search for a table asks besides the place (issue 16): a moment and a party. */
+/** What a search for a table asks besides the place (decision 026): a moment and a party. */
 export interface TableQuery {
   /** "YYYY-MM-DD" */
   date: string;

@@ -27,7 +27,7 @@ interface Props {
 }
 
 /**
- * A search card's free times (issue 16): each chip opens the booking form with the date, time and
+ * A search card's free times (decision 026): each chip opens the booking form with the date, time and
  * party filled in. Without one, the card says so and offers the restaurant's next free time that
  * day, when there is one (asked only for these cards, from getAvailableSlots, once the card nears the
  * screen).
@@ -111,7 +111,7 @@ function NoSlot({ restaurant, table }: { restaurant: Pick<RestaurantSummary, "id
       ) : day.isSuccess && !day.isPlaceholderData ? (
         <p className={styles.next}>{t("tableSearch.noneLater")}</p>
       ) : null}
-      {/* The restaurant page asks the same question and offers the waitlist there (issue 17). */}
+      {/* The restaurant page asks the same question and offers the waitlist there (decision 029). */}
       <p className={styles.next}>
         <Link className={styles.notify} to={paths.restaurant(restaurant.id, table)}>
           {t("tableSearch.notifyMe")}

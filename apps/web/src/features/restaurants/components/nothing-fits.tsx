@@ -20,7 +20,7 @@ interface Props {
 }
 
 /**
- * Under the free times: waiting for a table at a time that is not free (issue 17). Open at once when
+ * Under the free times: waiting for a table at a time that is not free (decision 029). Open at once when
  * the day has no free time or the asked one is not free; otherwise one tap away, so the chips stay
  * first. The time to wait for is one of the day's seatings still to come; a closed day offers nothing.
  */

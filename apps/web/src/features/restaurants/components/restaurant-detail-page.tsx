@@ -26,7 +26,7 @@ interface Props {
   backTo?: string;
   /** What the page's link asked for (a search card's "notify me"): day, time and party. */
   asked?: Partial<TableQuery>;
-  /** Where no free time suits the diner: the route places the waitlist's control here (issue 17). */
+  /** Where no free time suits the diner: the route places the waitlist's control here (decision 029). */
   whenNothingFits?: (table: TableQuery) => ReactNode;
   /** Above the restaurant: a table held for the diner here (the route places it, decision 040). */
   notice?: ReactNode;

@@ -92,7 +92,7 @@ describe("/search as a search for a table", () => {
     // 12:30 and 19:00 are earlier: the next free time is the first one after 20:30.
     const next = await within(empty).findByRole("link", { name: /^22:45/ });
     expect(next).toHaveAttribute("href", `/reservation/${result(2, []).id}?date=2026-12-04&time=22%3A45&people=4`);
-    // Or the waitlist, asked on the restaurant's page for the same moment and party (issue 17).
+    // Or the waitlist, asked on the restaurant's page for the same moment and party (decision 029).
     expect(within(empty).getByRole("link", { name: /^Avvisami se si libera un tavolo/ })).toHaveAttribute(
       "href",
       `/restaurants/${result(2, []).id}?date=2026-12-04&time=20%3A30&people=4`,

@@ -20,14 +20,14 @@ type Props = {
   restaurant: Pick<RestaurantDetail, "id" | "name" | "openingHours" | "timeZone" | "tables">;
   /** The day and party shown, from the page's link and the diner's changes (`useTableChoice`). */
   choice: TableChoice;
-  /** Where no free time suits the diner: the waitlist's control, placed by the route (issue 17). */
+  /** Where no free time suits the diner: the waitlist's control, placed by the route (decision 029). */
   whenNothingFits?: (table: TableQuery) => ReactNode;
 };
 
 /**
- * The restaurant page's "when and how many" (issue 16): a date and a party, and every start time of
+ * The restaurant page's "when and how many" (decision 026): a date and a party, and every start time of
  * that day with a table free for them. A chip opens the booking form filled in; when none suits,
- * the diner can wait for a table (issue 17).
+ * the diner can wait for a table (decision 029).
  */
 export function SlotPicker({ restaurant, choice, whenNothingFits }: Props) {
   const { t } = useTranslation();

@@ -11,7 +11,7 @@ interface Props {
   onChange: (sort: SearchSort) => void;
 }
 
-/** How the results are ordered (issue 16): relevance, distance, rating, or the soonest free table. */
+/** How the results are ordered (decision 026): relevance, distance, rating, or the soonest free table. */
 export function SortControl({ value, withDistance, onChange }: Props) {
   const { t } = useTranslation();
   const options = SEARCH_SORTS.filter((sort) => sort !== "distance" || withDistance).map((sort) => ({

@@ -17,7 +17,7 @@ interface Props {
 }
 
 /**
- * When and how many: the three questions of a search for a table (issue 16). Each change searches
+ * When and how many: the three questions of a search for a table (decision 026). Each change searches
  * at once (no submit): the results below follow the URL.
  */
 export function TableSearchFields({ value, onChange, now }: Props) {

@@ -61,15 +61,15 @@ describe("signing in with another language than the account's", { timeout: 30_00
     await i18n.changeLanguage("en");
     const fetch = renderLogin("it");
     await signIn("Sign in");
-    const dialog = await screen.findByRole("dialog", { name: "Your account's language" }, { timeout: 10_000 });
+    const dialog = await screen.findByRole("dialog", { name: "Your account's language" });
     expect(dialog).toHaveTextContent("Your account's language is Italiano");
     expect(profileCalls(fetch)).toHaveLength(0);
     fireEvent.click(screen.getByRole("button", { name: "Use English for emails and texts too" }));
-    await waitFor(() => expect(profileCalls(fetch)).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(profileCalls(fetch)).toHaveLength(1));
     const [url, init] = profileCalls(fetch)[0]!;
     expect(String(url)).toMatch(/\/updateProfile\/u-1$/);
     expect(JSON.parse(String(init?.body))).toEqual({ language: "en" });
-    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(storage.getJson("user")).toMatchObject({ language: "en" });
     expect(i18n.language).toBe("en");
   });
@@ -78,9 +78,9 @@ describe("signing in with another language than the account's", { timeout: 30_00
     await i18n.changeLanguage("en");
     const fetch = renderLogin("it");
     await signIn("Sign in");
-    await screen.findByRole("dialog", { name: "Your account's language" }, { timeout: 10_000 });
+    await screen.findByRole("dialog", { name: "Your account's language" });
     fireEvent.click(screen.getByRole("button", { name: "Switch the app to Italiano" }));
-    await waitFor(() => expect(i18n.language).toBe("it"), { timeout: 5000 });
+    await waitFor(() => expect(i18n.language).toBe("it"));
     expect(await screen.findByRole("link", { name: "Vai al contenuto" })).toBeInTheDocument();
     expect(profileCalls(fetch)).toHaveLength(0);
   });
@@ -88,7 +88,7 @@ describe("signing in with another language than the account's", { timeout: 30_00
   it("asks nothing when the languages agree", async () => {
     const fetch = renderLogin("it");
     await signIn("Accedi");
-    await waitFor(() => expect(storage.getString("auth_token")).toBe("access-1"), { timeout: 5000 });
+    await waitFor(() => expect(storage.getString("auth_token")).toBe("access-1"));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(profileCalls(fetch)).toHaveLength(0);
   });

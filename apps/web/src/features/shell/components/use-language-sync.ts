@@ -17,7 +17,7 @@ export async function saveLanguage(user: StoredUser, language: Language): Promis
 }
 
 /**
- * Issue 4: a language picked in the UI (header, menu or settings) is stored on the signed-in
+ * Decision 008: a language picked in the UI (header, menu or settings) is stored on the signed-in
  * user's profile, so the e-mails and text messages the server sends follow it. A sign-in in a
  * language other than the account's is not silently applied: `useSignInLanguage` asks first.
  */

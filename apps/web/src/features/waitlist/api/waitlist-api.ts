@@ -3,7 +3,7 @@ import type { JoinWaitlistRequest } from "@tavolo/shared/waitlist";
 import { apiClient } from "../../../lib/api-client";
 
 /**
- * The waitlist's requests (issue 17, decision 029). Types only from the shared contract: the
+ * The waitlist's requests (decision 029). Types only from the shared contract: the
  * control is shown on public pages, which stay zod-free (decision 012).
  */
 const WAITLIST_KEY = ["waitlist"] as const;

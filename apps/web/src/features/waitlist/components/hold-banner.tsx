@@ -8,7 +8,7 @@ import { clockLabel, dayLabel } from "./waitlist-dates";
 import styles from "./waitlist.module.css";
 
 /**
- * A table held for the diner (issue 17): what, until when, and "Conferma" / decline. The hold's
+ * A table held for the diner (decision 029): what, until when, and "Conferma" / decline. The hold's
  * time is the server's; once it has passed the server answers 410 and the list is read again.
  */
 export function HoldBanner({ entries, className }: { entries: WaitlistEntry[]; className?: string }) {

@@ -35,7 +35,7 @@ function freeTimesOf(error: unknown): string[] {
 const WINDOWS = [0, 30, WAITLIST_DEFAULT_WINDOW_MINUTES, 90] as const;
 
 /**
- * "Avvisami se si libera un tavolo" (issue 17): shown where no slot fits. Joining puts the diner in
+ * "Avvisami se si libera un tavolo" (decision 029): shown where no slot fits. Joining puts the diner in
  * line; when a table frees, the first fitting diner gets it held for a few minutes (decision 029).
  */
 export function WaitlistJoin({ target, signedIn, loginLink }: Props) {

@@ -5,6 +5,7 @@ import { renderAt } from "../../../../test/render";
 import { answer, apiError, mockFetch, offContract } from "../../../../test/mock-api";
 import { HistoryWaitlist } from "./history-waitlist";
 import { WaitlistJoin } from "./waitlist-join";
+import { eventually } from "../../../../test/eventually";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -120,7 +121,7 @@ describe("HistoryWaitlist", () => {
     expect(screen.getByText("Sei il n. 3")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Conferma" }));
     expect(await screen.findByText("Tavolo confermato!")).toBeInTheDocument();
-    await vi.waitFor(() => expect(screen.queryByRole("heading", { name: "Un tavolo è tenuto per te!" })).toBeNull());
+    await eventually(() => expect(screen.queryByRole("heading", { name: "Un tavolo è tenuto per te!" })).toBeNull());
     expect(fetch.mock.calls.some(([url]) => String(url).endsWith("/holds/h-1/confirm"))).toBe(true);
   });
 });

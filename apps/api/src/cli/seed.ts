@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
-import { loadConfig } from "../../config";
-import { seed } from "../seed/seed";
-import { createOfferAnnouncer } from "../../modules/offers/offer-alerts";
+import { loadConfig } from "../config";
+import { seed } from "../catalog/seed/seed";
+import { createOfferAnnouncer } from "../modules/offers/offer-alerts";
 import { createCliMailer } from "./cli-mailer";
 import { openConfiguredDatabase } from "./open-configured-database";
 

@@ -1,6 +1,5 @@
 import type { RestaurantType } from "@tavolo/shared/categories";
 import { intBetween, pick, type Rng } from "./prng";
-import type { SeedTable } from "../restaurant-generator";
 
 const TABLE_COUNT_BY_TYPE: Record<RestaurantType, readonly [number, number]> = {
   ristorante: [6, 14],
@@ -13,6 +12,12 @@ const TABLE_COUNT_BY_TYPE: Record<RestaurantType, readonly [number, number]> = {
   hamburgeria: [4, 10],
   enoteca: [4, 9],
 };
+
+/** A dining-room table as the seed writes it. */
+export interface SeedTable {
+  number: number;
+  capacity: number;
+}
 
 /** Twos and fours dominate a real dining room; a few big tables for groups. */
 const TABLE_CAPACITIES = [2, 2, 4, 4, 4, 6, 8] as const;

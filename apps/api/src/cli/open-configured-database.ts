@@ -1,6 +1,6 @@
-import { loadConfig } from "../../config";
-import { openDatabase, type Database } from "../database";
-import { migrate } from "../migrate";
+import { loadConfig } from "../config";
+import { openDatabase, type Database } from "../db/database";
+import { migrate } from "../db/migrate";
 
 /** The database the server would use (same environment), migrated, for the command-line tools. */
 export async function openConfiguredDatabase(): Promise<Database> {

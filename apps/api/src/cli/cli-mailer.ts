@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from "fastify";
-import { loadConfig } from "../../config";
-import { createMailer, type Mailer } from "../../mail/mailer";
-import { createOutboxTransport } from "../../mail/outbox-transport";
-import { createSmtpTransport } from "../../mail/smtp-transport";
-import type { Database } from "../database";
-import { createPushSender, type PushSender } from "../../modules/push/push-sender";
+import { loadConfig } from "../config";
+import { createMailer, type Mailer } from "../mail/mailer";
+import { createOutboxTransport } from "../mail/outbox-transport";
+import { createSmtpTransport } from "../mail/smtp-transport";
+import type { Database } from "../db/database";
+import { createPushSender, type PushSender } from "../modules/push/push-sender";
 
 /** Mail from a command-line tool goes the way the server's would: SMTP when configured, else the outbox. */
 export function createCliMailer(database: Database): {

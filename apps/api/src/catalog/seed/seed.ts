@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { DEFAULT_TIME_ZONE } from "@tavolo/shared/constants";
-import type { Database } from "../database";
-import type { DB } from "../schema";
+import type { Database } from "../../db/database";
+import type { DB } from "../../db/schema";
 import {
   upsertCities,
   upsertRestaurants,

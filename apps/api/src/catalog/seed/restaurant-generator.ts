@@ -29,13 +29,8 @@ import {
   type SeedWords,
 } from "./generator/prng";
 import { priceRange, rating } from "./generator/rating-and-price";
-import { tables } from "./generator/tables";
+import { tables, type SeedTable } from "./generator/tables";
 import { CUISINES_BY_CATEGORY } from "./generator/vocabulary/cuisines";
-
-export interface SeedTable {
-  number: number;
-  capacity: number;
-}
 
 export interface SeedRestaurant {
   id: string;

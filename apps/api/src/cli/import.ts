@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
-import { importCatalog } from "../import/catalog-import";
-import { createOfferAnnouncer } from "../../modules/offers/offer-alerts";
-import { loadConfig } from "../../config";
-import { broadcastInvalidation, PUBLIC_CACHES } from "../../http/cache-invalidation";
+import { importCatalog } from "../catalog/import/catalog-import";
+import { createOfferAnnouncer } from "../modules/offers/offer-alerts";
+import { loadConfig } from "../config";
+import { broadcastInvalidation, PUBLIC_CACHES } from "../http/cache-invalidation";
 import { createCliMailer } from "./cli-mailer";
 import { openConfiguredDatabase } from "./open-configured-database";
 

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { seatingHoursProblem, type OpeningHours, type SeatingHoursProblem } from "@tavolo/shared/opening-hours";
 import { normalizeSearchKey } from "@tavolo/shared/text";
-import type { DB } from "../schema";
-import { isCheckViolation } from "../postgres-errors";
+import type { DB } from "../../db/schema";
+import { isCheckViolation } from "../../db/postgres-errors";
 import { catalogFileSchema, type CatalogFile } from "./catalog-file.schema";
 import { upsertCities, upsertRestaurants } from "../../modules/restaurants/catalog-writes.repository";
 import { upsertOffers } from "../../modules/offers/offer-writes.repository";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CLOCK_TIME } from "@tavolo/shared/dates";
 import { SEARCH_CATEGORIES, RESTAURANT_TYPES } from "@tavolo/shared/categories";
 import { openingHoursSchema } from "@tavolo/shared/opening-hours";
 import { DEFAULT_TIME_ZONE } from "@tavolo/shared/constants";
@@ -57,7 +58,7 @@ export const importCitySchema = z.object({
   aliases: z.array(z.string().trim().min(1)).default([]),
 });
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "a time HH:MM");
+const hhmm = z.string().regex(CLOCK_TIME, "a time HH:MM");
 
 /** One Last Minute offer: seats of a restaurant (stored, or in this file with its id) for one seating. */
 export const importOfferSchema = z

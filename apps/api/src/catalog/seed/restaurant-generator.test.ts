@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RESTAURANT_TYPES, SEARCH_CATEGORIES } from "@tavolo/shared/categories";
+import { CLOCK_TIME } from "@tavolo/shared/dates";
 import { WEEKDAYS } from "@tavolo/shared/opening-hours";
 import { ITALIAN_CITIES, type SeedCity } from "./italian-cities";
 import { generateRestaurants, restaurantsPerCity, type SeedRestaurant } from "./restaurant-generator";
@@ -14,7 +15,6 @@ function generateAll(total: number): { restaurant: SeedRestaurant; city: SeedCit
 }
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 describe("restaurantsPerCity", () => {
   it.each([0, 1, 7, 99, 100, 101, 2_400, 5_000, 50_000])("splits %i restaurants exactly", (total) => {
@@ -118,7 +118,7 @@ describe("generateRestaurants", () => {
         if (open.length < 5) return `open only ${open.length} days`;
         // Zero-padded HH:MM strings compare like the times they encode.
         const bad = open.find(
-          (h) => !HH_MM.test(h.open) || !HH_MM.test(h.close) || h.open >= h.close || h.close > "23:30",
+          (h) => !CLOCK_TIME.test(h.open) || !CLOCK_TIME.test(h.close) || h.open >= h.close || h.close > "23:30",
         );
         return bad === undefined ? null : `${bad.day} ${bad.open}-${bad.close}`;
       });

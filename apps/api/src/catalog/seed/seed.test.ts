@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { SEARCH_CATEGORIES } from "@tavolo/shared/categories";
 import { createTestDatabase } from "../../../test/test-database";
-import type { Database } from "../database";
+import type { Database } from "../../db/database";
 import { seed, seedIfEmpty } from "./seed";
 import { ITALIAN_CITIES } from "./italian-cities";
 
