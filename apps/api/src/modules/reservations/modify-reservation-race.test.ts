@@ -3,12 +3,8 @@ import fc from "fast-check";
 import { sql } from "kysely";
 import type { ReservationResponse } from "@tavolo/shared/reservations";
 import { useTestApp } from "../../../test/test-app";
-import {
-  CONTENDERS,
-  expectNoOverlappingSeatings,
-  OVERLAPPING_TIMES,
-  skipUnlessPostgres,
-} from "../../../test/booking-races";
+import { CONTENDERS, expectNoOverlappingSeatings, skipUnlessPostgres } from "../../../test/booking-races";
+import { liveRows, raceIntoOneSlot, bookOnePerDiner, SEPARATE_TIMES, TABLES } from "../../../test/move-races";
 import {
   raceParticipants,
   makeReservation,
@@ -34,106 +30,18 @@ beforeAll(async () => {
   ({ f, diners } = await raceParticipants(t, CONTENDERS));
 });
 
-/** The three tables in service of the all-day restaurant, by number. */
-const TABLES = [1, 2, 3];
-/** Fifteen 90-minute seatings of a day that do not overlap: 00:00, 01:30 … 21:00. */
-const SEPARATE_TIMES = Array.from({ length: 15 }, (_, i) => {
-  const minutes = i * 90;
-  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
-});
-
-interface Held {
-  id: string;
-  who: Diner;
-  tableId: string;
-  startsAt: string;
-}
-
-/** One booking per diner, all on separate seatings of `firstDay` and the days after (45 per day). */
-async function bookOnePerDiner(firstDay: number): Promise<Held[]> {
-  const held: Held[] = [];
-  for (const [i, who] of diners.entries()) {
-    const day = firstDay + Math.floor(i / 45);
-    const table = TABLES[i % 3]!;
-    const time = SEPARATE_TIMES[Math.floor(i / 3) % 15]!;
-    const res = await makeReservation(t, who, tableRequest(f.allDay, table, romeDate(day), time));
-    expect(res.statusCode, res.body).toBe(201);
-    const { reservation } = res.json() as ReservationResponse;
-    held.push({ id: reservation.id, who, tableId: reservation.tableId!, startsAt: reservation.startsAt });
-  }
-  return held;
-}
-
-/** Each booking's live row: still there, and where it was unless it moved. */
-async function liveRows(ids: string[]) {
-  const rows = await t.database.db
-    .selectFrom("reservations")
-    .select(["id", "table_id", "starts_at", "status"])
-    .where("id", "in", ids)
-    .execute();
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
-/** 50 diners move their own booking into one seating at once; `winners` may get it. */
-async function raceIntoOneSlot(
-  held: Held[],
-  target: { date: string; tableId?: string },
-  winners: number,
-  losingCode: string,
-): Promise<void> {
-  const answers = await Promise.all(
-    held.map((booking, i) =>
-      modifyReservation(t, booking.who, booking.id, {
-        date: target.date,
-        time: OVERLAPPING_TIMES[i % OVERLAPPING_TIMES.length],
-        numberOfPeople: 2,
-        ...(target.tableId ? { tableId: target.tableId } : {}),
-      }),
-    ),
-  );
-  const statuses = answers.map((res) => res.statusCode).sort();
-  expect(statuses).toEqual([...Array<number>(winners).fill(200), ...Array<number>(CONTENDERS - winners).fill(409)]);
-  const rows = await liveRows(held.map((booking) => booking.id));
-  let kept = 0;
-  let moved = 0;
-  for (const [i, res] of answers.entries()) {
-    const booking = held[i]!;
-    const row = rows.get(booking.id)!;
-    // Never neither: every booking is still live, whichever answer its diner got.
-    expect(row.status).toBe("confirmed");
-    if (res.statusCode === 409) {
-      expect(res.json()).toMatchObject({ code: losingCode });
-      expect({ table: row.table_id, at: row.starts_at.toISOString() }).toEqual({
-        table: booking.tableId,
-        at: booking.startsAt,
-      });
-      kept++;
-    } else {
-      const { reservation } = res.json() as ReservationResponse;
-      expect({ table: row.table_id, at: row.starts_at.toISOString() }).toEqual({
-        table: reservation.tableId,
-        at: reservation.startsAt,
-      });
-      expect(reservation.date).toBe(target.date);
-      moved++;
-    }
-  }
-  expect({ kept, moved }).toEqual({ kept: CONTENDERS - winners, moved: winners });
-  await expectNoOverlappingSeatings(t);
-}
-
 describe("50 diners moving their bookings into one seating at once", () => {
   it("onto one named table: exactly one moves, the other 49 keep their original bookings", async (ctx) => {
     skipUnlessPostgres(t, ctx);
-    const held = await bookOnePerDiner(1);
-    await raceIntoOneSlot(held, { date: romeDate(3), tableId: f.allDay.tables[3] }, 1, "table_taken");
+    const held = await bookOnePerDiner(t, f, diners, 1);
+    await raceIntoOneSlot(t, held, { date: romeDate(3), tableId: f.allDay.tables[3] }, 1, "table_taken");
   });
 
   it("onto any table that fits: exactly as many move as there are tables, the rest keep theirs", async (ctx) => {
     skipUnlessPostgres(t, ctx);
-    const held = await bookOnePerDiner(4);
+    const held = await bookOnePerDiner(t, f, diners, 4);
     // Three tables in service seat two: three winners, whatever table each was picked.
-    await raceIntoOneSlot(held, { date: romeDate(6) }, TABLES.length, "no_table_free");
+    await raceIntoOneSlot(t, held, { date: romeDate(6) }, TABLES.length, "no_table_free");
   });
 });
 
@@ -156,7 +64,7 @@ describe("a move racing a new booking of the same table", () => {
       const label = `round ${round}: move ${move.statusCode}, booking ${booking.statusCode}`;
       // Exactly one wins: the move (200) or the new booking (201).
       expect(["200/409", "409/201"], label).toContain(`${move.statusCode}/${booking.statusCode}`);
-      const row = (await liveRows([id])).get(id)!;
+      const row = (await liveRows(t, [id])).get(id)!;
       expect(row.status, label).toBe("confirmed");
       if (move.statusCode === 200) {
         expect(row.table_id, label).toBe(f.allDay.tables[2]);
