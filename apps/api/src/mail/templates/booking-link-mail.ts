@@ -1,6 +1,6 @@
 import type { Language } from "@tavolo/shared/languages";
 import { hello, layout, type MailContent, type RenderedMail } from "./layout";
-import { mailDay } from "./mail-dates";
+import { wallDay } from "../../i18n/wall-dates";
 
 /** The booking a one-tap link mail is about (the reminder of decision 046, the hold of decision 029). */
 export interface BookingLinkMailData {
@@ -54,7 +54,7 @@ export function bookingLinkMail(
   v: BookingLinkMailData,
   words: (day: string) => Record<Language, BookingLinkWords>,
 ): RenderedMail {
-  const day = mailDay(language, v.date);
+  const day = wallDay(language, v.date);
   const own = words(day)[language];
   const w = WORDS[language];
   const content: MailContent = {

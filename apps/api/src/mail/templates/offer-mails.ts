@@ -1,5 +1,5 @@
 import type { Language } from "@tavolo/shared/languages";
-import { mailDay } from "./mail-dates";
+import { wallDay } from "../../i18n/wall-dates";
 import { hello, layout, type MailContent, type RenderedMail } from "./layout";
 
 /** The city alert of decision 009: new Last Minute offers where the diner asked to hear about them. */
@@ -29,7 +29,7 @@ export interface OfferAlertData {
 
 function line(language: Language, offer: OfferAlertLine): { label: string; value: string } {
   const it = language === "it";
-  const day = mailDay(language, offer.date);
+  const day = wallDay(language, offer.date);
   const seats = it
     ? `${offer.seats} ${offer.seats === 1 ? "posto" : "posti"}`
     : `${offer.seats} ${offer.seats === 1 ? "seat" : "seats"}`;

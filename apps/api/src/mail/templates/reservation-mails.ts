@@ -1,7 +1,7 @@
 import type { Language } from "@tavolo/shared/languages";
 import { addressWithCity } from "@tavolo/shared/place-names";
 import { calendarAttachment } from "../calendar-event";
-import { mailLongDate } from "./mail-dates";
+import { wallDateWithYear } from "../../i18n/wall-dates";
 import { hello, layout, type MailContent, type RenderedMail } from "./layout";
 
 /**
@@ -47,7 +47,7 @@ function details(language: Language, v: ReservationMailData): MailContent["detai
   return [
     { label: it ? "Ristorante" : "Restaurant", value: v.restaurantName },
     { label: it ? "Indirizzo" : "Address", value: addressWithCity(v.address, v.city, v.cityLocalName) },
-    { label: it ? "Quando" : "When", value: `${mailLongDate(language, v.date)}, ${it ? "ore" : "at"} ${v.time}` },
+    { label: it ? "Quando" : "When", value: `${wallDateWithYear(language, v.date)}, ${it ? "ore" : "at"} ${v.time}` },
     { label: it ? "Persone" : "People", value: String(v.people) },
     v.tableNumber === null
       ? { label: it ? "Offerta" : "Offer", value: "Last Minute" }
@@ -139,7 +139,7 @@ const CANCEL_NOTE: Record<Language, string> = {
 
 function confirmationMail(kind: "booked" | "moved", language: Language, v: ReservationMailData): RenderedMail {
   const texts = CONFIRMATION_TEXTS[kind][language];
-  const when = `${mailLongDate(language, v.date)} ${language === "it" ? "alle" : "at"} ${v.time}`;
+  const when = `${wallDateWithYear(language, v.date)} ${language === "it" ? "alle" : "at"} ${v.time}`;
   const content: MailContent = {
     subject: `${texts.subject[v.status]}: ${v.restaurantName}, ${when}`,
     greeting: hello(language, v.name),
@@ -162,7 +162,7 @@ export const reservationMovedMail = (language: Language, v: ReservationMailData)
   confirmationMail("moved", language, v);
 
 export function reservationCancelledMail(language: Language, v: ReservationMailData): RenderedMail {
-  const when = `${mailLongDate(language, v.date)} ${language === "it" ? "alle" : "at"} ${v.time}`;
+  const when = `${wallDateWithYear(language, v.date)} ${language === "it" ? "alle" : "at"} ${v.time}`;
   const content: Record<Language, MailContent> = {
     it: {
       subject: `Prenotazione annullata: ${v.restaurantName}, ${when}`,
