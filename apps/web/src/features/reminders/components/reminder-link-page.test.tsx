@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen } from "@testing-library/react";
 import type { ReminderLinkDetailsResponse } from "@tavolo/shared/reminders";
-import { json, mockFetch, renderAt } from "../../../../test/render";
+import { renderAt } from "../../../../test/render";
+import { answer, apiError, mockFetch } from "../../../../test/mock-api";
 import { ReminderLinkPage } from "./reminder-link-page";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -23,8 +24,12 @@ describe("ReminderLinkPage", () => {
   it("shows the booking (restaurant, day, party) before the tap, and only the tap releases it", async () => {
     const fetch = mockFetch((url) =>
       url.pathname.endsWith("/reminder-link")
-        ? json(booking)
-        : json({ success: true, action: "release", message: "Prenotazione annullata." }),
+        ? answer("GET /client/reservations/reminder-link", booking)
+        : answer("POST /client/reservations/release-by-link", {
+            success: true,
+            action: "release",
+            message: "Prenotazione annullata.",
+          }),
     );
     render("release");
     expect(await screen.findByText("Trattoria da Renato")).toBeInTheDocument();
@@ -47,14 +52,14 @@ describe("ReminderLinkPage", () => {
   });
 
   it("a spent link says so, never the button", async () => {
-    mockFetch(() => json({ success: false, code: "reminder_link_used", error: "gone" }, 410));
+    mockFetch(() => apiError({ success: false, code: "reminder_link_used", error: "gone" }, 410));
     render("attend");
     expect(await screen.findByText("Questo link è già stato usato o è scaduto.")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Ci sarò" })).toBeNull();
   });
 
   it("a link without its token says it is incomplete", () => {
-    mockFetch(() => json(booking));
+    mockFetch(() => answer("GET /client/reservations/reminder-link", booking));
     render("attend", "/reminder/attend");
     expect(screen.getByText(/Questo link non è completo/)).toBeInTheDocument();
   });
