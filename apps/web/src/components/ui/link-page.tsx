@@ -1,9 +1,8 @@
 import { Fragment, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { Page } from "./page";
-import { Skeleton } from "./spinner";
+import { LoadingRegion, Skeleton } from "./spinner";
 import styles from "./link-page.module.css";
 
 /**
@@ -26,16 +25,12 @@ export function useLinkToken(): string {
   return params.get("token") ?? "";
 }
 
-/** While the link's booking loads: announced once, the box marked busy. */
+/** While the link's booking loads. */
 export function LinkPageLoading() {
-  const { t } = useTranslation();
   return (
-    <div aria-busy="true">
-      <span className="visually-hidden" role="status">
-        {t("common.loading")}
-      </span>
+    <LoadingRegion>
       <Skeleton height={120} />
-    </div>
+    </LoadingRegion>
   );
 }
 
