@@ -1,5 +1,5 @@
-import { noonUtcOf } from "@tavolo/shared/dates";
 import type { Language } from "@tavolo/shared/languages";
+import { wallDay } from "../../i18n/wall-dates";
 import { hello, layout, type MailContent, type RenderedMail } from "./layout";
 
 /** The city alert of decision 009: new Last Minute offers where the diner asked to hear about them. */
@@ -27,15 +27,9 @@ export interface OfferAlertData {
   settingsLink: string;
 }
 
-const DAY_OPTIONS = { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" } as const;
-const DAY: Record<Language, Intl.DateTimeFormat> = {
-  it: new Intl.DateTimeFormat("it-IT", DAY_OPTIONS),
-  en: new Intl.DateTimeFormat("en-GB", DAY_OPTIONS),
-};
-
 function line(language: Language, offer: OfferAlertLine): { label: string; value: string } {
   const it = language === "it";
-  const day = DAY[language].format(noonUtcOf(offer.date));
+  const day = wallDay(language, offer.date);
   const seats = it
     ? `${offer.seats} ${offer.seats === 1 ? "posto" : "posti"}`
     : `${offer.seats} ${offer.seats === 1 ? "seat" : "seats"}`;

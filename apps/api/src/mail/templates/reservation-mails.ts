@@ -1,7 +1,7 @@
-import { noonUtcOf } from "@tavolo/shared/dates";
 import type { Language } from "@tavolo/shared/languages";
 import { addressWithCity } from "@tavolo/shared/place-names";
 import { calendarAttachment } from "../calendar-event";
+import { wallDateWithYear } from "../../i18n/wall-dates";
 import { hello, layout, type MailContent, type RenderedMail } from "./layout";
 
 /**
@@ -42,24 +42,12 @@ export interface ReservationMailData {
   dinerEmail: string;
 }
 
-// Built once: a formatter costs far more to create than to use.
-const LONG_DATE_OPTIONS = { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" } as const;
-const LONG_DATE: Record<Language, Intl.DateTimeFormat> = {
-  it: new Intl.DateTimeFormat("it-IT", LONG_DATE_OPTIONS),
-  en: new Intl.DateTimeFormat("en-GB", LONG_DATE_OPTIONS),
-};
-
-/** "sabato 10 ottobre 2026": the date as the diner booked it, whatever the server's zone. */
-function longDate(language: Language, date: string): string {
-  return LONG_DATE[language].format(noonUtcOf(date));
-}
-
 function details(language: Language, v: ReservationMailData): MailContent["details"] {
   const it = language === "it";
   return [
     { label: it ? "Ristorante" : "Restaurant", value: v.restaurantName },
     { label: it ? "Indirizzo" : "Address", value: addressWithCity(v.address, v.city, v.cityLocalName) },
-    { label: it ? "Quando" : "When", value: `${longDate(language, v.date)}, ${it ? "ore" : "at"} ${v.time}` },
+    { label: it ? "Quando" : "When", value: `${wallDateWithYear(language, v.date)}, ${it ? "ore" : "at"} ${v.time}` },
     { label: it ? "Persone" : "People", value: String(v.people) },
     v.tableNumber === null
       ? { label: it ? "Offerta" : "Offer", value: "Last Minute" }
@@ -151,7 +139,7 @@ const CANCEL_NOTE: Record<Language, string> = {
 
 function confirmationMail(kind: "booked" | "moved", language: Language, v: ReservationMailData): RenderedMail {
   const texts = CONFIRMATION_TEXTS[kind][language];
-  const when = `${longDate(language, v.date)} ${language === "it" ? "alle" : "at"} ${v.time}`;
+  const when = `${wallDateWithYear(language, v.date)} ${language === "it" ? "alle" : "at"} ${v.time}`;
   const content: MailContent = {
     subject: `${texts.subject[v.status]}: ${v.restaurantName}, ${when}`,
     greeting: hello(language, v.name),
@@ -174,7 +162,7 @@ export const reservationMovedMail = (language: Language, v: ReservationMailData)
   confirmationMail("moved", language, v);
 
 export function reservationCancelledMail(language: Language, v: ReservationMailData): RenderedMail {
-  const when = `${longDate(language, v.date)} ${language === "it" ? "alle" : "at"} ${v.time}`;
+  const when = `${wallDateWithYear(language, v.date)} ${language === "it" ? "alle" : "at"} ${v.time}`;
   const content: Record<Language, MailContent> = {
     it: {
       subject: `Prenotazione annullata: ${v.restaurantName}, ${when}`,

@@ -1,16 +1,9 @@
 import type { SearchCategory } from "@tavolo/shared/categories";
-import { noonUtcOf } from "@tavolo/shared/dates";
 import type { Language } from "@tavolo/shared/languages";
 import { offerTimeLeft, type LastMinuteOffer } from "@tavolo/shared/offers";
+import { wallDay } from "../../i18n/wall-dates";
 import { restaurantImageUrl } from "../restaurants/restaurants.mapper";
 import type { OfferViewRow } from "./offers.repository";
-
-const DATE_OPTIONS = { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" } as const;
-// Built once: a formatter costs far more to create than to use.
-const FORMATTED_DATE: Record<Language, Intl.DateTimeFormat> = {
-  it: new Intl.DateTimeFormat("it-IT", DATE_OPTIONS),
-  en: new Intl.DateTimeFormat("en-GB", DATE_OPTIONS),
-};
 
 /** An offer of SPEC §3; the time left is as of `now`, the client keeps counting from `expiresAt`. */
 export function toOffer(row: OfferViewRow, language: Language, now: Date): LastMinuteOffer {
@@ -25,7 +18,7 @@ export function toOffer(row: OfferViewRow, language: Language, now: Date): LastM
     citySlug: row.city_slug,
     categories: row.categories as SearchCategory[],
     date: row.offer_date,
-    formattedDate: FORMATTED_DATE[language].format(noonUtcOf(row.offer_date)),
+    formattedDate: wallDay(language, row.offer_date),
     startTime: row.start_time,
     endTime: row.end_time,
     bookUntil: row.book_until,

@@ -1,17 +1,11 @@
-import { noonUtcOf } from "@tavolo/shared/dates";
 import type { Language } from "@tavolo/shared/languages";
 import type { PushPayload } from "@tavolo/shared/push";
+import { wallDayShort } from "../../i18n/wall-dates";
 
 /**
  * What each kind of push says (decision 045), in the diner's language: short, since a lock screen
  * shows two lines. URLs are same-origin paths; the service worker opens them on a tap.
  */
-const DAY_OPTIONS = { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" } as const;
-const DAY: Record<Language, Intl.DateTimeFormat> = {
-  it: new Intl.DateTimeFormat("it-IT", DAY_OPTIONS),
-  en: new Intl.DateTimeFormat("en-GB", DAY_OPTIONS),
-};
-const dayOf = (language: Language, date: string) => DAY[language].format(noonUtcOf(date));
 
 export interface SeatingText {
   restaurantName: string;
@@ -32,8 +26,8 @@ export function holdOfferedPush(
     tag: `hold-${v.holdId}`,
     title: it ? `Si è liberato un tavolo da ${v.restaurantName}` : `A table is free at ${v.restaurantName}`,
     body: it
-      ? `${dayOf(language, v.date)} alle ${v.time}, ${v.people} persone. È tuo se confermi entro le ${v.expiresAt}.`
-      : `${dayOf(language, v.date)} at ${v.time}, ${v.people} people. It's yours if you confirm by ${v.expiresAt}.`,
+      ? `${wallDayShort(language, v.date)} alle ${v.time}, ${v.people} persone. È tuo se confermi entro le ${v.expiresAt}.`
+      : `${wallDayShort(language, v.date)} at ${v.time}, ${v.people} people. It's yours if you confirm by ${v.expiresAt}.`,
     url: v.confirmUrl,
     actions: [
       { action: "confirm", title: it ? "Conferma" : "Confirm", url: v.confirmUrl },
@@ -53,8 +47,8 @@ export function reminderPush(
     tag: `reservation-${v.reservationId}`,
     title: it ? `Promemoria: ${v.restaurantName}` : `Reminder: ${v.restaurantName}`,
     body: it
-      ? `${dayOf(language, v.date)} alle ${v.time}, ${v.people} persone. Se non puoi venire, libera il tavolo per chi aspetta.`
-      : `${dayOf(language, v.date)} at ${v.time}, ${v.people} people. If you can't come, free the table for someone waiting.`,
+      ? `${wallDayShort(language, v.date)} alle ${v.time}, ${v.people} persone. Se non puoi venire, libera il tavolo per chi aspetta.`
+      : `${wallDayShort(language, v.date)} at ${v.time}, ${v.people} people. If you can't come, free the table for someone waiting.`,
     url: v.attendUrl,
     actions: [
       { action: "attend", title: it ? "Ci sarò" : "I'll be there", url: v.attendUrl },
@@ -69,7 +63,9 @@ export function bookingChangedPush(
   v: SeatingText & { reservationId: string; historyUrl: string },
 ): PushPayload {
   const it = language === "it";
-  const when = it ? `${dayOf(language, v.date)} alle ${v.time}` : `${dayOf(language, v.date)} at ${v.time}`;
+  const when = it
+    ? `${wallDayShort(language, v.date)} alle ${v.time}`
+    : `${wallDayShort(language, v.date)} at ${v.time}`;
   return {
     kind: "booking",
     lang: language,

@@ -1,50 +1,46 @@
-import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, type Transaction } from "kysely";
+import {
+  sql,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+  type SelectQueryBuilder,
+  type SqlBool,
+  type Transaction,
+} from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
-import type { OpeningHours } from "@tavolo/shared/opening-hours";
-import type { DB } from "../../db/schema";
+import type { CitiesTable, DB, RestaurantsTable, RestaurantTablesTable } from "../../db/schema";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-export interface CityRow {
-  id: number;
-  slug: string;
-  name_it: string;
-  name_en: string;
-  region: string;
-  lat: number;
-  lng: number;
-}
+// The rows below are the tables' own columns (db/schema.ts), picked, never restated.
+type Restaurant = Selectable<RestaurantsTable>;
 
-export interface RestaurantRow {
-  id: string;
-  name: string;
-  type: string;
-  categories: string[];
-  description_it: string;
-  description_en: string;
-  address: string;
-  phone: string;
-  image_key: string;
-  rating: number;
-  price_range: number;
-  lat: number;
-  lng: number;
+export type CityRow = Pick<Selectable<CitiesTable>, "id" | "slug" | "name_it" | "name_en" | "region" | "lat" | "lng">;
+
+export type RestaurantRow = Pick<
+  Restaurant,
+  | "id"
+  | "name"
+  | "type"
+  | "categories"
+  | "description_it"
+  | "description_en"
+  | "address"
+  | "phone"
+  | "image_key"
+  | "rating"
+  | "price_range"
+  | "lat"
+  | "lng"
+> & {
   city_slug: string;
   city_name_it: string;
   city_name_en: string;
-}
+};
 
-export interface RestaurantDetailRow extends RestaurantRow {
-  opening_hours: OpeningHours;
-  time_zone: string;
-}
+export type RestaurantDetailRow = RestaurantRow & Pick<Restaurant, "opening_hours" | "time_zone">;
 
-export interface TableRow {
-  id: string;
-  number: number;
-  capacity: number;
-  active: boolean;
-}
+export type TableRow = Pick<Selectable<RestaurantTablesTable>, "id" | "number" | "capacity" | "active">;
 
 export const restaurantColumns = [
   "r.id",

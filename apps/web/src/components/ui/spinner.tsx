@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import styles from "./spinner.module.css";
 
 /** Decorative: pair it with text or aria-busy on the region that is loading. */
@@ -22,5 +24,21 @@ export function Skeleton({
       style={{ width, height, borderRadius: radius }}
       aria-hidden="true"
     />
+  );
+}
+
+/**
+ * A region whose content is on its way: marked busy, announced once ("Caricamento…") to a screen
+ * reader, and holding the placeholder shapes (Skeleton) it shows meanwhile.
+ */
+export function LoadingRegion({ className, children }: { className?: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className={className} aria-busy="true">
+      <span className="visually-hidden" role="status">
+        {t("common.loading")}
+      </span>
+      {children}
+    </div>
   );
 }

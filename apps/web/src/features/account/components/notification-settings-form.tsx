@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { NotificationSettings } from "@tavolo/shared/account";
 import { errorMessage } from "../../../lib/api-client";
 import { Alert } from "../../../components/ui/alert";
-import { Skeleton } from "../../../components/ui/spinner";
+import { LoadingRegion, Skeleton } from "../../../components/ui/spinner";
 import { useNotificationSettings, useSaveNotificationSettings } from "../api/notification-settings";
 import { PushSettings } from "./push-settings";
 import { SwitchRow } from "./switch-row";
@@ -22,14 +22,11 @@ export function NotificationSettingsForm({ userId }: { userId: string }) {
 
   if (settings.isPending) {
     return (
-      <div className={styles.switchSkeleton} aria-busy="true">
-        <span className="visually-hidden" role="status">
-          {t("common.loading")}
-        </span>
+      <LoadingRegion className={styles.switchSkeleton}>
         <Skeleton height={56} />
         <Skeleton height={56} />
         <Skeleton height={56} />
-      </div>
+      </LoadingRegion>
     );
   }
   if (settings.isError) {

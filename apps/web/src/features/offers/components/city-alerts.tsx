@@ -4,7 +4,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/page";
-import { Skeleton } from "../../../components/ui/spinner";
+import { LoadingRegion, Skeleton } from "../../../components/ui/spinner";
 import { useCityInterests, useRemoveCityInterest } from "../api/city-interests";
 import styles from "./city-alerts.module.css";
 
@@ -25,12 +25,9 @@ export function CityAlerts({ userId }: { userId: string }) {
         </h2>
         <p className={styles.hint}>{t("notifications.cityAlertsHint")}</p>
         {interests.isPending ? (
-          <div aria-busy="true">
-            <span className="visually-hidden" role="status">
-              {t("common.loading")}
-            </span>
+          <LoadingRegion>
             <Skeleton height={56} />
-          </div>
+          </LoadingRegion>
         ) : interests.isError ? (
           <Alert>{errorMessage(interests.error, t("notifications.cityAlertsLoadError"))}</Alert>
         ) : interests.data.length === 0 ? (

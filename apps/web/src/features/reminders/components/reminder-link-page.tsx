@@ -1,16 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import type { ReminderAction } from "@tavolo/shared/reminders";
 import { paths } from "../../../config/paths";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { dateFormat } from "../../../lib/intl-format";
-import { useDocumentTitle } from "../../../lib/use-document-title";
 import { Alert } from "../../../components/ui/alert";
 import { Button, ButtonLink } from "../../../components/ui/button";
-import { Skeleton } from "../../../components/ui/spinner";
-import { Page } from "../../../components/ui/page";
+import { LinkActions, LinkFacts, LinkPage, LinkPageLoading, useLinkToken } from "../../../components/ui/link-page";
 import { useAnswerReminder, useReminderLink } from "../api/reminder-link";
-import styles from "./reminder-link.module.css";
 
 /**
  * Where a reminder's "Ci sarò" and "Non riesco a venire" links land (decision 046): the booking,
@@ -18,10 +14,7 @@ import styles from "./reminder-link.module.css";
  */
 export function ReminderLinkPage({ action }: { action: ReminderAction }) {
   const { t, i18n } = useTranslation();
-  const title = t(`reminder.${action}.title`);
-  useDocumentTitle(title);
-  const [params] = useSearchParams();
-  const token = params.get("token") ?? "";
+  const token = useLinkToken();
   const link = useReminderLink(token);
   const answer = useAnswerReminder(action);
 
@@ -39,16 +32,7 @@ export function ReminderLinkPage({ action }: { action: ReminderAction }) {
         </Alert>
       );
     }
-    if (link.isPending) {
-      return (
-        <div aria-busy="true">
-          <span className="visually-hidden" role="status">
-            {t("common.loading")}
-          </span>
-          <Skeleton height={120} />
-        </div>
-      );
-    }
+    if (link.isPending) return <LinkPageLoading />;
     if (link.isError) {
       const spent = link.error instanceof ApiError && link.error.status === 410;
       return <Alert>{spent ? t("reminder.spent") : errorMessage(link.error, t("reminder.loadError"))}</Alert>;
@@ -59,17 +43,16 @@ export function ReminderLinkPage({ action }: { action: ReminderAction }) {
     );
     return (
       <>
-        <dl className={styles.facts}>
-          <dt>{t("reminder.restaurant")}</dt>
-          <dd>{booking.restaurantName}</dd>
-          <dt>{t("reminder.when")}</dt>
-          <dd>{t("reminder.at", { day, time: booking.time })}</dd>
-          <dt>{t("reminder.people")}</dt>
-          <dd>{booking.people}</dd>
-        </dl>
+        <LinkFacts
+          facts={[
+            { label: t("reminder.restaurant"), value: booking.restaurantName },
+            { label: t("reminder.when"), value: t("reminder.at", { day, time: booking.time }) },
+            { label: t("reminder.people"), value: booking.people },
+          ]}
+        />
         {action === "attend" && booking.attending ? <Alert tone="info">{t("reminder.attend.already")}</Alert> : null}
         <p>{t(`reminder.${action}.text`)}</p>
-        <div className={styles.actions}>
+        <LinkActions>
           <Button
             size="lg"
             variant={action === "release" ? "danger" : "primary"}
@@ -78,17 +61,15 @@ export function ReminderLinkPage({ action }: { action: ReminderAction }) {
           >
             {t(`reminder.${action}.button`)}
           </Button>
-        </div>
+        </LinkActions>
       </>
     );
   };
 
   return (
-    <Page title={title} lead={t(`reminder.${action}.lead`)}>
-      <div className={styles.box}>
-        {body()}
-        {answer.isError ? <Alert>{errorMessage(answer.error, t("reminder.answerError"))}</Alert> : null}
-      </div>
-    </Page>
+    <LinkPage title={t(`reminder.${action}.title`)} lead={t(`reminder.${action}.lead`)}>
+      {body()}
+      {answer.isError ? <Alert>{errorMessage(answer.error, t("reminder.answerError"))}</Alert> : null}
+    </LinkPage>
   );
 }

@@ -1,15 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { paths } from "../../../config/paths";
 import { ApiError, errorMessage } from "../../../lib/api-client";
-import { useDocumentTitle } from "../../../lib/use-document-title";
 import { Alert } from "../../../components/ui/alert";
 import { Button, ButtonLink } from "../../../components/ui/button";
-import { Page } from "../../../components/ui/page";
-import { Skeleton } from "../../../components/ui/spinner";
+import { LinkActions, LinkFacts, LinkPage, LinkPageLoading, useLinkToken } from "../../../components/ui/link-page";
 import { useConfirmHoldByLink, useHoldByLink } from "../api/waitlist-api";
 import { clockLabel, dayLabel } from "./waitlist-dates";
-import styles from "./waitlist.module.css";
 
 /** A link that can no longer confirm: spent, expired, or naming nothing (decision 035). */
 const isGone = (error: unknown) => error instanceof ApiError && [404, 409, 410].includes(error.status);
@@ -21,9 +17,7 @@ const isGone = (error: unknown) => error instanceof ApiError && [404, 409, 410].
  */
 export function HoldConfirmPage() {
   const { t, i18n } = useTranslation();
-  useDocumentTitle(t("waitlist.confirmPage.title"));
-  const [params] = useSearchParams();
-  const token = params.get("token") ?? "";
+  const token = useLinkToken();
   const hold = useHoldByLink(token);
   const confirm = useConfirmHoldByLink();
 
@@ -44,16 +38,7 @@ export function HoldConfirmPage() {
         </Alert>
       );
     }
-    if (hold.isPending) {
-      return (
-        <div aria-busy="true">
-          <span className="visually-hidden" role="status">
-            {t("common.loading")}
-          </span>
-          <Skeleton height={120} />
-        </div>
-      );
-    }
+    if (hold.isPending) return <LinkPageLoading />;
     const failed = hold.isError ? hold.error : isGone(confirm.error) ? confirm.error : null;
     if (failed) {
       return (
@@ -66,21 +51,22 @@ export function HoldConfirmPage() {
     const held = hold.data!;
     return (
       <>
-        <dl className={styles.facts}>
-          <dt>{t("waitlist.confirmPage.restaurant")}</dt>
-          <dd>{held.restaurantName}</dd>
-          <dt>{t("waitlist.confirmPage.when")}</dt>
-          <dd>{t("waitlist.confirmPage.at", { day: dayLabel(held.date, i18n.language), time: held.time })}</dd>
-          <dt>{t("waitlist.confirmPage.people")}</dt>
-          <dd>{held.people}</dd>
-          <dt>{t("waitlist.confirmPage.deadline")}</dt>
-          <dd>{clockLabel(held.expiresAt, i18n.language)}</dd>
-        </dl>
-        <div className={styles.actions}>
+        <LinkFacts
+          facts={[
+            { label: t("waitlist.confirmPage.restaurant"), value: held.restaurantName },
+            {
+              label: t("waitlist.confirmPage.when"),
+              value: t("waitlist.confirmPage.at", { day: dayLabel(held.date, i18n.language), time: held.time }),
+            },
+            { label: t("waitlist.confirmPage.people"), value: held.people },
+            { label: t("waitlist.confirmPage.deadline"), value: clockLabel(held.expiresAt, i18n.language) },
+          ]}
+        />
+        <LinkActions>
           <Button size="lg" onClick={() => confirm.mutate(token)} loading={confirm.isPending}>
             {t("waitlist.confirmPage.button")}
           </Button>
-        </div>
+        </LinkActions>
         {confirm.isError ? <Alert>{errorMessage(confirm.error, t("waitlist.hold.error"))}</Alert> : null}
       </>
     );
@@ -88,11 +74,11 @@ export function HoldConfirmPage() {
 
   return (
     // "One tap and the table is yours" only while the tap can still do it.
-    <Page
+    <LinkPage
       title={t("waitlist.confirmPage.title")}
       lead={hold.isSuccess && !confirm.isSuccess ? t("waitlist.confirmPage.lead") : undefined}
     >
-      <div className={styles.box}>{body()}</div>
-    </Page>
+      {body()}
+    </LinkPage>
   );
 }
