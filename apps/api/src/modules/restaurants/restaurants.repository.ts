@@ -152,7 +152,10 @@ export async function searchRestaurantsInCity(
   nearTo?: Position,
 ): Promise<(RestaurantPage & { city: CityRow }) | undefined> {
   let filter = db.selectFrom("restaurants as r").where("r.city_id", "=", sql.ref<number>("a.city_id"));
-  if (category) filter = filter.where("r.categories", "@>", sql<string[]>`ARRAY[${category}]::text[]`);
+  // `= ANY`, which the categories' GIN index cannot serve, on purpose: the city's rows filtered one
+  // by one cost a third of intersecting them with every restaurant of the category (50,000 rows:
+  // 1–3 ms against 5–7 ms, decision 056).
+  if (category) filter = filter.where(sql<SqlBool>`${category}::text = ANY(r.categories)`);
   const found = await db
     .selectFrom("city_aliases as a")
     .innerJoin("cities as c", "c.id", "a.city_id")
