@@ -1,3 +1,4 @@
+import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from "@tavolo/shared/account";
 import { sameEveryDay } from "@tavolo/shared/opening-hours";
 import type { AuthUser } from "@tavolo/shared/auth";
 import type { Reservation } from "@tavolo/shared/reservations";
@@ -59,6 +60,16 @@ export function authUserFixture(overrides: Partial<AuthUser> = {}): AuthUser {
     ...overrides,
   };
 }
+
+/** render.tsx's `testUser` (Giulia R.) as the server's answers describe her. */
+export const testUserAnswer = (overrides: Partial<AuthUser> = {}): AuthUser =>
+  authUserFixture({ displayName: "Giulia R.", ...overrides });
+
+/** The notification settings a diner has not changed: every push kind on. */
+export const notificationSettingsFixture = (overrides: Partial<NotificationSettings> = {}): NotificationSettings => ({
+  ...DEFAULT_NOTIFICATION_SETTINGS,
+  ...overrides,
+});
 
 /** A restaurant page's data: Milan, open Tuesday to Sunday. */
 export const restaurantDetailFixture = (extra: Partial<RestaurantDetail> = {}): RestaurantDetail => ({

@@ -2,7 +2,6 @@ import type { ReactElement, ReactNode } from "react";
 import { render } from "@testing-library/react";
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from "react-router";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { vi } from "vitest";
 import { SessionProvider } from "../src/features/auth/session/session-provider";
 import { storage, type StoredUser } from "../src/lib/storage";
 import { apiClient } from "../src/lib/api-client";
@@ -76,18 +75,4 @@ export function renderInLayout(layout: ReactElement, { at = "/" }: { at?: string
     ],
     { at },
   );
-}
-
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-
-type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
-
-/** Replaces fetch: the API is the edge of the web unit. Returns the mock to assert calls. */
-export function mockFetch(handler: Handler) {
-  const fn = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) =>
-    Promise.resolve(handler(new URL(String(input), "http://localhost"), init)),
-  );
-  vi.stubGlobal("fetch", fn);
-  return fn;
 }

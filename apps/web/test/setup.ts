@@ -1,8 +1,9 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach, beforeEach, vi } from "vitest";
+import { afterEach, beforeEach, expect, vi } from "vitest";
 import i18n, { restOfMessages, startBrowserI18n } from "../src/i18n/i18n";
 import { WAIT_BUDGET_MS } from "./eventually";
+import { takeMisroutedAnswers } from "./mock-api";
 
 // findBy*/waitFor wait up to 1 s by default: on a loaded machine (CI beside other work) a screen
 // that renders in 1.2 s fails a test that is right. They still return as soon as the screen is
@@ -27,6 +28,8 @@ beforeEach(async () => {
 
 afterEach(() => {
   cleanup();
+  // A route's typed answer given to another route's request (mock-api.ts `answer`).
+  expect(takeMisroutedAnswers()).toEqual([]);
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

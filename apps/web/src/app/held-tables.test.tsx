@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
 import type { WaitlistEntry } from "@tavolo/shared/waitlist";
 import { openEveryDay, restaurantDetailFixture } from "../../test/fixtures";
-import { json, mockFetch, renderRoutes, signInAs } from "../../test/render";
+import { renderRoutes, signInAs } from "../../test/render";
+import { answer, apiError, mockFetch } from "../../test/mock-api";
 import HomeRoute from "./routes/home";
 import RestaurantRoute from "./routes/restaurant";
 
@@ -42,14 +43,15 @@ const entries = [heldAt(HERE, "Osteria del Ponte", "1"), heldAt(ELSEWHERE, "Trat
 
 function api() {
   return mockFetch((url) => {
-    if (url.pathname === "/api/client/waitlist") return json({ success: true, entries });
+    if (url.pathname === "/api/client/waitlist") return answer("GET /client/waitlist", { success: true, entries });
     if (url.pathname === `/api/client/getRestaurantById/${HERE}`)
-      return json({
+      return answer("GET /client/getRestaurantById/:id", {
         success: true,
         restaurant: restaurantDetailFixture({ id: HERE, name: "Osteria del Ponte", openingHours: openEveryDay() }),
       });
-    if (url.pathname.startsWith("/api/client/getUserReservations/")) return json({ success: true, reservations: [] });
-    return json({ success: false, error: "?", code: "not_found" }, 404);
+    if (url.pathname.startsWith("/api/client/getUserReservations/"))
+      return answer("GET /client/getUserReservations/:userId", { success: true, reservations: [] });
+    return apiError({ success: false, error: "?", code: "not_found" }, 404);
   });
 }
 

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterContextProvider, RouterProvider } from "react
 import { describe, expect, it, vi } from "vitest";
 import { API_TIMEOUT_MS } from "@tavolo/shared/constants";
 import { restaurantDetailFixture } from "../../test/fixtures";
+import { answer, apiError } from "../../test/mock-api";
 import { createApiClient } from "../lib/api-client";
 import { ApiClientContext } from "../lib/api-client-context";
 import { restaurantQuery, useRestaurant } from "../features/restaurants/api/get-restaurant";
@@ -18,11 +19,13 @@ import { NOT_FOUND_TEXTS } from "./not-found-texts";
  * (decision 027): it fills the query cache through the request's API client, and the page's own
  * hook then reads that entry instead of fetching again.
  */
-function setUp(answers: Record<string, { status: number; body: unknown }>) {
+function setUp(answers: Record<string, () => Response>) {
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), "http://tavolo.test");
-    const answer = answers[url.pathname] ?? { status: 404, body: { success: false, error: "?", code: "x" } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status });
+    const respond =
+      answers[url.pathname] ??
+      (() => apiError({ success: false, error: "Risorsa non trovata", code: "not_found" }, 404));
+    return respond();
   });
   const api = createApiClient({
     baseUrl: "/api",
@@ -73,15 +76,21 @@ function renderAt(path: string, load: PageLoadContext) {
 describe("the restaurant page's loader", () => {
   it("loads the restaurant into the query the page reads: the page does not fetch it again", async () => {
     const { fetch, load } = setUp({
-      "/api/client/getRestaurantById/r1": {
-        status: 200,
-        body: { success: true, restaurant: restaurantDetailFixture({ id: "r1", name: "Da Gino" }) },
-      },
-      "/api/client/getAvailableTables/r1": { status: 200, body: { success: true, tables: [] } },
-      "/api/client/getAvailableSlots/r1": {
-        status: 200,
-        body: { success: true, date: "2026-11-25", people: 2, slots: ["20:00"] },
-      },
+      "/api/client/getRestaurantById/r1": () =>
+        answer("GET /client/getRestaurantById/:id", {
+          success: true,
+          restaurant: restaurantDetailFixture({ id: "r1", name: "Da Gino" }),
+        }),
+      "/api/client/getAvailableTables/r1": () =>
+        answer("GET /client/getAvailableTables/:id", {
+          success: true,
+          date: "2026-11-25",
+          time: "20:00",
+          slots: ["20:00"],
+          tables: [],
+        }),
+      "/api/client/getAvailableSlots/r1": () =>
+        answer("GET /client/getAvailableSlots/:id", { success: true, date: "2026-11-25", people: 2, slots: ["20:00"] }),
     });
     const router = renderAt("/restaurants/r1", load);
     expect(await screen.findByRole("heading", { name: "Da Gino" })).toBeInTheDocument();

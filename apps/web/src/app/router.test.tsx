@@ -1,15 +1,29 @@
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
-import { json, mockFetch, renderRoutes, signInAs } from "../../test/render";
+import { renderRoutes, signInAs } from "../../test/render";
+import { notificationSettingsFixture, testUserAnswer } from "../../test/fixtures";
+import { answer, answerSessionCheck, apiError, mockFetch } from "../../test/mock-api";
 import { routes } from "./router";
 
 // A lazy route's first visit transforms its module graph in this worker: ~5 s alone, over the
 // suite's 10 s wait (test/setup.ts) on a machine loaded at 25 (decision 047).
 const lazyRoute = { timeout: 25_000 };
 
+/** What the signed-in pages here ask: the session check, the profile and its settings, the favorites. */
+function signedInApi(url: URL): Response {
+  const user = testUserAnswer();
+  if (url.pathname === `/api/client/getUserProfile/${user.id}`)
+    return answer("GET /client/getUserProfile/:id", { success: true, profile: user });
+  if (url.pathname === "/api/client/notification-settings")
+    return answer("GET /client/notification-settings", { success: true, settings: notificationSettingsFixture() });
+  if (url.pathname === "/api/client/favorites")
+    return answer("GET /client/favorites", { success: true, favorites: [] });
+  return answerSessionCheck(url, user) ?? answer("GET /client/getAllAvailableCities", { success: true, cities: [] });
+}
+
 describe("router", () => {
   it("sends a visitor on a protected page to /login", async () => {
-    mockFetch(() => json({ success: true, cities: [] }));
+    mockFetch(() => answer("GET /client/getAllAvailableCities", { success: true, cities: [] }));
     const { router } = renderRoutes(routes, { at: "/favorites" });
     expect(await screen.findByRole("heading", { level: 1, name: "Accedi a Tavolo" }, lazyRoute)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/login");
@@ -17,7 +31,7 @@ describe("router", () => {
 
   it("redirects /profile to /settings when signed in", async () => {
     signInAs();
-    mockFetch(() => json({ success: true, cities: [] }));
+    mockFetch(signedInApi);
     const { router } = renderRoutes(routes, { at: "/profile" });
     expect(
       await screen.findByRole("heading", { level: 1, name: "Profilo e impostazioni" }, lazyRoute),
@@ -26,7 +40,7 @@ describe("router", () => {
   });
 
   it("registers the offer route under /lastminute and a 404 for the rest", async () => {
-    mockFetch(() => json({ success: false, error: "Risorsa non trovata", code: "not_found" }, 404));
+    mockFetch(() => apiError({ success: false, error: "Risorsa non trovata", code: "not_found" }, 404));
     const { router } = renderRoutes(routes, { at: "/lastminute/abc" });
     expect(await screen.findByRole("heading", { level: 1, name: "Offerta non trovata" })).toBeInTheDocument();
     await router.navigate("/no/such/page");
@@ -35,7 +49,7 @@ describe("router", () => {
 
   it("shows the signed-in favorites page with its prompt to find restaurants", async () => {
     signInAs();
-    mockFetch(() => json({ success: true, cities: [] }));
+    mockFetch(signedInApi);
     renderRoutes(routes, { at: "/favorites" });
     expect(await screen.findByRole("heading", { level: 1, name: "Preferiti" })).toBeInTheDocument();
     expect(

@@ -38,13 +38,20 @@ const startPage = (load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> =
   },
 });
 
-/** A page's data, like its code, waits for the network instead of failing offline. */
+/**
+ * A page's data, like its code, waits for the network instead of failing offline. In the browser the
+ * loaders fetch nothing (the page asks for its data once shown), so an offline move would otherwise
+ * show the new page empty under its new title: offline, it waits on the screen the diner is on.
+ */
 const retryingLoader =
   (loader: LoaderFunction): LoaderFunction =>
   (args, handlerContext) =>
     typeof window === "undefined"
       ? loader(args, handlerContext)
-      : loadWhenOnline(async () => loader(args, handlerContext));
+      : loadWhenOnline(async () => {
+          if (!navigator.onLine) throw new TypeError("offline: the page's data cannot be fetched");
+          return loader(args, handlerContext);
+        });
 
 const page = (load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> =>
   startPage(async () => (await Promise.all([load(), restOfMessages()]))[0]);

@@ -3,7 +3,9 @@ import { act, screen } from "@testing-library/react";
 import i18n from "../i18n/i18n";
 import { useOfferList } from "../features/offers/api/list-offers";
 import { useRestaurant } from "../features/restaurants/api/get-restaurant";
-import { json, mockFetch, renderAt } from "../../test/render";
+import { restaurantDetailFixture } from "../../test/fixtures";
+import { renderAt } from "../../test/render";
+import { answer, mockFetch } from "../../test/mock-api";
 
 function Probe() {
   const restaurant = useRestaurant("r-1");
@@ -27,14 +29,14 @@ describe("queries whose answer the server translates", () => {
     const fetch = mockFetch((url, init) => {
       const language = new Headers(init.headers).get("Accept-Language");
       if (url.pathname.includes("getRestaurantById"))
-        return json({
+        return answer("GET /client/getRestaurantById/:id", {
           success: true,
-          restaurant: {
+          restaurant: restaurantDetailFixture({
             id: "r-1",
             description: language === "en" ? "Fresh fish every day" : "Pesce fresco ogni giorno",
-          },
+          }),
         });
-      return json({ success: true, offers: [], city: null });
+      return answer("GET /client/getLastMinuteByCity", { success: true, offers: [] });
     });
     renderAt(<Probe />);
     expect(await screen.findByText("Pesce fresco ogni giorno")).toBeInTheDocument();

@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { fakeNative } from "../../test/fake-capacitor";
-import { json, mockFetch, renderRoutes, signInAs, testUser } from "../../test/render";
+import { testUserAnswer, notificationSettingsFixture } from "../../test/fixtures";
+import { renderRoutes, signInAs, testUser } from "../../test/render";
+import { answer, apiError, mockFetch } from "../../test/mock-api";
 import { nativeLoader } from "../lib/native-loader";
 import { storage } from "../lib/storage";
 import { RequireAuth } from "../features/auth/session/route-guards";
@@ -29,15 +31,21 @@ describe("deleting the account from the settings", () => {
     });
     const fetch = mockFetch((url, init) => {
       if (url.pathname === "/api/client/account" && init.method === "DELETE")
-        return json({ success: true, message: DELETED });
+        return answer("DELETE /client/account", { success: true, message: DELETED });
       if (url.pathname === "/api/client/notification-settings") {
-        return json({ success: true, settings: { enabled: true, favoriteRestaurants: false, weekendsOnly: false } });
+        return answer("GET /client/notification-settings", {
+          success: true,
+          settings: notificationSettingsFixture(),
+        });
       }
-      if (url.pathname === "/api/client/user-profile" || url.pathname.startsWith("/api/client/getUserProfile/")) {
-        return json({ success: true, user: testUser, profile: testUser });
+      if (url.pathname === "/api/client/user-profile") {
+        return answer("GET /client/user-profile", { success: true, user: testUserAnswer() });
+      }
+      if (url.pathname.startsWith("/api/client/getUserProfile/")) {
+        return answer("GET /client/getUserProfile/:id", { success: true, profile: testUserAnswer() });
       }
       // The device's own session and this one are already gone on the server.
-      return json({ success: false, code: "invalid_refresh_token", error: "Sessione scaduta" }, 401);
+      return apiError({ success: false, code: "invalid_refresh_token", error: "Sessione scaduta" }, 401);
     });
     const { router } = renderRoutes(
       [

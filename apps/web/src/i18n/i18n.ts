@@ -17,8 +17,14 @@ type Messages = Record<string, unknown>;
  *   also uses). It loads right after the first render; a route outside the start part, and any
  *   lazy piece that needs it, waits for it (`restOfMessages`).
  */
+/**
+ * A copy of the start part: i18next merges the rest into the tree it is given (addResourceBundle,
+ * deep), which must not be the JSON module every importer shares.
+ */
 const loadStart = async (language: string): Promise<Messages> =>
-  (language === "en" ? await import("./locales/start/en.json") : await import("./locales/start/it.json")).default;
+  structuredClone(
+    (language === "en" ? await import("./locales/start/en.json") : await import("./locales/start/it.json")).default,
+  );
 
 async function loadRest(language: string): Promise<Messages> {
   const [shared, web] =

@@ -1,15 +1,16 @@
 import { describe, expect, it, vi } from "vitest";
 import i18n from "../i18n/i18n";
-import { ApiError, apiClient, clientPath, createApiClient, LANGUAGE_OVERRIDE_HEADER } from "./api-client";
+import { authUserFixture, milanoFixture, notificationSettingsFixture } from "../../test/fixtures";
+import { ApiError, apiClient, createApiClient, LANGUAGE_OVERRIDE_HEADER } from "./api-client";
 import { storage } from "./storage";
-import { json, mockFetch } from "../../test/render";
+import { answer, apiError, mockFetch, offContract } from "../../test/mock-api";
 
 const headersOf = (init: RequestInit) => new Headers(init.headers);
 
 describe("apiClient", () => {
   it("calls the client prefix under /api with language headers and no token when signed out", async () => {
-    const fetch = mockFetch(() => json({ success: true, cities: [] }));
-    await apiClient.get(clientPath("/getAllAvailableCities"));
+    const fetch = mockFetch(() => answer("GET /client/getAllAvailableCities", { success: true, cities: [] }));
+    await apiClient.get("/client/getAllAvailableCities");
     const [url, init] = fetch.mock.calls[0]!;
     expect(String(url)).toBe("/api/client/getAllAvailableCities");
     const headers = headersOf(init!);
@@ -21,42 +22,92 @@ describe("apiClient", () => {
   it("sends the stored bearer token and follows the current language", async () => {
     storage.setString("auth_token", "abc.def");
     await i18n.changeLanguage("en");
-    const fetch = mockFetch(() => json({ success: true }));
-    await apiClient.get("/client/x", { query: { location: "Milano", empty: "", page: 2 } });
+    const fetch = mockFetch(() =>
+      answer("GET /client/searchRestaurantsByLocation", {
+        success: true,
+        city: milanoFixture,
+        restaurants: [],
+        total: 0,
+        page: 2,
+        pageSize: 12,
+      }),
+    );
+    await apiClient.get("/client/searchRestaurantsByLocation", {
+      query: { location: "Milano", category: "", page: 2 },
+    });
     const [url, init] = fetch.mock.calls[0]!;
-    expect(String(url)).toBe("/api/client/x?location=Milano&page=2");
+    expect(String(url)).toBe("/api/client/searchRestaurantsByLocation?location=Milano&page=2");
     expect(headersOf(init!).get("Authorization")).toBe("Bearer abc.def");
     expect(headersOf(init!).get("X-User-Language")).toBe("en");
   });
 
+  it("fills a route's path parameters, each encoded", async () => {
+    const fetch = mockFetch(() =>
+      answer("PUT /client/favorites/:restaurantId", { success: true, restaurantId: "a b/c?", favorite: true }),
+    );
+    await apiClient.put("/client/favorites/:restaurantId", { params: { restaurantId: "a b/c?" } });
+    expect(String(fetch.mock.calls[0]![0])).toBe("/api/client/favorites/a%20b%2Fc%3F");
+  });
+
   it("adds the language field to POST and PUT bodies", async () => {
-    const fetch = mockFetch(() => json({ success: true }));
-    await apiClient.post("/client/login", { email: "a@b.it", password: "x" });
-    await apiClient.put("/client/p", { a: 1 });
+    const fetch = mockFetch((url) =>
+      url.pathname.endsWith("/login")
+        ? answer("POST /client/login", {
+            success: true,
+            token: "t",
+            accessToken: "t",
+            refreshToken: "r",
+            user: authUserFixture(),
+          })
+        : answer("PUT /client/notification-settings", {
+            success: true,
+            message: "ok",
+            settings: notificationSettingsFixture(),
+          }),
+    );
+    await apiClient.post("/client/login", { body: { email: "a@b.it", password: "x" } });
+    const settings = notificationSettingsFixture();
+    await apiClient.put("/client/notification-settings", { body: settings });
     expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toEqual({
       language: "it",
       email: "a@b.it",
       password: "x",
     });
-    expect(JSON.parse(String(fetch.mock.calls[1]![1]!.body))).toEqual({ language: "it", a: 1 });
+    expect(JSON.parse(String(fetch.mock.calls[1]![1]!.body))).toEqual({ language: "it", ...settings });
     expect(headersOf(fetch.mock.calls[0]![1]!).get("Content-Type")).toBe("application/json");
   });
 
   it("leaves the body alone when the override header is set", async () => {
-    const fetch = mockFetch(() => json({ success: true }));
-    await apiClient.post(
-      "/client/register",
-      { email: "a@b.it", language: "en" },
-      { headers: { [LANGUAGE_OVERRIDE_HEADER]: "1" } },
+    const user = authUserFixture();
+    const fetch = mockFetch((url) =>
+      url.pathname.endsWith("/register")
+        ? answer(
+            "POST /client/register",
+            { success: true, token: "t", accessToken: "t", refreshToken: "r", user, userId: user.id },
+            201,
+          )
+        : answer("POST /client/resend-email-otp", { success: true, message: "ok" }),
     );
-    expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toEqual({ email: "a@b.it", language: "en" });
-    await apiClient.post("/client/other", { email: "a@b.it" }, { headers: { "x-language-override": "true" } });
+    const registration = {
+      email: "a@b.it",
+      password: "Tavolo1!",
+      firstName: "Giulia",
+      lastName: "Rossi",
+      termsAccepted: true as const,
+      language: "en",
+    };
+    await apiClient.post("/client/register", { body: registration, headers: { [LANGUAGE_OVERRIDE_HEADER]: "1" } });
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toEqual(registration);
+    await apiClient.post("/client/resend-email-otp", {
+      body: { email: "a@b.it" },
+      headers: { "x-language-override": "true" },
+    });
     expect(JSON.parse(String(fetch.mock.calls[1]![1]!.body))).toEqual({ email: "a@b.it" });
   });
 
   it("throws an ApiError carrying the server's message and code", async () => {
     mockFetch(() =>
-      json({ success: false, error: 'Non conosciamo ancora la città "Atlantide"', code: "city_not_found" }, 404),
+      apiError({ success: false, error: 'Non conosciamo ancora la città "Atlantide"', code: "city_not_found" }, 404),
     );
     const error = await apiClient.get("/client/searchRestaurantsByLocation").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -71,14 +122,14 @@ describe("apiClient", () => {
 
   it("falls back to a translated message when the error body has none", async () => {
     mockFetch(() => new Response("<html>bad gateway</html>", { status: 502 }));
-    const error = (await apiClient.get("/client/x").catch((e: unknown) => e)) as ApiError;
+    const error = (await apiClient.get("/client/getAllAvailableCities").catch((e: unknown) => e)) as ApiError;
     expect(error).toMatchObject({ status: 502, code: "http_502", fromServer: false });
     expect(error.message).toBe(i18n.t("errors.server"));
   });
 
   it("treats success:false in a 200 as a failure", async () => {
-    mockFetch(() => json({ success: false, error: "Nope", type: "user_exists" }));
-    await expect(apiClient.post("/client/register", {})).rejects.toMatchObject({ message: "Nope", status: 200 });
+    mockFetch(() => offContract({ success: false, error: "Nope", type: "user_exists" }));
+    await expect(apiClient.post("/client/logout")).rejects.toMatchObject({ message: "Nope", status: 200 });
   });
 
   it("turns a network failure into ApiError 'network' with the translated text", async () => {
@@ -86,7 +137,7 @@ describe("apiClient", () => {
       "fetch",
       vi.fn(() => Promise.reject(new TypeError("Failed to fetch"))),
     );
-    await expect(apiClient.get("/client/x")).rejects.toMatchObject({
+    await expect(apiClient.get("/client/getAllAvailableCities")).rejects.toMatchObject({
       code: "network",
       status: 0,
       message: i18n.t("errors.network"),
@@ -111,7 +162,7 @@ describe("apiClient", () => {
       getLanguage: () => "it",
       translate: (key) => key,
     });
-    const pending = client.get("/client/slow").catch((e: unknown) => e);
+    const pending = client.get("/client/getAllAvailableCities").catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(14_999);
     let settled = false;
     void pending.then(() => (settled = true));
@@ -129,8 +180,8 @@ describe("apiClient", () => {
     });
     const fetch = mockFetch((_url, init) =>
       new Headers(init.headers).get("Authorization") === "Bearer new"
-        ? json({ success: true, ok: 1 })
-        : json({ success: false, error: "expired", code: "unauthorized" }, 401),
+        ? answer("GET /client/user-profile", { success: true, user: authUserFixture() })
+        : apiError({ success: false, error: "expired", code: "unauthorized" }, 401),
     );
     const client = createApiClient({
       baseUrl: "/api",
@@ -140,7 +191,7 @@ describe("apiClient", () => {
       translate: (key) => key,
       onUnauthorized,
     });
-    await expect(client.get("/client/me")).resolves.toMatchObject({ ok: 1 });
+    await expect(client.get("/client/user-profile")).resolves.toMatchObject({ user: { id: "u-1" } });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(fetch).toHaveBeenCalledTimes(2);
   });

@@ -1,12 +1,17 @@
+import type {
+  ApiMethod,
+  ApiRoute,
+  RouteAnswer,
+  RouteBody,
+  RouteParams,
+  RoutePath,
+  RouteQuery,
+} from "@tavolo/shared/api-routes";
 import { API_TIMEOUT_MS } from "@tavolo/shared/constants";
 import i18n, { currentLanguage } from "../i18n/i18n";
 import { API_BASE_URL } from "../config/env";
 import { storage } from "./storage";
 import { createSessionRefresher } from "./session-refresh";
-
-/** Client routes of SPEC §7 live under this prefix; auth redirects (/auth/google/...) do not. */
-export const CLIENT_PREFIX = "/client";
-export const clientPath = (path: string): string => `${CLIENT_PREFIX}${path}`;
 
 /** Set it on a request to send the body exactly as given (no `language` field added). */
 export const LANGUAGE_OVERRIDE_HEADER = "X-Language-Override";
@@ -30,11 +35,12 @@ export class ApiError extends Error {
   }
 }
 
-export type Query = Record<string, string | number | boolean | null | undefined>;
+/** A query string's values; empty ones (undefined, null, "") are left out. */
+type Query = Record<string, string | number | boolean | null | undefined>;
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  query?: Query;
+  query?: object;
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -45,6 +51,25 @@ export interface RequestOptions {
    */
   anonymous?: boolean;
 }
+
+/*
+ * The route table's types at the call site (decision 051): a method takes only the paths it serves,
+ * and each route's params, query and body as its shared schema describes them.
+ */
+type LooseCallOptions = CallOptionsBase & { params?: Record<string, unknown>; query?: object; body?: unknown };
+type Route<M extends ApiMethod, P extends string> = `${M} ${P}` extends infer R extends ApiRoute ? R : never;
+type CallOptionsBase = Omit<RequestOptions, "method" | "query" | "body">;
+type Absent<T> = [T] extends [never] ? true : false;
+type Field<Name extends string, T> =
+  Absent<T> extends true ? { [K in Name]?: never } : object extends T ? { [K in Name]?: T } : { [K in Name]: T };
+
+/** What one route takes beside the path: its path parameters, query and body, each required when the route needs it. */
+export type CallOptions<R extends ApiRoute> = CallOptionsBase &
+  Field<"params", RouteParams<R>> &
+  Field<"query", RouteQuery<R>> &
+  Field<"body", RouteBody<R>>;
+type CallArgs<R extends ApiRoute> =
+  object extends CallOptions<R> ? [options?: CallOptions<R>] : [options: CallOptions<R>];
 
 export interface ApiClientConfig {
   baseUrl: string;
@@ -67,9 +92,9 @@ export interface ApiClientConfig {
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 
-function buildUrl(baseUrl: string, path: string, query?: Query): string {
+function buildUrl(baseUrl: string, path: string, query?: object): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
+  for (const [key, value] of Object.entries((query ?? {}) as Query)) {
     if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
   }
   const search = params.toString();
@@ -147,7 +172,7 @@ export function createApiClient(config: ApiClientConfig) {
     }
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  async function request(path: string, options: RequestOptions): Promise<unknown> {
     const first = await send(path, options);
     let response = first.response;
     if (response.status === 401 && config.onUnauthorized && (await config.onUnauthorized(first.token))) {
@@ -172,21 +197,34 @@ export function createApiClient(config: ApiClientConfig) {
         message: config.translate("errors.generic"),
       });
     }
-    return body as T;
+    return body;
   }
 
+  /** `/client/holds/:id/confirm` with `{ id: "h 1" }` → `/client/holds/h%201/confirm`. */
+  const fillPath = (pattern: string, params: Record<string, unknown> = {}) =>
+    pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+
+  function call(method: ApiMethod, pattern: string, options: LooseCallOptions = {}): Promise<unknown> {
+    const { params, body, ...rest } = options;
+    // POST and PUT always carry a JSON object (the server reads `language` from it); DELETE only when given.
+    const sent = body ?? (method === "POST" || method === "PUT" ? {} : undefined);
+    return request(fillPath(pattern, params), { ...rest, method, body: sent });
+  }
+  const caller =
+    <M extends ApiMethod>(method: M) =>
+    <P extends RoutePath<M>>(path: P, ...[options]: CallArgs<Route<M, P>>) =>
+      call(method, path, options as LooseCallOptions | undefined) as Promise<RouteAnswer<Route<M, P>>>;
+
+  /**
+   * Each method takes a path of the route table (decision 051); the answer's type comes with it.
+   * `translate` is the client's messages: an answer it cannot read fails in them too (lib/parse-answer.ts).
+   */
   return {
-    request,
-    /** The client's messages: an answer it cannot read fails in them too (lib/parse-answer.ts). */
     translate: config.translate,
-    get: <T>(path: string, options: Omit<RequestOptions, "method" | "body"> = {}) =>
-      request<T>(path, { ...options, method: "GET" }),
-    post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, "method" | "body"> = {}) =>
-      request<T>(path, { ...options, method: "POST", body: body ?? {} }),
-    put: <T>(path: string, body?: unknown, options: Omit<RequestOptions, "method" | "body"> = {}) =>
-      request<T>(path, { ...options, method: "PUT", body: body ?? {} }),
-    delete: <T>(path: string, options: Omit<RequestOptions, "method" | "body"> = {}) =>
-      request<T>(path, { ...options, method: "DELETE" }),
+    get: caller("GET"),
+    post: caller("POST"),
+    put: caller("PUT"),
+    delete: caller("DELETE"),
   };
 }
 
@@ -210,11 +248,7 @@ export const apiClient: ApiClient = createApiClient({
   getLanguage: currentLanguage,
   translate,
   onUnauthorized: createSessionRefresher({
-    refresh: (refreshToken) =>
-      refreshClient.post<{ accessToken?: string; token?: string; refreshToken?: string }>(
-        clientPath("/refresh-token"),
-        { refreshToken },
-      ),
+    refresh: (refreshToken) => refreshClient.post("/client/refresh-token", { body: { refreshToken } }),
     refused: (error) => error instanceof ApiError && error.status >= 400 && error.status < 500,
     messageOf: (error) => (error instanceof ApiError && error.fromServer ? error.message : null),
     translate,

@@ -1,6 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
-import { getSeatingAvailability, SEATING_STALE_MS, seatingKey, type SeatingQuery } from "./seating-availability";
+import type { ApiClient } from "./api-client";
+import { useApiClient } from "./api-client-context";
+import { getAvailableTables, SEATING_STALE_MS, tablesKey, type SeatingQuery } from "./seating-availability";
 
 /**
  * The first seconds after a time chip (decision 039): once chips are on screen, the booking form's
@@ -28,6 +30,7 @@ function prefetchBookingRoute(): void {
 /** Chips of this day and party are on screen: the form's code and the day's free times, ahead of a tap. */
 export function usePrefetchBookingDay(restaurantId: string, day: { date: string; people: number } | null): void {
   const client = useQueryClient();
+  const api = useApiClient();
   const date = day?.date;
   const people = day?.people;
   useEffect(() => {
@@ -36,27 +39,33 @@ export function usePrefetchBookingDay(restaurantId: string, day: { date: string;
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
     idle(() => {
       prefetchBookingRoute();
-      void prefetchSeating(client, restaurantId, { date, time: "", people });
+      void prefetchSeating(client, api, restaurantId, { date, time: "", people });
     });
-  }, [client, restaurantId, date, people]);
+  }, [client, api, restaurantId, date, people]);
 }
 
 /** Handlers for one chip: its seating's tables are asked as the tap begins, before the form mounts. */
 export function useChipPrefetch(restaurantId: string, seating: SeatingQuery) {
   const client = useQueryClient();
+  const api = useApiClient();
   const { date, time, people } = seating;
   const start = useCallback(() => {
     prefetchBookingRoute();
-    void prefetchSeating(client, restaurantId, { date, time: "", people });
-    void prefetchSeating(client, restaurantId, { date, time, people });
-  }, [client, restaurantId, date, time, people]);
+    void prefetchSeating(client, api, restaurantId, { date, time: "", people });
+    void prefetchSeating(client, api, restaurantId, { date, time, people });
+  }, [client, api, restaurantId, date, time, people]);
   return { onPointerDown: start, onPointerEnter: start, onFocus: start };
 }
 
-function prefetchSeating(client: ReturnType<typeof useQueryClient>, restaurantId: string, query: SeatingQuery) {
+function prefetchSeating(
+  client: ReturnType<typeof useQueryClient>,
+  api: ApiClient,
+  restaurantId: string,
+  query: SeatingQuery,
+) {
   return client.prefetchQuery({
-    queryKey: seatingKey(restaurantId, query),
-    queryFn: ({ signal }) => getSeatingAvailability(restaurantId, query, signal),
+    queryKey: tablesKey(restaurantId, query),
+    queryFn: ({ signal }) => getAvailableTables(restaurantId, query, signal, api),
     staleTime: SEATING_STALE_MS,
   });
 }

@@ -1,16 +1,17 @@
-import type { AvailableTablesResponse } from "@tavolo/shared/restaurants";
-import { apiClient, clientPath } from "./api-client";
+import type { ApiClient } from "./api-client";
 import { availabilityKey } from "./availability";
 
 /**
- * GET /client/getAvailableTables/:id as the booking form asks it (DESIGN §1: with `time` and `people`,
- * availability is per seating). Here, not in the reservations feature, because a slot chip of the
- * restaurants feature asks the very same question ahead of the tap (decision 039).
+ * GET /client/getAvailableTables/:id, asked by the restaurant page (today's tables) and by the booking
+ * form (DESIGN §1: with `time` and `people`, availability is per seating). One fetcher and one key
+ * family under the restaurant's availability key, so every booking, move or cancellation refreshes
+ * both (decision 051). Here, not in a feature, because both features read it and a slot chip of the
+ * restaurants feature asks the form's question ahead of the tap (decision 039).
  */
-export interface SeatingQuery {
+export interface TablesQuery {
   date: string;
-  time: string;
-  people: number;
+  time?: string;
+  people?: number;
   /**
    * A booking of the diner's being moved: asked of `getAvailableTablesForMove`, which counts its own
    * seating free, so a move within it (20:00 → 20:30 at the same table) is offered (decision 032).
@@ -18,17 +19,33 @@ export interface SeatingQuery {
   moving?: string;
 }
 
-export const seatingKey = (restaurantId: string, query: SeatingQuery) =>
-  [...availabilityKey(restaurantId), query.date, query.time, query.people, query.moving ?? null] as const;
+/** The booking form's question: always a party, and a time ("" until one is picked). */
+export interface SeatingQuery extends TablesQuery {
+  time: string;
+  people: number;
+}
 
-export function getSeatingAvailability(restaurantId: string, query: SeatingQuery, signal?: AbortSignal) {
-  const path = query.moving
-    ? `/getAvailableTablesForMove/${encodeURIComponent(query.moving)}`
-    : `/getAvailableTables/${encodeURIComponent(restaurantId)}`;
-  return apiClient.get<AvailableTablesResponse>(clientPath(path), {
-    query: { date: query.date, time: query.time || undefined, people: query.people },
-    signal,
-  });
+/** No time ("" or absent) and no party are the same question, so they share one entry. */
+export const tablesKey = (restaurantId: string, query: TablesQuery) =>
+  [
+    ...availabilityKey(restaurantId),
+    "tables",
+    query.date,
+    query.time || null,
+    query.people ?? null,
+    query.moving ?? null,
+  ] as const;
+
+export function getAvailableTables(
+  restaurantId: string,
+  query: TablesQuery,
+  signal: AbortSignal | undefined,
+  api: ApiClient,
+) {
+  const asked = { query: { date: query.date, time: query.time || undefined, people: query.people }, signal };
+  return query.moving
+    ? api.get("/client/getAvailableTablesForMove/:id", { params: { id: query.moving }, ...asked })
+    : api.get("/client/getAvailableTables/:id", { params: { id: restaurantId }, ...asked });
 }
 
 /** People are booking at this very moment: never trust an answer for long. */

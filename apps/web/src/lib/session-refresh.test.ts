@@ -1,12 +1,23 @@
 import { describe, expect, it, vi } from "vitest";
-import { apiClient, clientPath } from "./api-client";
+import { authUserFixture } from "../../test/fixtures";
+import { apiClient } from "./api-client";
 import { SESSION_EXPIRED_EVENT, type SessionExpiredDetail } from "./session-refresh";
 import { storage } from "./storage";
-import { json, mockFetch } from "../../test/render";
+import { answer, apiError, mockFetch, offContract } from "../../test/mock-api";
 import { eventually } from "../../test/eventually";
 
 const isRefresh = (url: URL) => url.pathname === "/api/client/refresh-token";
 const bearer = (init: RequestInit) => new Headers(init.headers).get("Authorization");
+const expired = () => apiError({ success: false, error: "Token scaduto", code: "token_expired" }, 401);
+const refreshed = (accessToken: string, refreshToken: string) =>
+  answer("POST /client/refresh-token", { success: true, accessToken, token: accessToken, refreshToken });
+
+/** The signed-in reads this file makes, each answered as the server does. */
+function read(url: URL): Response {
+  if (url.pathname.endsWith("/favorites")) return answer("GET /client/favorites", { success: true, favorites: [] });
+  if (url.pathname.endsWith("/waitlist")) return answer("GET /client/waitlist", { success: true, entries: [] });
+  return answer("GET /client/user-profile", { success: true, user: authUserFixture() });
+}
 
 function signedInWith(token: string, refreshToken: string | null) {
   storage.setJson("user", { id: "u-1", email: "giulia.rossi@example.com" });
@@ -29,21 +40,25 @@ describe("session refresh on 401", () => {
     const fetch = mockFetch(async (url, init) => {
       if (isRefresh(url)) {
         await refreshGate; // hold it open so every 401 arrives while it is in flight
-        return json({ success: true, accessToken: "new-access", token: "new-access", refreshToken: "refresh-2" });
+        return refreshed("new-access", "refresh-2");
       }
       return bearer(init) === "Bearer new-access"
-        ? json({ success: true, path: url.pathname })
-        : json({ success: false, error: "Token scaduto", code: "token_expired" }, 401);
+        ? read(url)
+        : apiError({ success: false, error: "Token scaduto", code: "token_expired" }, 401);
     });
 
-    const calls = ["/a", "/b", "/c"].map((path) => apiClient.get<{ path: string }>(clientPath(path)));
+    const calls = Promise.all([
+      apiClient.get("/client/user-profile"),
+      apiClient.get("/client/favorites"),
+      apiClient.get("/client/waitlist"),
+    ]);
     await eventually(() =>
       expect(fetch.mock.calls.filter(([u]) => String(u).endsWith("refresh-token"))).toHaveLength(1),
     );
     releaseRefresh();
-    const results = await Promise.all(calls);
+    const [profile, favorites, waitlist] = await calls;
 
-    expect(results.map((r) => r.path)).toEqual(["/api/client/a", "/api/client/b", "/api/client/c"]);
+    expect([profile.user.id, favorites.favorites, waitlist.entries]).toEqual(["u-1", [], []]);
     const refreshCalls = fetch.mock.calls.filter(([u]) => String(u).endsWith("/refresh-token"));
     expect(refreshCalls).toHaveLength(1);
     expect(JSON.parse(String(refreshCalls[0]![1]!.body))).toMatchObject({ refreshToken: "refresh-1" });
@@ -59,13 +74,13 @@ describe("session refresh on 401", () => {
     let releaseSlow!: () => void;
     const slowGate = new Promise<void>((resolve) => (releaseSlow = resolve));
     const fetch = mockFetch(async (url, init) => {
-      if (isRefresh(url)) return json({ success: true, accessToken: "new-access", refreshToken: "refresh-2" });
-      if (bearer(init) === "Bearer new-access") return json({ success: true });
-      if (url.pathname.endsWith("/slow")) await slowGate; // its 401 comes back late
-      return json({ success: false }, 401);
+      if (isRefresh(url)) return refreshed("new-access", "refresh-2");
+      if (bearer(init) === "Bearer new-access") return read(url);
+      if (url.pathname.endsWith("/favorites")) await slowGate; // its 401 comes back late
+      return expired();
     });
-    const slow = apiClient.get(clientPath("/slow"));
-    await apiClient.get(clientPath("/fast"));
+    const slow = apiClient.get("/client/favorites");
+    await apiClient.get("/client/user-profile");
     expect(storage.getString("auth_token")).toBe("new-access");
     releaseSlow();
     await slow;
@@ -83,10 +98,8 @@ describe("session refresh on 401", () => {
       return callback();
     });
     vi.stubGlobal("navigator", { ...navigator, locks: { request } });
-    const fetch = mockFetch((url, init) =>
-      bearer(init) === "Bearer other-tab-access" ? json({ success: true }) : json({ success: false }, 401),
-    );
-    await apiClient.get(clientPath("/user-profile"));
+    const fetch = mockFetch((url, init) => (bearer(init) === "Bearer other-tab-access" ? read(url) : expired()));
+    await apiClient.get("/client/user-profile");
     expect(request).toHaveBeenCalledWith("tavolo-session-refresh", expect.any(Function));
     expect(fetch.mock.calls.filter(([u]) => String(u).endsWith("/refresh-token"))).toHaveLength(0);
     expect(storage.getString("refresh_token")).toBe("refresh-2");
@@ -97,13 +110,13 @@ describe("session refresh on 401", () => {
     const reasons = expiredReasons();
     mockFetch((url) =>
       isRefresh(url)
-        ? json(
+        ? apiError(
             { success: false, error: "Sessione non valida o scaduta: accedi di nuovo", code: "invalid_refresh_token" },
             401,
           )
-        : json({ success: false, error: "Token scaduto", code: "token_expired" }, 401),
+        : apiError({ success: false, error: "Token scaduto", code: "token_expired" }, 401),
     );
-    await expect(apiClient.get(clientPath("/user-profile"))).rejects.toMatchObject({ status: 401 });
+    await expect(apiClient.get("/client/user-profile")).rejects.toMatchObject({ status: 401 });
     expect(storage.getString("auth_token")).toBeNull();
     expect(storage.getString("refresh_token")).toBeNull();
     expect(storage.getJson("user")).toBeNull();
@@ -113,8 +126,8 @@ describe("session refresh on 401", () => {
   it("without a refresh token clears the session: 'Nessun refresh token disponibile'", async () => {
     signedInWith("old-access", null);
     const reasons = expiredReasons();
-    const fetch = mockFetch(() => json({ success: false }, 401));
-    await expect(apiClient.get(clientPath("/user-profile"))).rejects.toMatchObject({ status: 401 });
+    const fetch = mockFetch(() => expired());
+    await expect(apiClient.get("/client/user-profile")).rejects.toMatchObject({ status: 401 });
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(storage.getString("auth_token")).toBeNull();
     expect(reasons).toEqual(["Nessun refresh token disponibile"]);
@@ -123,8 +136,8 @@ describe("session refresh on 401", () => {
   it("an answer without an access token clears the session: 'Token di accesso non presente nella risposta'", async () => {
     signedInWith("old-access", "refresh-1");
     const reasons = expiredReasons();
-    mockFetch((url) => (isRefresh(url) ? json({ success: true, refreshToken: "x" }) : json({ success: false }, 401)));
-    await expect(apiClient.get(clientPath("/user-profile"))).rejects.toMatchObject({ status: 401 });
+    mockFetch((url) => (isRefresh(url) ? offContract({ success: true, refreshToken: "x" }) : expired()));
+    await expect(apiClient.get("/client/user-profile")).rejects.toMatchObject({ status: 401 });
     expect(storage.getString("auth_token")).toBeNull();
     expect(storage.getString("refresh_token")).toBeNull();
     expect(reasons).toEqual(["Token di accesso non presente nella risposta"]);
@@ -134,18 +147,18 @@ describe("session refresh on 401", () => {
     signedInWith("old-access", "refresh-1");
     mockFetch((url) => {
       if (isRefresh(url)) throw new TypeError("Failed to fetch");
-      return json({ success: false }, 401);
+      return expired();
     });
-    await expect(apiClient.get(clientPath("/user-profile"))).rejects.toMatchObject({ status: 401 });
+    await expect(apiClient.get("/client/user-profile")).rejects.toMatchObject({ status: 401 });
     expect(storage.getString("auth_token")).toBe("old-access");
     expect(storage.getString("refresh_token")).toBe("refresh-1");
   });
 
   it("never refreshes for a call made signed out (a wrong password on /login)", async () => {
     const fetch = mockFetch(() =>
-      json({ success: false, error: "Email o password non corretti", code: "invalid_credentials" }, 401),
+      apiError({ success: false, error: "Email o password non corretti", code: "invalid_credentials" }, 401),
     );
-    await expect(apiClient.post(clientPath("/login"), { email: "a@b.it", password: "x" })).rejects.toMatchObject({
+    await expect(apiClient.post("/client/login", { body: { email: "a@b.it", password: "x" } })).rejects.toMatchObject({
       message: "Email o password non corretti",
     });
     expect(fetch).toHaveBeenCalledTimes(1);

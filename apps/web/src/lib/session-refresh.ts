@@ -1,3 +1,4 @@
+import type { RefreshTokenResponse } from "@tavolo/shared/auth";
 import { storage } from "./storage";
 
 /** Window event fired when a refresh could not save the session; the session provider signs out. */
@@ -22,15 +23,9 @@ export function onRefreshTokenRotated(listener: RotationListener): () => void {
   return () => rotationListeners.delete(listener);
 }
 
-interface RefreshAnswer {
-  accessToken?: string;
-  token?: string;
-  refreshToken?: string;
-}
-
 interface Options {
   /** POST /client/refresh-token through a client that never refreshes itself. */
-  refresh: (refreshToken: string) => Promise<RefreshAnswer>;
+  refresh: (refreshToken: string) => Promise<RefreshTokenResponse>;
   /** True when the server itself refused (a revoked or replayed token), false for network trouble. */
   refused: (error: unknown) => boolean;
   translate: (key: string) => string;
@@ -59,7 +54,7 @@ export function createSessionRefresher({ refresh, refused, translate, messageOf 
     if (current !== usedToken) return current !== null;
     const refreshToken = storage.getString("refresh_token");
     if (!refreshToken) return expire(translate("session.noRefreshToken"));
-    let answer: RefreshAnswer;
+    let answer: RefreshTokenResponse;
     try {
       answer = await refresh(refreshToken);
     } catch (error) {

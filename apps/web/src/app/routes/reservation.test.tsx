@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { act, screen } from "@testing-library/react";
 import { openEveryDay, reservationFixture, restaurantDetailFixture } from "../../../test/fixtures";
-import { json, mockFetch, renderRoutes, signInAs } from "../../../test/render";
+import { renderRoutes, signInAs } from "../../../test/render";
+import { answer, apiError, mockFetch, answerSessionCheck } from "../../../test/mock-api";
 import ReservationRoute from "./reservation";
 import { eventually } from "../../../test/eventually";
 
@@ -24,12 +25,21 @@ const started = reservationFixture({ ...mine, id: "r-2", canCancel: false });
 
 function api() {
   return mockFetch((url) => {
-    if (url.pathname === `/api/client/getRestaurantById/${ID}`) return json({ success: true, restaurant });
+    const session = answerSessionCheck(url);
+    if (session) return session;
+    if (url.pathname === `/api/client/getRestaurantById/${ID}`)
+      return answer("GET /client/getRestaurantById/:id", { success: true, restaurant });
     if (url.pathname.startsWith("/api/client/getUserReservations/"))
-      return json({ success: true, reservations: [mine, started] });
+      return answer("GET /client/getUserReservations/:userId", { success: true, reservations: [mine, started] });
     if (url.pathname === `/api/client/getAvailableTables/${ID}`)
-      return json({ success: true, date: "2099-06-12", time: null, slots: [], tables: [] });
-    return json({ success: false, error: "?", code: "not_found" }, 404);
+      return answer("GET /client/getAvailableTables/:id", {
+        success: true,
+        date: "2099-06-12",
+        time: null,
+        slots: [],
+        tables: [],
+      });
+    return apiError({ success: false, error: "?", code: "not_found" }, 404);
   });
 }
 
@@ -53,10 +63,19 @@ describe("/reservation in modify mode", () => {
   it("once the move is saved, no longer says 'you are moving your booking of …' with the new time", async () => {
     let current = mine;
     mockFetch((url) => {
-      if (url.pathname === `/api/client/getRestaurantById/${ID}`) return json({ success: true, restaurant });
+      const session = answerSessionCheck(url);
+      if (session) return session;
+      if (url.pathname === `/api/client/getRestaurantById/${ID}`)
+        return answer("GET /client/getRestaurantById/:id", { success: true, restaurant });
       if (url.pathname.startsWith("/api/client/getUserReservations/"))
-        return json({ success: true, reservations: [current] });
-      return json({ success: true, date: "2099-06-12", time: null, slots: [], tables: [] });
+        return answer("GET /client/getUserReservations/:userId", { success: true, reservations: [current] });
+      return answer("GET /client/getAvailableTables/:id", {
+        success: true,
+        date: "2099-06-12",
+        time: null,
+        slots: [],
+        tables: [],
+      });
     });
     const { client } = render(`/reservation/${ID}?modify=r-1`);
     expect(await screen.findByText(/Stai spostando la prenotazione di .* alle 20:30/)).toBeInTheDocument();

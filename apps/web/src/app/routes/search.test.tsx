@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, within } from "@testing-library/react";
 import type { RestaurantSummary } from "@tavolo/shared/restaurants";
-import { json, mockFetch, renderRoutes } from "../../../test/render";
+import { renderRoutes } from "../../../test/render";
+import { answer, mockFetch } from "../../../test/mock-api";
 import SearchRoute from "./search";
 
 const near = (n: number, distanceKm: number): RestaurantSummary => ({
@@ -28,7 +29,7 @@ describe("/search with the position on and no city", () => {
   it("lists the restaurants around the diner, nearest first, instead of asking where", async () => {
     const fetch = mockFetch((url) => {
       if (url.pathname === "/api/client/searchRestaurantsByLocation")
-        return json({
+        return answer("GET /client/searchRestaurantsByLocation", {
           success: true,
           city: null,
           restaurants: [near(1, 0.4), near(2, 1.25)],
@@ -36,8 +37,9 @@ describe("/search with the position on and no city", () => {
           page: 1,
           pageSize: 12,
         });
-      if (url.pathname === "/api/client/getAllAvailableCities") return json({ success: true, cities: [] });
-      return json({ success: true, offers: [], city: null, nearbyCities: [] });
+      if (url.pathname === "/api/client/getAllAvailableCities")
+        return answer("GET /client/getAllAvailableCities", { success: true, cities: [] });
+      return answer("GET /client/getAvailableLastMinute", { success: true, offers: [] });
     });
     vi.stubGlobal("navigator", {
       ...navigator,

@@ -1,21 +1,12 @@
-import {
-  ACCOUNT_DELETE_PATH,
-  ACCOUNT_DELETION_CODE_PATH,
-  ACCOUNT_EXPORT_PATH,
-  accountExportFileName,
-  accountExportSchema,
-  type DeleteAccountRequest,
-  type DeleteAccountResponse,
-} from "@tavolo/shared/account-data";
-import type { MessageResponse } from "@tavolo/shared/api-responses";
-import { apiClient, clientPath } from "../../../lib/api-client";
+import { accountExportFileName, accountExportSchema, type DeleteAccountRequest } from "@tavolo/shared/account-data";
+import { apiClient } from "../../../lib/api-client";
 
 /**
  * GET /client/account/export (decision 021), saved as tavolo-<date>.json: the answer is checked
  * against the shared schema first, so a broken answer is never saved as the diner's data.
  */
 export async function downloadAccountData(): Promise<void> {
-  const data = accountExportSchema.parse(await apiClient.get<unknown>(clientPath(ACCOUNT_EXPORT_PATH)));
+  const data = accountExportSchema.parse(await apiClient.get("/client/account/export"));
   const file = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
   const url = URL.createObjectURL(file);
   const link = document.createElement("a");
@@ -30,13 +21,10 @@ export async function downloadAccountData(): Promise<void> {
 
 /** DELETE /client/account: `{ password }`, or `{ code }` (mailed) for an account without one (Google). */
 export function deleteAccount(confirmation: DeleteAccountRequest) {
-  return apiClient.request<DeleteAccountResponse>(clientPath(ACCOUNT_DELETE_PATH), {
-    method: "DELETE",
-    body: confirmation,
-  });
+  return apiClient.delete("/client/account", { body: confirmation });
 }
 
 /** POST /client/account/deletion-code: mails the code that confirms deleting an account without a password. */
 export function sendDeletionCode() {
-  return apiClient.post<MessageResponse>(clientPath(ACCOUNT_DELETION_CODE_PATH), {});
+  return apiClient.post("/client/account/deletion-code");
 }

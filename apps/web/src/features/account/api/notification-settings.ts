@@ -5,7 +5,7 @@ import {
   type NotificationSettings,
   type NotificationSettingsResponse,
 } from "@tavolo/shared/account";
-import { apiClient, clientPath } from "../../../lib/api-client";
+import { apiClient } from "../../../lib/api-client";
 import { parseAnswer } from "../../../lib/parse-answer";
 
 const key = (userId: string) => ["notification-settings", userId] as const;
@@ -18,7 +18,7 @@ export function useNotificationSettings(userId: string) {
       parseAnswer(
         apiClient,
         notificationSettingsResponseSchema,
-        await apiClient.get<unknown>(clientPath("/notification-settings"), { signal }),
+        await apiClient.get("/client/notification-settings", { signal }),
       ),
     select: (data) => data.settings,
   });
@@ -32,7 +32,7 @@ export function useSaveNotificationSettings(userId: string) {
       parseAnswer(
         apiClient,
         saveNotificationSettingsResponseSchema,
-        await apiClient.put<unknown>(clientPath("/notification-settings"), settings),
+        await apiClient.put("/client/notification-settings", { body: settings }),
       ),
     onMutate: async (settings) => {
       await queryClient.cancelQueries({ queryKey: key(userId) });

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PushPublicKeyResponse } from "@tavolo/shared/push";
-import { ApiError, apiClient, clientPath } from "../../../lib/api-client";
+import type { RouteBody } from "@tavolo/shared/api-routes";
+import { ApiError, apiClient } from "../../../lib/api-client";
 
 /** Web Push in this browser (decision 045): the service worker's PushManager and the Notification API. */
 export const pushSupported = () =>
@@ -19,10 +19,8 @@ export function usePushPublicKey(enabled: boolean) {
     queryKey: ["push-public-key"],
     queryFn: async ({ signal }) => {
       try {
-        const answer = await apiClient.get<PushPublicKeyResponse | undefined>(clientPath("/push/public-key"), {
-          signal,
-        });
-        return answer?.publicKey ?? null;
+        const answer = await apiClient.get("/client/push/public-key", { signal });
+        return answer.publicKey;
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -65,10 +63,7 @@ export function useSwitchPushDevice(publicKey: string | null | undefined) {
       if (!on) {
         const subscription = await registration.pushManager.getSubscription();
         if (subscription) {
-          await apiClient.request(clientPath("/push/subscriptions"), {
-            method: "DELETE",
-            body: { endpoint: subscription.endpoint },
-          });
+          await apiClient.delete("/client/push/subscriptions", { body: { endpoint: subscription.endpoint } });
           await subscription.unsubscribe();
         }
         return;
@@ -79,7 +74,9 @@ export function useSwitchPushDevice(publicKey: string | null | undefined) {
         userVisibleOnly: true,
         applicationServerKey: fromBase64Url(publicKey),
       });
-      await apiClient.post(clientPath("/push/subscriptions"), subscription.toJSON());
+      // The Push API's JSON form of a live subscription always holds the endpoint and both keys.
+      const body = subscription.toJSON() as RouteBody<"POST /client/push/subscriptions">;
+      await apiClient.post("/client/push/subscriptions", { body });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: deviceKey }),
   });

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import type { ProfileResponse, UpdateProfileRequest } from "@tavolo/shared/auth";
-import { apiClient, clientPath } from "../../../lib/api-client";
+import type { UpdateProfileRequest } from "@tavolo/shared/auth";
+import { apiClient } from "../../../lib/api-client";
 
 /**
  * PUT /client/updateProfile/:id (SPEC §7): the caller's own fields; the answer is the stored profile.
@@ -8,7 +8,7 @@ import { apiClient, clientPath } from "../../../lib/api-client";
  * (decisions 012, 020).
  */
 export function updateProfile(userId: string, changes: UpdateProfileRequest) {
-  return apiClient.put<ProfileResponse>(clientPath(`/updateProfile/${encodeURIComponent(userId)}`), changes);
+  return apiClient.put("/client/updateProfile/:id", { params: { id: userId }, body: changes });
 }
 
 export function useUpdateProfile(userId: string) {

@@ -1,15 +1,15 @@
 import { verifyPhoneConfirmResponseSchema, verifyPhoneStartResponseSchema } from "@tavolo/shared/account";
-import { apiClient, clientPath } from "../../../lib/api-client";
+import { apiClient } from "../../../lib/api-client";
 import { parseAnswer } from "../../../lib/parse-answer";
 
 /** POST /client/verify-phone/start {userId, phoneNumber, language}: an SMS code to the number. */
 export async function startPhoneVerification(userId: string, phoneNumber: string) {
-  const body = await apiClient.post<unknown>(clientPath("/verify-phone/start"), { userId, phoneNumber });
+  const body = await apiClient.post("/client/verify-phone/start", { body: { userId, phoneNumber } });
   return parseAnswer(apiClient, verifyPhoneStartResponseSchema, body);
 }
 
 /** POST /client/verify-phone/confirm {userId, otp}: the number becomes the profile's, verified. */
 export async function confirmPhoneVerification(userId: string, otp: string) {
-  const body = await apiClient.post<unknown>(clientPath("/verify-phone/confirm"), { userId, otp });
+  const body = await apiClient.post("/client/verify-phone/confirm", { body: { userId, otp } });
   return parseAnswer(apiClient, verifyPhoneConfirmResponseSchema, body);
 }

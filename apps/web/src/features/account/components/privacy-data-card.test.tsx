@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { authUserFixture } from "../../../../test/fixtures";
-import { json, mockFetch, renderAt } from "../../../../test/render";
+import { authUserFixture, notificationSettingsFixture } from "../../../../test/fixtures";
+import { renderAt } from "../../../../test/render";
+import { answer, apiError, mockFetch } from "../../../../test/mock-api";
 import { PrivacyDataCard } from "./privacy-data-card";
 
 const EMAIL = "benedetta.loria@example.it";
@@ -19,7 +20,9 @@ const destructive = () => screen.getByRole("button", { name: "Elimina definitiva
 
 describe("PrivacyDataCard", () => {
   it("says what a deletion does and keeps the destructive button off until the password is typed", async () => {
-    const fetch = mockFetch(() => json({ success: true, message: "Il tuo account è stato eliminato." }));
+    const fetch = mockFetch(() =>
+      answer("DELETE /client/account", { success: true, message: "Il tuo account è stato eliminato." }),
+    );
     const { onAccountDeleted } = renderCard(true);
     openDialog();
     const dialog = await screen.findByRole("dialog", { name: "Eliminare l'account?" });
@@ -39,8 +42,11 @@ describe("PrivacyDataCard", () => {
   it("asks a Google account for a code mailed to it, not its address typed again, and shows the server's refusal", async () => {
     const fetch = mockFetch((url) =>
       String(url).endsWith("/deletion-code")
-        ? json({ success: true, message: "Ti abbiamo inviato via email un codice di 6 cifre." })
-        : json({ success: false, code: "delete_code_wrong", error: "Codice non valido o scaduto." }, 400),
+        ? answer("POST /client/account/deletion-code", {
+            success: true,
+            message: "Ti abbiamo inviato via email un codice di 6 cifre.",
+          })
+        : apiError({ success: false, code: "delete_code_wrong", error: "Codice non valido o scaduto." }, 400),
     );
     const { onAccountDeleted } = renderCard(false);
     openDialog();
@@ -75,14 +81,14 @@ describe("PrivacyDataCard", () => {
       reservations: [],
       offerBookings: [],
       favorites: [],
-      notificationSettings: { enabled: true, favoriteRestaurants: false, weekendsOnly: false },
+      notificationSettings: notificationSettingsFixture(),
       cityAlerts: [],
       waitlist: [],
       pushSubscriptions: [],
       sessions: [],
       emails: [],
     };
-    mockFetch(() => json(data));
+    mockFetch(() => answer("GET /client/account/export", data));
     const saved: { name: string; href: string }[] = [];
     vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: () => "blob:export", revokeObjectURL: () => {} }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {

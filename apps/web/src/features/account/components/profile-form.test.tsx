@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { storage, type StoredUser } from "../../../lib/storage";
 import { authUserFixture } from "../../../../test/fixtures";
-import { json, mockFetch, renderAt, signInAs } from "../../../../test/render";
+import { renderAt, signInAs } from "../../../../test/render";
+import { answer, apiError, mockFetch, offContract, answerSessionCheck } from "../../../../test/mock-api";
 import { ProfileForm } from "./profile-form";
 import { phoneCooldownName } from "./use-phone-verification";
 
@@ -29,7 +30,7 @@ const bodyOf = (call: unknown[]) => JSON.parse(String((call[1] as RequestInit).b
 
 describe("ProfileForm", () => {
   it("splits a stored +44 number into the picker and the field, and shows it verified", () => {
-    mockFetch(() => json({}));
+    mockFetch(() => offContract({}));
     renderForm();
     expect(screen.getByLabelText("Prefisso")).toHaveValue("GB");
     expect(numberField()).toHaveValue("7700900123");
@@ -41,7 +42,7 @@ describe("ProfileForm", () => {
   });
 
   it("marks an edited verified number unverified and blocks saving until it is verified", async () => {
-    const fetch = mockFetch(() => json({}));
+    const fetch = mockFetch(() => offContract({}));
     renderForm();
     fireEvent.change(numberField(), { target: { value: "7700900999" } });
     expect(screen.getByText("Da verificare")).toBeInTheDocument();
@@ -53,13 +54,27 @@ describe("ProfileForm", () => {
   it("needs 6 characters to ask for a code, then verifies the number with the 6-digit modal", async () => {
     const verified = authUserFixture({ id: user.id, phoneNumber: "+393331234567", phoneVerified: true });
     const fetch = mockFetch((url) => {
+      const session = answerSessionCheck(url);
+      if (session) return session;
       if (url.pathname.endsWith("/verify-phone/start")) {
-        return json({ success: true, alreadyVerified: false, phoneNumber: "+393331234567", message: "Codice inviato" });
+        return answer("POST /client/verify-phone/start", {
+          success: true,
+          alreadyVerified: false,
+          phoneNumber: "+393331234567",
+          message: "Codice inviato",
+        });
       }
       if (url.pathname.endsWith("/verify-phone/confirm")) {
-        return json({ success: true, message: "Numero verificato", user: verified });
+        return answer("POST /client/verify-phone/confirm", {
+          success: true,
+          message: "Numero verificato",
+          user: verified,
+        });
       }
-      return json({ success: true, profile: { ...verified, firstName: "Giulia Maria" } });
+      return answer("PUT /client/updateProfile/:id", {
+        success: true,
+        profile: { ...verified, firstName: "Giulia Maria" },
+      });
     });
     const { onUserChanged } = renderForm({ phoneNumber: undefined, phoneVerified: false });
     expect(screen.getByLabelText("Prefisso")).toHaveValue("IT");
@@ -93,8 +108,8 @@ describe("ProfileForm", () => {
 
   it("shows the server's refusal of a number, and the wait of a 429 for 5 s", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    let answer = () =>
-      json(
+    let respond = () =>
+      apiError(
         {
           success: false,
           code: "phone_taken",
@@ -102,7 +117,7 @@ describe("ProfileForm", () => {
         },
         409,
       );
-    mockFetch(() => answer());
+    mockFetch(() => respond());
     renderForm({ phoneNumber: undefined, phoneVerified: false });
     fireEvent.change(numberField(), { target: { value: "3331234567" } });
     fireEvent.click(screen.getByRole("button", { name: "Verifica il numero" }));
@@ -110,7 +125,7 @@ describe("ProfileForm", () => {
       await screen.findByText("Questo numero di telefono è già registrato con un altro account"),
     ).toBeInTheDocument();
 
-    answer = () => json({ success: false, code: "otp_cooldown", error: "Attendi", retryAfter: 42 }, 429);
+    respond = () => apiError({ success: false, code: "otp_cooldown", error: "Attendi", retryAfter: 42 }, 429);
     fireEvent.click(screen.getByRole("button", { name: "Verifica il numero" }));
     expect(await screen.findByText("Devi attendere 0:42 prima di richiedere un nuovo codice")).toBeInTheDocument();
     expect(storage.getJson("cooldowns")?.[phoneCooldownName(user.id)]).toBeGreaterThan(Date.now() + 40_000);
@@ -120,7 +135,7 @@ describe("ProfileForm", () => {
 
   it("asked again during the cooldown, says how long is left without calling the server", async () => {
     storage.setJson("cooldowns", { [phoneCooldownName(user.id)]: Date.now() + 30_000 });
-    const fetch = mockFetch(() => json({}));
+    const fetch = mockFetch(() => offContract({}));
     renderForm({ phoneNumber: undefined, phoneVerified: false });
     fireEvent.change(numberField(), { target: { value: "3331234567" } });
     fireEvent.click(screen.getByRole("button", { name: "Verifica il numero" }));
@@ -133,10 +148,21 @@ describe("ProfileForm", () => {
   it("after a reload within the cooldown keeps the number and reopens the code entry; the wait holds back only the resend", async () => {
     const verified = authUserFixture({ id: user.id, phoneNumber: "+393331234567", phoneVerified: true });
     const fetch = mockFetch((url) => {
+      const session = answerSessionCheck(url);
+      if (session) return session;
       if (url.pathname.endsWith("/verify-phone/start")) {
-        return json({ success: true, alreadyVerified: false, phoneNumber: "+393331234567", message: "Codice inviato" });
+        return answer("POST /client/verify-phone/start", {
+          success: true,
+          alreadyVerified: false,
+          phoneNumber: "+393331234567",
+          message: "Codice inviato",
+        });
       }
-      return json({ success: true, message: "Numero verificato", user: verified });
+      return answer("POST /client/verify-phone/confirm", {
+        success: true,
+        message: "Numero verificato",
+        user: verified,
+      });
     });
     const first = renderForm({ phoneNumber: undefined, phoneVerified: false });
     fireEvent.change(numberField(), { target: { value: "3331234567" } });
@@ -165,7 +191,7 @@ describe("ProfileForm", () => {
   });
 
   it("forgets a pending number once its code has expired or for another account", () => {
-    mockFetch(() => json({}));
+    mockFetch(() => offContract({}));
     storage.setJson("pendingPhoneCode", { userId: user.id, phoneNumber: "+393331234567", expiresAt: Date.now() - 1 });
     renderForm({ phoneNumber: undefined, phoneVerified: false });
     expect(numberField()).toHaveValue("");
@@ -180,16 +206,18 @@ describe("ProfileForm", () => {
   });
 
   it("saves names once the phone is verified, and requires them", async () => {
-    const fetch = mockFetch(() =>
-      json({
-        success: true,
-        profile: authUserFixture({
-          id: user.id,
-          firstName: "Giulia Maria",
-          phoneNumber: user.phoneNumber!,
-          phoneVerified: true,
+    const fetch = mockFetch(
+      (url) =>
+        answerSessionCheck(url) ??
+        answer("PUT /client/updateProfile/:id", {
+          success: true,
+          profile: authUserFixture({
+            id: user.id,
+            firstName: "Giulia Maria",
+            phoneNumber: user.phoneNumber!,
+            phoneVerified: true,
+          }),
         }),
-      }),
     );
     const { onUserChanged } = renderForm();
     fireEvent.change(screen.getByLabelText(/^Nome/), { target: { value: " " } });
@@ -208,7 +236,14 @@ describe("ProfileForm", () => {
   });
 
   it("a new submit clears the last one's 'saved': a blocked save never shows green beside red", async () => {
-    mockFetch(() => json({ success: true, profile: user }));
+    mockFetch(
+      (url) =>
+        answerSessionCheck(url) ??
+        answer("PUT /client/updateProfile/:id", {
+          success: true,
+          profile: authUserFixture({ id: user.id, phoneNumber: "+447700900123", phoneVerified: true }),
+        }),
+    );
     renderForm();
     fireEvent.click(screen.getByRole("button", { name: "Salva" }));
     expect(await screen.findByText("Profilo aggiornato")).toBeInTheDocument();
@@ -219,7 +254,7 @@ describe("ProfileForm", () => {
   });
 
   it("refuses letters in the number with a message about digits, without asking the server", async () => {
-    const fetch = mockFetch(() => json({}));
+    const fetch = mockFetch(() => offContract({}));
     renderForm({ phoneNumber: undefined, phoneVerified: false });
     fireEvent.change(numberField(), { target: { value: "333 12a 4567" } });
     fireEvent.click(screen.getByRole("button", { name: "Verifica il numero" }));

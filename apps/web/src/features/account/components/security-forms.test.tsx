@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { storage } from "../../../lib/storage";
-import { json, mockFetch, renderAt } from "../../../../test/render";
+import { notificationSettingsFixture } from "../../../../test/fixtures";
+import { renderAt } from "../../../../test/render";
+import { answer, apiError, mockFetch, offContract } from "../../../../test/mock-api";
 import { EmailChangeForm, emailChangeCooldownName } from "./email-change-form";
 import { NotificationSettingsForm } from "./notification-settings-form";
 import { PasswordChangeForm } from "./password-change-form";
@@ -20,7 +22,7 @@ describe("PasswordChangeForm", () => {
   };
 
   it("checks the rules in the browser: current required, 8+ characters, five rules, confirmation", async () => {
-    const fetch = mockFetch(() => json({}));
+    const fetch = mockFetch(() => offContract({}));
     renderAt(<PasswordChangeForm />);
     fill("", "Ab1#xyz", "Ab1#xyz");
     expect(await screen.findByText("Inserisci la password attuale")).toBeInTheDocument();
@@ -37,9 +39,9 @@ describe("PasswordChangeForm", () => {
   });
 
   it("sends current and new password, shows a wrong current password, and clears the form on success", async () => {
-    let answer = () =>
-      json({ success: false, code: "current_password_wrong", error: "La password attuale non è corretta" }, 400);
-    const fetch = mockFetch(() => answer());
+    let respond = () =>
+      apiError({ success: false, code: "current_password_wrong", error: "La password attuale non è corretta" }, 400);
+    const fetch = mockFetch(() => respond());
     const onChanged = vi.fn();
     renderAt(<PasswordChangeForm onChanged={onChanged} />);
     fill("Sbagliata#1", "Nuova#Pass9", "Nuova#Pass9");
@@ -48,7 +50,11 @@ describe("PasswordChangeForm", () => {
     expect(bodyOf(apiCalls(fetch)[0]!)).toMatchObject({ currentPassword: "Sbagliata#1", newPassword: "Nuova#Pass9" });
     expect(bodyOf(apiCalls(fetch)[0]!)).not.toHaveProperty("confirmPassword");
 
-    answer = () => json({ success: true, message: "Password aggiornata: le altre sessioni sono state chiuse" });
+    respond = () =>
+      answer("POST /client/change-password", {
+        success: true,
+        message: "Password aggiornata: le altre sessioni sono state chiuse",
+      });
     fill("Giusta#Pass1", "Nuova#Pass9", "Nuova#Pass9");
     expect(await screen.findByText("Password aggiornata: le altre sessioni sono state chiuse")).toBeInTheDocument();
     expect(screen.getByLabelText(/^Password attuale/)).toHaveValue("");
@@ -63,7 +69,7 @@ describe("EmailChangeForm", () => {
   };
 
   it("refuses an empty or malformed address with the spec's text, without calling the server", async () => {
-    const fetch = mockFetch(() => json({}));
+    const fetch = mockFetch(() => offContract({}));
     renderAt(<EmailChangeForm userId={USER_ID} currentEmail="old@example.it" onRequested={vi.fn()} />);
     submit("");
     expect(await screen.findByText("Inserisci un indirizzo email valido")).toBeInTheDocument();
@@ -73,14 +79,15 @@ describe("EmailChangeForm", () => {
   });
 
   it("shows a taken address, then on success starts the persisted 60 s cooldown and moves on", async () => {
-    let answer = () => json({ success: false, code: "email_taken", error: "Questo indirizzo email è già in uso" }, 409);
-    const fetch = mockFetch(() => answer());
+    let respond = () =>
+      apiError({ success: false, code: "email_taken", error: "Questo indirizzo email è già in uso" }, 409);
+    const fetch = mockFetch(() => respond());
     const onRequested = vi.fn();
     renderAt(<EmailChangeForm userId={USER_ID} currentEmail="old@example.it" onRequested={onRequested} />);
     submit("taken@example.it");
     expect(await screen.findByText("Questo indirizzo email è già in uso")).toBeInTheDocument();
 
-    answer = () => json({ success: true, message: "ok" });
+    respond = () => answer("POST /client/request-email-change", { success: true, message: "ok" });
     submit(" new@example.it ");
     await waitFor(() => expect(onRequested).toHaveBeenCalledWith("new@example.it"));
     expect(bodyOf(apiCalls(fetch)[1]!)).toMatchObject({ newEmail: "new@example.it" });
@@ -94,12 +101,12 @@ describe("EmailChangeForm", () => {
   });
 
   it("says 'Errore nella richiesta di cambio email' when the server gives no reason, and the token text on a 401", async () => {
-    let answer = () => new Response("", { status: 500 });
-    mockFetch(() => answer());
+    let respond = () => new Response("", { status: 500 });
+    mockFetch(() => respond());
     renderAt(<EmailChangeForm userId={USER_ID} currentEmail="old@example.it" onRequested={vi.fn()} />);
     submit("new@example.it");
     expect(await screen.findByText("Errore nella richiesta di cambio email")).toBeInTheDocument();
-    answer = () => new Response("", { status: 401 });
+    respond = () => new Response("", { status: 401 });
     submit("new@example.it");
     expect(await screen.findByText("Token di autenticazione non valido")).toBeInTheDocument();
   });
@@ -107,17 +114,13 @@ describe("EmailChangeForm", () => {
 
 describe("NotificationSettingsForm", () => {
   it("shows the saved settings and saves each switch; the filters need notifications on", async () => {
-    let saved = { enabled: true, favoriteRestaurants: false, weekendsOnly: false };
+    let saved = notificationSettingsFixture();
     const fetch = mockFetch((url, init) => {
       if (init.method === "PUT") saved = bodyOf([url, init]) as typeof saved;
-      return json({
+      return answer(init.method === "PUT" ? "PUT /client/notification-settings" : "GET /client/notification-settings", {
         success: true,
         ...(init.method === "PUT" ? { message: "Preferenze salvate" } : {}),
-        settings: {
-          enabled: saved.enabled,
-          favoriteRestaurants: saved.favoriteRestaurants,
-          weekendsOnly: saved.weekendsOnly,
-        },
+        settings: saved,
       });
     });
     renderAt(<NotificationSettingsForm userId={USER_ID} />);
@@ -137,7 +140,10 @@ describe("NotificationSettingsForm", () => {
     mockFetch((_url, init) =>
       init.method === "PUT"
         ? new Response("", { status: 500 })
-        : json({ success: true, settings: { enabled: true, favoriteRestaurants: false, weekendsOnly: false } }),
+        : answer("GET /client/notification-settings", {
+            success: true,
+            settings: notificationSettingsFixture(),
+          }),
     );
     renderAt(<NotificationSettingsForm userId={USER_ID} />);
     const favorites = await screen.findByRole("switch", { name: "Solo ristoranti preferiti" });

@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
 import { ApiError } from "../../../lib/api-client";
 import type { StoredUser } from "../../../lib/storage";
-import { json, mockFetch, renderAt } from "../../../../test/render";
+import { notificationSettingsFixture } from "../../../../test/fixtures";
+import { renderAt } from "../../../../test/render";
+import { answer, mockFetch } from "../../../../test/mock-api";
 import { SettingsPage } from "./settings-page";
 
 const user: StoredUser = {
@@ -18,7 +20,10 @@ const user: StoredUser = {
 
 function renderPage(overrides: Partial<StoredUser> = {}, refreshProfile = vi.fn(async () => null as Error | null)) {
   mockFetch(() =>
-    json({ success: true, settings: { enabled: true, favoriteRestaurants: false, weekendsOnly: false } }),
+    answer("GET /client/notification-settings", {
+      success: true,
+      settings: notificationSettingsFixture(),
+    }),
   );
   renderAt(
     <SettingsPage

@@ -1,9 +1,8 @@
-import type { ProfileResponse, UserProfileResponse } from "@tavolo/shared/auth";
-import { apiClient, clientPath } from "../../../lib/api-client";
+import { apiClient } from "../../../lib/api-client";
 
 /** GET /client/user-profile: the caller, named by the token alone (app-start validation). */
 export function getCurrentUser() {
-  return apiClient.get<UserProfileResponse>(clientPath("/user-profile"));
+  return apiClient.get("/client/user-profile");
 }
 
 /**
@@ -11,7 +10,8 @@ export function getCurrentUser() {
  * token and userId); otherwise the stored one is sent.
  */
 export function getUserProfile(userId: string, token?: string, options: { fresh?: boolean } = {}) {
-  return apiClient.get<ProfileResponse>(clientPath(`/getUserProfile/${encodeURIComponent(userId)}`), {
+  return apiClient.get("/client/getUserProfile/:id", {
+    params: { id: userId },
     headers: token ? { Authorization: `Bearer ${token}` } : undefined,
     // The settings screen's cache-busting parameter (SPEC §7): no cache in between may answer.
     query: options.fresh ? { _t: Date.now() } : undefined,
@@ -20,7 +20,7 @@ export function getUserProfile(userId: string, token?: string, options: { fresh?
 
 /** GET /client/user-profile with a bearer that is not stored yet (a biometric sign-in). */
 export function getCurrentUserWith(token: string) {
-  return apiClient.get<UserProfileResponse>(clientPath("/user-profile"), {
+  return apiClient.get("/client/user-profile", {
     headers: { Authorization: `Bearer ${token}` },
   });
 }

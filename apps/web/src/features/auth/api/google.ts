@@ -1,6 +1,5 @@
 import { API_BASE_URL } from "../../../config/env";
-import { apiClient, clientPath } from "../../../lib/api-client";
-import type { AuthSessionResponse, GoogleStatusResponse } from "@tavolo/shared/auth";
+import { apiClient } from "../../../lib/api-client";
 
 export interface GoogleRedirectOptions {
   registration?: boolean;
@@ -23,24 +22,23 @@ export function googleRedirectUrl(options: GoogleRedirectOptions = {}): string {
 
 /** GET /api/auth/google/status: whether this server has Google sign-in configured. */
 export function getGoogleStatus() {
-  return apiClient.get<GoogleStatusResponse>("/auth/google/status");
+  return apiClient.get("/auth/google/status");
 }
 
 /** POST /api/auth/google/code: the one-time code of the Google return, for a session. */
 export function exchangeGoogleCode(code: string) {
-  return apiClient.post<AuthSessionResponse>("/auth/google/code", { code }, { anonymous: true });
+  return apiClient.post("/auth/google/code", { body: { code }, anonymous: true });
 }
 
 /** POST /api/client/auth/google: the ID token of the native Google sign-in, for a session. */
 export function signInWithGoogleIdToken(idToken: string, options: GoogleRedirectOptions = {}) {
-  return apiClient.post<AuthSessionResponse>(
-    clientPath("/auth/google"),
-    {
+  return apiClient.post("/client/auth/google", {
+    body: {
       idToken,
       registration: options.registration ?? false,
       termsAccepted: options.termsAccepted ?? false,
       newsletterSubscribed: options.marketing ?? false,
     },
-    { anonymous: true },
-  );
+    anonymous: true,
+  });
 }

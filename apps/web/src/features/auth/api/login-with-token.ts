@@ -1,7 +1,6 @@
-import { apiClient, clientPath } from "../../../lib/api-client";
-import type { AuthSessionResponse } from "@tavolo/shared/auth";
+import { apiClient } from "../../../lib/api-client";
 
 /** POST /client/login-with-token: the one-time token from e-mail verification (or the autoLogin flags). */
 export function loginWithToken(input: { email: string; token: string }) {
-  return apiClient.post<AuthSessionResponse>(clientPath("/login-with-token"), input, { anonymous: true });
+  return apiClient.post("/client/login-with-token", { body: input, anonymous: true });
 }

@@ -1,5 +1,5 @@
 import type { AuthSessionResponse } from "@tavolo/shared/auth";
-import { apiClient, clientPath, errorMessage } from "../../../lib/api-client";
+import { apiClient, errorMessage } from "../../../lib/api-client";
 import { storage } from "../../../lib/storage";
 import type { SignInPayload } from "../session/session-context";
 
@@ -21,5 +21,5 @@ export function signInErrorMessage(error: unknown, fallback: string): string {
 
 /** POST /client/login; `code` once the server has asked for the mailed one (login_code_required, decision 036). */
 export function login(input: { email: string; password: string; code?: string }) {
-  return apiClient.post<AuthSessionResponse>(clientPath("/login"), input, { anonymous: true });
+  return apiClient.post("/client/login", { body: input, anonymous: true });
 }

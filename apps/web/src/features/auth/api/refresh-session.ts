@@ -1,16 +1,14 @@
-import type { MessageResponse } from "@tavolo/shared/api-responses";
-import type { RefreshTokenResponse } from "@tavolo/shared/auth";
-import { apiClient, clientPath } from "../../../lib/api-client";
+import { apiClient } from "../../../lib/api-client";
 
 /**
  * POST /client/refresh-token for a refresh token that is not the stored session's (the biometric
  * copy): sent without a bearer, so its 401 is an answer, never a reason to refresh again.
  */
 export function refreshSession(refreshToken: string) {
-  return apiClient.post<RefreshTokenResponse>(clientPath("/refresh-token"), { refreshToken }, { anonymous: true });
+  return apiClient.post("/client/refresh-token", { body: { refreshToken }, anonymous: true });
 }
 
 /** POST /client/logout for such a token alone: ends that session on the server. */
 export function endSession(refreshToken: string) {
-  return apiClient.post<MessageResponse>(clientPath("/logout"), { refreshToken }, { anonymous: true });
+  return apiClient.post("/client/logout", { body: { refreshToken }, anonymous: true });
 }

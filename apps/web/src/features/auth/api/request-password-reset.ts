@@ -1,7 +1,6 @@
-import type { MessageResponse } from "@tavolo/shared/api-responses";
-import { apiClient, clientPath } from "../../../lib/api-client";
+import { apiClient } from "../../../lib/api-client";
 
 /** POST /client/request-password-reset: answers alike whether the address exists or not. */
 export function requestPasswordReset(input: { email: string }) {
-  return apiClient.post<MessageResponse>(clientPath("/request-password-reset"), input);
+  return apiClient.post("/client/request-password-reset", { body: input });
 }

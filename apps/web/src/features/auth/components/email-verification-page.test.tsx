@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen } from "@testing-library/react";
-import { json, mockFetch, renderAt } from "../../../../test/render";
+import { renderAt } from "../../../../test/render";
+import { answer, apiError, mockFetch } from "../../../../test/mock-api";
 import { EmailVerificationPage } from "./email-verification-page";
 import { codeCooldownName, startCooldown } from "../../../lib/use-cooldown";
 
@@ -18,7 +19,9 @@ describe("EmailVerificationPage", () => {
   });
 
   it("resends a code, then counts 60 s down, kept across a reload", async () => {
-    const fetch = mockFetch(() => json({ success: true, message: "Ti abbiamo inviato una nuova email" }));
+    const fetch = mockFetch(() =>
+      answer("POST /client/resend-email-otp", { success: true, message: "Ti abbiamo inviato una nuova email" }),
+    );
     const first = render();
     fireEvent.click(screen.getByRole("button", { name: "Invia di nuovo l'email" }));
     expect(await screen.findByText("Ti abbiamo inviato una nuova email")).toBeInTheDocument();
@@ -34,7 +37,9 @@ describe("EmailVerificationPage", () => {
   it("asking during the cooldown shows 'Devi attendere m:ss ...' for 5 s without calling the server", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     startCooldown(codeCooldownName("giulia@example.com"), 42);
-    const fetch = mockFetch(() => json({ success: true }));
+    const fetch = mockFetch(() =>
+      answer("POST /client/resend-email-otp", { success: true, message: "Ti abbiamo inviato una nuova email" }),
+    );
     render();
     fireEvent.click(screen.getByRole("button", { name: "Nuovo codice tra 0:42" }));
     expect(screen.getByText("Devi attendere 0:42 prima di richiedere un nuovo codice")).toBeInTheDocument();
@@ -46,7 +51,9 @@ describe("EmailVerificationPage", () => {
   });
 
   it("follows the server's retryAfter", async () => {
-    mockFetch(() => json({ success: false, error: "Attendi 75 secondi", code: "otp_cooldown", retryAfter: 75 }, 429));
+    mockFetch(() =>
+      apiError({ success: false, error: "Attendi 75 secondi", code: "otp_cooldown", retryAfter: 75 }, 429),
+    );
     render();
     fireEvent.click(screen.getByRole("button", { name: "Invia di nuovo l'email" }));
     expect(await screen.findByText("Devi attendere 1:15 prima di richiedere un nuovo codice")).toBeInTheDocument();

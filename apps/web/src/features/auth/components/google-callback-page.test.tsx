@@ -2,7 +2,9 @@ import { StrictMode } from "react";
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import { storage } from "../../../lib/storage";
-import { json, mockFetch, renderRoutes, testUser } from "../../../../test/render";
+import { testUserAnswer } from "../../../../test/fixtures";
+import { renderRoutes, testUser } from "../../../../test/render";
+import { answer, apiError, mockFetch, offContract } from "../../../../test/mock-api";
 import { GoogleCallbackPage } from "./google-callback-page";
 
 const render = (at: string) =>
@@ -26,7 +28,13 @@ const path = (call: unknown[]) => new URL(String(call[0]), "http://localhost").p
 describe("GoogleCallbackPage", () => {
   it("exchanges the one-time code once (even in StrictMode), stores the session and goes home", async () => {
     const fetch = mockFetch(() =>
-      json({ success: true, token: "access-g", accessToken: "access-g", refreshToken: "refresh-g", user: testUser }),
+      answer("POST /auth/google/code", {
+        success: true,
+        token: "access-g",
+        accessToken: "access-g",
+        refreshToken: "refresh-g",
+        user: testUserAnswer(),
+      }),
     );
     const { router } = render("/auth/google/callback?code=one-time-code");
     expect(screen.getByText("Accesso con Google in corso…")).toBeInTheDocument();
@@ -40,7 +48,9 @@ describe("GoogleCallbackPage", () => {
   });
 
   it("with token and userId fetches the profile with that token, then signs in", async () => {
-    const fetch = mockFetch(() => json({ success: true, profile: { ...testUser, authProvider: "google" } }));
+    const fetch = mockFetch(() =>
+      answer("GET /client/getUserProfile/:id", { success: true, profile: testUserAnswer({ authProvider: "google" }) }),
+    );
     render(`/auth/google/callback?token=access-t&userId=${testUser.id}`);
     expect(await screen.findByText("home page")).toBeInTheDocument();
     expect(fetch.mock.calls.map(path)).toEqual([`/api/client/getUserProfile/${testUser.id}`]);
@@ -50,7 +60,7 @@ describe("GoogleCallbackPage", () => {
   });
 
   it("shows the message the server sent back", () => {
-    const fetch = mockFetch(() => json({}));
+    const fetch = mockFetch(() => offContract({}));
     render("/auth/google/callback?message=Accesso%20con%20Google%20non%20riuscito.%20Riprova.");
     expect(screen.getByRole("heading", { name: "Accesso non completato" })).toBeInTheDocument();
     expect(screen.getByText("Accesso con Google non riuscito. Riprova.")).toBeInTheDocument();
@@ -60,7 +70,7 @@ describe("GoogleCallbackPage", () => {
 
   it("shows the server's error when the code is refused, and stores nothing", async () => {
     mockFetch(() =>
-      json(
+      apiError(
         { success: false, error: "Codice di accesso Google non valido o scaduto", code: "google_code_invalid" },
         400,
       ),

@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { browser } from "../../../lib/browser";
 import { storage } from "../../../lib/storage";
-import { json, mockFetch, renderAt, renderRoutes, testUser } from "../../../../test/render";
+import { testUserAnswer } from "../../../../test/fixtures";
+import { renderAt, renderRoutes, testUser } from "../../../../test/render";
+import { answer, apiError, mockFetch, offContract } from "../../../../test/mock-api";
 import { RedirectIfSignedIn } from "../session/route-guards";
 import { LoginPage } from "./login-page";
 import { eventually } from "../../../../test/eventually";
@@ -15,7 +17,7 @@ async function fillAndSubmit(email: string, password: string) {
 
 describe("LoginPage", () => {
   it("requires email and password", async () => {
-    const fetch = mockFetch(() => json({}));
+    const fetch = mockFetch(() => offContract({}));
     renderAt(<LoginPage />, { path: "/login" });
     fireEvent.click(screen.getByRole("button", { name: "Accedi" }));
     expect(await screen.findByText("Email richiesta")).toBeInTheDocument();
@@ -24,7 +26,9 @@ describe("LoginPage", () => {
   });
 
   it("shows the server's message when login fails, else auth.loginFailed", async () => {
-    mockFetch(() => json({ success: false, error: "Email o password non corretti", code: "invalid_credentials" }, 401));
+    mockFetch(() =>
+      apiError({ success: false, error: "Email o password non corretti", code: "invalid_credentials" }, 401),
+    );
     renderAt(<LoginPage />, { path: "/login" });
     await fillAndSubmit("a@b.it", "secret");
     expect(await screen.findByText("Email o password non corretti")).toBeInTheDocument();
@@ -33,7 +37,7 @@ describe("LoginPage", () => {
     fireEvent.click(screen.getByRole("button", { name: "Accedi" }));
     expect(await screen.findByText("Accesso non riuscito. Controlla email e password.")).toBeInTheDocument();
 
-    mockFetch(() => json({ success: true, token: "t" }));
+    mockFetch(() => offContract({ success: true, token: "t" }));
     fireEvent.click(screen.getByRole("button", { name: "Accedi" }));
     expect(await screen.findByText("Dati di autenticazione incompleti")).toBeInTheDocument();
     expect(storage.getString("auth_token")).toBeNull();
@@ -44,14 +48,14 @@ describe("LoginPage", () => {
       const body = JSON.parse(String(init.body)) as { code?: string };
       if (!body.code) {
         const message = "Per sicurezza ti abbiamo inviato via email un codice di 6 cifre: inseriscilo per accedere.";
-        return json({ success: false, code: "login_code_required", error: message }, 401);
+        return apiError({ success: false, code: "login_code_required", error: message }, 401);
       }
-      return json({
+      return answer("POST /client/login", {
         success: true,
         token: "access-1",
         accessToken: "access-1",
         refreshToken: "refresh-1",
-        user: testUser,
+        user: testUserAnswer(),
       });
     });
     renderAt(<LoginPage />, { path: "/login" });
@@ -70,7 +74,13 @@ describe("LoginPage", () => {
 
   it("stores the session and goes back to where the visitor was going", async () => {
     const fetch = mockFetch(() =>
-      json({ success: true, token: "access-1", accessToken: "access-1", refreshToken: "refresh-1", user: testUser }),
+      answer("POST /client/login", {
+        success: true,
+        token: "access-1",
+        accessToken: "access-1",
+        refreshToken: "refresh-1",
+        user: testUserAnswer(),
+      }),
     );
     const { router } = renderRoutes(
       [
@@ -93,8 +103,8 @@ describe("LoginPage", () => {
   });
 
   it("opens the forgot-password dialog: 'Email richiesta', then loading and the server's answer", async () => {
-    let answer!: (response: Response) => void;
-    const fetch = mockFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    let respond!: (response: Response) => void;
+    const fetch = mockFetch(() => new Promise<Response>((resolve) => (respond = resolve)));
     renderAt(<LoginPage />, { path: "/login" });
     fireEvent.click(screen.getByRole("button", { name: "Password dimenticata?" }));
     const dialog = await screen.findByRole("dialog", { name: "Reimposta la password" });
@@ -106,13 +116,20 @@ describe("LoginPage", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Invia il link" }));
     await eventually(() => expect(fetch).toHaveBeenCalledTimes(1));
     expect(within(dialog).getByRole("button", { name: "Invia il link" })).toHaveAttribute("aria-busy", "true");
-    answer(json({ success: true, message: "Se l'indirizzo è registrato, riceverai un'email" }));
+    respond(
+      answer("POST /client/request-password-reset", {
+        success: true,
+        message: "Se l'indirizzo è registrato, riceverai un'email",
+      }),
+    );
     expect(await within(dialog).findByText("Se l'indirizzo è registrato, riceverai un'email")).toBeInTheDocument();
     expect(String(fetch.mock.calls[0]![0])).toBe("/api/client/request-password-reset");
   });
 
   it("shows the forgot-password error state with the server's text", async () => {
-    mockFetch(() => json({ success: false, error: "Troppe richieste. Riprova tra qualche secondo." }, 429));
+    mockFetch(() =>
+      apiError({ success: false, error: "Troppe richieste. Riprova tra qualche secondo.", code: "rate_limited" }, 429),
+    );
     renderAt(<LoginPage />, { path: "/login" });
     fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: "giulia@example.com" } });
     fireEvent.click(screen.getByRole("button", { name: "Password dimenticata?" }));
@@ -125,7 +142,7 @@ describe("LoginPage", () => {
 
   it("explains that Google is not configured instead of leaving the app", async () => {
     const assign = vi.spyOn(browser, "assign").mockImplementation(() => {});
-    mockFetch(() => json({ success: true, configured: false }));
+    mockFetch(() => answer("GET /auth/google/status", { success: true, configured: false }));
     renderAt(<LoginPage />, { path: "/login" });
     fireEvent.click(screen.getByRole("button", { name: "Continua con Google" }));
     expect(
@@ -136,7 +153,7 @@ describe("LoginPage", () => {
 
   it("leaves for Google when it is configured", async () => {
     const assign = vi.spyOn(browser, "assign").mockImplementation(() => {});
-    const fetch = mockFetch(() => json({ success: true, configured: true }));
+    const fetch = mockFetch(() => answer("GET /auth/google/status", { success: true, configured: true }));
     renderAt(<LoginPage />, { path: "/login" });
     fireEvent.click(screen.getByRole("button", { name: "Continua con Google" }));
     await eventually(() => expect(assign).toHaveBeenCalledWith("/api/auth/google/redirect"));

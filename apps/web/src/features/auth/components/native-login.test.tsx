@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { BiometricAuthError, fakeNative, PluginCallError } from "../../../../test/fake-capacitor";
-import { json, mockFetch, renderRoutes, testUser } from "../../../../test/render";
+import { testUserAnswer } from "../../../../test/fixtures";
+import { renderRoutes, testUser } from "../../../../test/render";
+import { answer, apiError, mockFetch, offContract } from "../../../../test/mock-api";
 import { nativeLoader } from "../../../lib/native-loader";
 import { storage } from "../../../lib/storage";
 import { RedirectIfSignedIn } from "../session/route-guards";
@@ -16,7 +18,7 @@ vi.mock("../../../config/env", async (importOriginal) => ({
 
 /** /login inside the native app: the biometric button, the offer after a password login, Google. */
 const KEY = "tavolo.biometric-session";
-const serverUser = { ...testUser, emailVerified: true };
+const serverUser = testUserAnswer();
 let native: ReturnType<typeof fakeNative>;
 
 function renderLogin() {
@@ -55,7 +57,7 @@ beforeEach(() => {
 describe("biometric button", () => {
   it("never shows on the web", async () => {
     vi.mocked(nativeLoader.load).mockResolvedValue(null);
-    mockFetch(() => json({}, 500));
+    mockFetch(() => offContract({}, 500));
     renderLogin();
     expect(await screen.findByRole("button", { name: "Accedi" })).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -63,7 +65,7 @@ describe("biometric button", () => {
   });
 
   it("does not show when biometrics are unavailable, or nothing is stored", async () => {
-    mockFetch(() => json({}, 500));
+    mockFetch(() => offContract({}, 500));
     storeDeviceSession();
     native.biometric.available = false;
     const { unmount } = renderLogin();
@@ -84,8 +86,13 @@ describe("biometric button", () => {
     storeDeviceSession();
     mockFetch((url) =>
       url.pathname === "/api/client/refresh-token"
-        ? json({ success: true, accessToken: "access-2", refreshToken: "device-refresh-2" })
-        : json({ success: true, user: serverUser }),
+        ? answer("POST /client/refresh-token", {
+            success: true,
+            accessToken: "access-2",
+            token: "access-2",
+            refreshToken: "device-refresh-2",
+          })
+        : answer("GET /client/user-profile", { success: true, user: serverUser }),
     );
     renderLogin();
     fireEvent.click(await screen.findByRole("button", { name: "Accedi con la biometria" }));
@@ -97,7 +104,7 @@ describe("biometric button", () => {
 
   it("stays quiet when the user cancels, and says auth.biometricFailed when not recognised", async () => {
     storeDeviceSession();
-    const fetch = mockFetch(() => json({}, 500));
+    const fetch = mockFetch(() => offContract({}, 500));
     native.biometric.answers = [BiometricAuthError.USER_CANCEL, BiometricAuthError.AUTHENTICATION_FAILED];
     renderLogin();
     const button = await screen.findByRole("button", { name: "Accedi con la biometria" });
@@ -114,7 +121,7 @@ describe("biometric button", () => {
 
   it("says auth.biometricFailed and removes the button when the server revoked the stored session", async () => {
     storeDeviceSession();
-    mockFetch(() => json({ success: false, error: "Sessione non valida", code: "invalid_refresh_token" }, 401));
+    mockFetch(() => apiError({ success: false, error: "Sessione non valida", code: "invalid_refresh_token" }, 401));
     renderLogin();
     fireEvent.click(await screen.findByRole("button", { name: "Accedi con la biometria" }));
     expect(await screen.findByText("Autenticazione biometrica non riuscita.")).toBeInTheDocument();
@@ -128,8 +135,14 @@ describe("offer after a password login", () => {
   const loginAnswers = (refreshTokens: string[]) =>
     mockFetch((url) =>
       url.pathname === "/api/client/login"
-        ? json({ success: true, token: "access", refreshToken: refreshTokens.shift(), user: serverUser })
-        : json({}, 500),
+        ? answer("POST /client/login", {
+            success: true,
+            token: "access",
+            accessToken: "access",
+            refreshToken: refreshTokens.shift()!,
+            user: serverUser,
+          })
+        : offContract({}, 500),
     );
 
   it("turns biometric sign-in on with a session of its own, then moves on", async () => {
@@ -195,7 +208,13 @@ describe("offer after a password login", () => {
 describe("native Google sign-in", () => {
   it("signs in with the plugin's ID token through POST /client/auth/google", async () => {
     const fetch = mockFetch(() =>
-      json({ success: true, token: "access-g", refreshToken: "refresh-g", user: serverUser }),
+      answer("POST /client/auth/google", {
+        success: true,
+        token: "access-g",
+        accessToken: "access-g",
+        refreshToken: "refresh-g",
+        user: serverUser,
+      }),
     );
     renderLogin();
     fireEvent.click(await screen.findByRole("button", { name: "Continua con Google" }));
@@ -210,7 +229,7 @@ describe("native Google sign-in", () => {
 
   it("sends an unknown Google account to /register, prefilled", async () => {
     mockFetch(() =>
-      json(
+      apiError(
         {
           success: false,
           error: "Nessun account Tavolo è collegato a questo account Google: completa la registrazione",
@@ -235,7 +254,7 @@ describe("native Google sign-in", () => {
   });
 
   it("explains when the app was built without Google client ids", async () => {
-    const fetch = mockFetch(() => json({}, 500));
+    const fetch = mockFetch(() => offContract({}, 500));
     clientIds.web = "";
     try {
       renderLogin();
@@ -249,7 +268,7 @@ describe("native Google sign-in", () => {
   });
 
   it("stays quiet on a cancelled picker; says auth.googleLoginFailed on a plugin failure", async () => {
-    const fetch = mockFetch(() => json({}, 500));
+    const fetch = mockFetch(() => offContract({}, 500));
     native.socialLogin.next = new PluginCallError("The user canceled the sign-in flow.");
     renderLogin();
     const button = await screen.findByRole("button", { name: "Continua con Google" });

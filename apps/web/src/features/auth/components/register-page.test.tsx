@@ -3,11 +3,22 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { passwordStrength } from "@tavolo/shared/validation";
 import { browser } from "../../../lib/browser";
 import { storage } from "../../../lib/storage";
-import { json, mockFetch, renderAt, renderRoutes, testUser } from "../../../../test/render";
+import { testUserAnswer } from "../../../../test/fixtures";
+import { renderAt, renderRoutes, testUser } from "../../../../test/render";
+import { answer, apiError, mockFetch } from "../../../../test/mock-api";
 import { RedirectIfSignedIn } from "../session/route-guards";
 import { LoginPage } from "./login-page";
 import { RegisterPage } from "./register-page";
 import { eventually } from "../../../../test/eventually";
+
+const registered = {
+  success: true as const,
+  token: "access-1",
+  accessToken: "access-1",
+  refreshToken: "refresh-1",
+  user: testUserAnswer(),
+  userId: testUser.id,
+};
 
 function fillValidForm() {
   fireEvent.change(screen.getByLabelText(/^Nome/), { target: { value: "Giulia" } });
@@ -42,7 +53,7 @@ describe("RegisterPage", () => {
   });
 
   it("validates every field, the password rules, the match and the terms; marketing starts unticked (decision 038)", async () => {
-    const fetch = mockFetch(() => json({ success: true }));
+    const fetch = mockFetch(() => answer("POST /client/register", registered, 201));
     renderAt(<RegisterPage />, { path: "/register" });
     expect(screen.getByRole("checkbox", { name: /offerte e novità/ })).not.toBeChecked();
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: "abcdef" } });
@@ -58,7 +69,7 @@ describe("RegisterPage", () => {
   });
 
   it("posts to /client/register and shows the server's error, never a fake success", async () => {
-    const fetch = mockFetch(() => json({ success: false, error: "Risorsa non trovata", code: "not_found" }, 404));
+    const fetch = mockFetch(() => apiError({ success: false, error: "Risorsa non trovata", code: "not_found" }, 404));
     renderAt(<RegisterPage />, { path: "/register" });
     fillValidForm();
     fireEvent.click(screen.getByRole("button", { name: "Crea account" }));
@@ -79,8 +90,16 @@ describe("RegisterPage", () => {
 
   it("signs in and goes on to /email-verification with the address, the resend cooldown running", async () => {
     mockFetch(() =>
-      json(
-        { success: true, token: "access-1", accessToken: "access-1", refreshToken: "refresh-1", user: testUser },
+      answer(
+        "POST /client/register",
+        {
+          success: true,
+          token: "access-1",
+          accessToken: "access-1",
+          refreshToken: "refresh-1",
+          user: testUserAnswer(),
+          userId: testUser.id,
+        },
         201,
       ),
     );
@@ -102,7 +121,7 @@ describe("RegisterPage", () => {
   it("user_exists: shows the message, then goes to /login after exactly 3 s", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     mockFetch(() =>
-      json(
+      apiError(
         {
           success: false,
           error: "Questa email è già registrata. Verrai reindirizzato alla pagina di accesso",
@@ -127,7 +146,7 @@ describe("RegisterPage", () => {
 
   it("user_exists: /login opens with the address already typed", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    mockFetch(() => json({ success: false, error: "Esiste già", code: "user_exists", type: "user_exists" }, 409));
+    mockFetch(() => apiError({ success: false, error: "Esiste già", code: "user_exists", type: "user_exists" }, 409));
     renderRoutes(
       [
         { path: "/register", element: <RegisterPage /> },
@@ -169,7 +188,7 @@ describe("RegisterPage", () => {
 
   it("needs the terms for a Google sign-up too, then leaves with the consent flags", async () => {
     const assign = vi.spyOn(browser, "assign").mockImplementation(() => {});
-    const fetch = mockFetch(() => json({ success: true, configured: true }));
+    const fetch = mockFetch(() => answer("GET /auth/google/status", { success: true, configured: true }));
     renderAt(<RegisterPage />, { path: "/register" });
     fireEvent.click(screen.getByRole("button", { name: "Registrati con Google" }));
     expect(await screen.findByText("È necessario accettare i termini e le condizioni")).toBeInTheDocument();

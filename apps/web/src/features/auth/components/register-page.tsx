@@ -68,8 +68,9 @@ export function RegisterPage() {
   const fieldError = useFieldError(form.formState.errors);
 
   const mutation = useMutation({
-    mutationFn: ({ confirmPassword: _confirm, ...values }: RegisterInput) =>
-      registerAccount({ ...values, email: values.email.trim(), next }),
+    // registerSchema refuses an unticked box before this runs, so the box holds the `true` the API asks for.
+    mutationFn: ({ confirmPassword: _confirm, termsAccepted, ...values }: RegisterInput) =>
+      registerAccount({ ...values, termsAccepted: termsAccepted as true, email: values.email.trim(), next }),
     onSuccess: (response, values) => {
       const email = values.email.trim();
       // The server has just sent the first code, and will refuse another for a minute.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { json, mockFetch, renderAt } from "../../../../test/render";
+import { renderAt } from "../../../../test/render";
+import { answer, apiError, mockFetch, offContract } from "../../../../test/mock-api";
 import { ResetPasswordPage } from "./reset-password-page";
 
 const ready = (query = "token=abc") =>
@@ -35,7 +36,12 @@ describe("ResetPasswordPage", () => {
   });
 
   it("checks the five rules and the match before calling the server", async () => {
-    const fetch = mockFetch(() => json({ success: true }));
+    const fetch = mockFetch(() =>
+      answer("POST /client/reset-password", {
+        success: true,
+        message: "La password è stata reimpostata correttamente",
+      }),
+    );
     ready();
     submit("abcdef", "abcdeg");
     expect(await screen.findByText("La password non soddisfa tutti i criteri richiesti")).toBeInTheDocument();
@@ -44,20 +50,25 @@ describe("ResetPasswordPage", () => {
   });
 
   it("ready → resetting (button disabled) → success with the server's message", async () => {
-    let answer!: (response: Response) => void;
-    const fetch = mockFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    let respond!: (response: Response) => void;
+    const fetch = mockFetch(() => new Promise<Response>((resolve) => (respond = resolve)));
     ready("oobCode=xyz");
     submit("Nuova1!x");
     await waitFor(() => expect(screen.getByRole("button", { name: "Reimposta password" })).toBeDisabled());
     expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toMatchObject({ token: "xyz", newPassword: "Nuova1!x" });
-    answer(json({ success: true, message: "La password è stata reimpostata correttamente" }));
+    respond(
+      answer("POST /client/reset-password", {
+        success: true,
+        message: "La password è stata reimpostata correttamente",
+      }),
+    );
     expect(await screen.findByText("La password è stata reimpostata correttamente")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Vai all'accesso" })).toHaveAttribute("href", "/login");
   });
 
   it("resetting → error with the server's message (a used link)", async () => {
     mockFetch(() =>
-      json({ success: false, error: "Link di reset non valido o scaduto", code: "reset_link_invalid" }, 400),
+      apiError({ success: false, error: "Link di reset non valido o scaduto", code: "reset_link_invalid" }, 400),
     );
     ready();
     submit("Nuova1!x");
@@ -66,7 +77,7 @@ describe("ResetPasswordPage", () => {
   });
 
   it("success:false without a message is 'an error occurred during password reset'; retry goes back", async () => {
-    mockFetch(() => json({ success: false }, 200));
+    mockFetch(() => offContract({ success: false }, 200));
     ready();
     submit("Nuova1!x");
     // A 200 with success:false surfaces as an ApiError without a server text.

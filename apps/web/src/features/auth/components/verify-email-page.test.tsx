@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen } from "@testing-library/react";
 import { storage } from "../../../lib/storage";
-import { json, mockFetch, renderRoutes, signInAs, testUser } from "../../../../test/render";
+import { testUserAnswer } from "../../../../test/fixtures";
+import { renderRoutes, signInAs, testUser } from "../../../../test/render";
+import { answer, apiError, mockFetch, offContract, answerSessionCheck } from "../../../../test/mock-api";
 import { VerifyEmailPage } from "./verify-email-page";
 
 const render = (at: string) =>
@@ -15,12 +17,18 @@ const render = (at: string) =>
     { at },
   );
 
-const session = { success: true, token: "access-1", refreshToken: "refresh-1", user: testUser };
+const session = {
+  success: true as const,
+  token: "access-1",
+  accessToken: "access-1",
+  refreshToken: "refresh-1",
+  user: testUserAnswer(),
+};
 const path = (call: unknown[]) => new URL(String(call[0]), "http://localhost").pathname;
 
 describe("VerifyEmailPage: code entry", () => {
   it("wants exactly six digits, and an address", async () => {
-    const fetch = mockFetch(() => json({}));
+    const fetch = mockFetch(() => offContract({}));
     render("/verify-email");
     const code = await screen.findByLabelText(/^Codice di verifica/);
     fireEvent.change(code, { target: { value: "12a3" } });
@@ -34,7 +42,7 @@ describe("VerifyEmailPage: code entry", () => {
   });
 
   it("shows the server's answer to a wrong code and keeps the form", async () => {
-    mockFetch(() => json({ success: false, error: "Codice non valido", code: "otp_invalid" }, 400));
+    mockFetch(() => apiError({ success: false, error: "Codice non valido", code: "otp_invalid" }, 400));
     render("/verify-email?email=giulia.rossi%40example.com");
     expect(await screen.findByText(/abbiamo inviato a giulia.rossi@example.com/)).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText(/^Codice di verifica/), { target: { value: "000000" } });
@@ -47,8 +55,12 @@ describe("VerifyEmailPage: code entry", () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetch = mockFetch((url) =>
       url.pathname.endsWith("/verify-email-otp")
-        ? json({ success: true, message: "Email verificata con successo", loginToken: "one-time" })
-        : json(session),
+        ? answer("POST /client/verify-email-otp", {
+            success: true,
+            message: "Email verificata con successo",
+            loginToken: "one-time",
+          })
+        : answer("POST /client/login-with-token", session),
     );
     const { router } = render("/verify-email?email=giulia.rossi%40example.com");
     fireEvent.change(await screen.findByLabelText(/^Codice di verifica/), { target: { value: "123456" } });
@@ -70,7 +82,9 @@ describe("VerifyEmailPage: code entry", () => {
 
 describe("VerifyEmailPage: links and results", () => {
   it("verifies a `code` query with the address, without showing the form", async () => {
-    const fetch = mockFetch(() => json({ success: false, error: "Link di verifica non valido o scaduto" }, 400));
+    const fetch = mockFetch(() =>
+      apiError({ success: false, error: "Link di verifica non valido o scaduto", code: "invalid_action_code" }, 400),
+    );
     render("/verify-email?code=abc&email=giulia.rossi%40example.com");
     expect(screen.queryByLabelText(/^Codice di verifica/)).not.toBeInTheDocument();
     expect(await screen.findByText("Link di verifica non valido o scaduto")).toBeInTheDocument();
@@ -82,14 +96,14 @@ describe("VerifyEmailPage: links and results", () => {
   });
 
   it("a link token without an address: 'Email non specificata'", () => {
-    const fetch = mockFetch(() => json({}));
+    const fetch = mockFetch(() => offContract({}));
     render("/verify-email?token=abc");
     expect(screen.getByText("Email non specificata")).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it("/verify-result/success with a loginToken logs in and heads home", async () => {
-    const fetch = mockFetch(() => json(session));
+    const fetch = mockFetch(() => answer("POST /client/login-with-token", session));
     render("/verify-result/success?loginToken=one-time&email=giulia.rossi%40example.com");
     expect(await screen.findByText("Email verificata! Ti stiamo portando alla home…")).toBeInTheDocument();
     expect(fetch.mock.calls.map(path)).toEqual(["/api/client/login-with-token"]);
@@ -97,7 +111,7 @@ describe("VerifyEmailPage: links and results", () => {
   });
 
   it("/verify-result/success after an e-mail change says the address changed, and to what", async () => {
-    mockFetch(() => json(session));
+    mockFetch(() => answer("POST /client/login-with-token", session));
     render("/verify-result/success?loginToken=one-time&email=nuova%40example.com&change=1");
     expect(await screen.findByRole("heading", { name: "Email cambiata" })).toBeInTheDocument();
     expect(
@@ -107,7 +121,7 @@ describe("VerifyEmailPage: links and results", () => {
   });
 
   it("/verify-result/success whose token login fails still says verified, with a way to log in", async () => {
-    mockFetch(() => json({ success: false, error: "Token non valido" }, 401));
+    mockFetch(() => apiError({ success: false, error: "Token non valido", code: "invalid_login_token" }, 401));
     render("/verify-result/success?loginToken=used&email=giulia.rossi%40example.com");
     expect(await screen.findByText("Il tuo indirizzo è confermato. Ora puoi accedere.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Vai all'accesso" })).toHaveAttribute("href", "/login");
@@ -121,7 +135,11 @@ describe("VerifyEmailPage: links and results", () => {
 
   it("/verify-result/success for the address already signed in keeps that session and refreshes it", async () => {
     signInAs();
-    const fetch = mockFetch(() => json({ success: true, profile: { ...testUser, emailVerified: true } }));
+    const fetch = mockFetch(
+      (url) =>
+        answerSessionCheck(url) ??
+        answer("GET /client/getUserProfile/:id", { success: true, profile: testUserAnswer() }),
+    );
     render(`/verify-result/success?loginToken=one-time&email=${encodeURIComponent(testUser.email)}`);
     expect(await screen.findByText("Email verificata! Ti stiamo portando alla home…")).toBeInTheDocument();
     const paths = fetch.mock.calls.map(path);

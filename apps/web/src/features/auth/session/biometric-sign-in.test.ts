@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { BiometricAuthError, fakeNative } from "../../../../test/fake-capacitor";
-import { json, mockFetch } from "../../../../test/render";
+import { authUserFixture } from "../../../../test/fixtures";
+import { answer, apiError, mockFetch, offContract } from "../../../../test/mock-api";
 import { nativeLoader } from "../../../lib/native-loader";
 import { storage } from "../../../lib/storage";
 import { createSessionRefresher } from "../../../lib/session-refresh";
@@ -18,7 +19,7 @@ import { eventually } from "../../../../test/eventually";
 const KEY = "tavolo.biometric-session";
 const prompt = { title: "Accedi a Tavolo", reason: "Conferma", cancel: "Annulla" };
 const credentials = { email: "giulia.rossi@example.com", password: "Segreta!1" };
-const serverUser = { id: "u-1", email: credentials.email, firstName: "Giulia", lastName: "Rossi" };
+const serverUser = authUserFixture({ email: credentials.email });
 const path = (call: unknown[]) => new URL(String(call[0]), "http://localhost").pathname;
 const bodyOf = (call: unknown[]) => JSON.parse(String((call[1] as RequestInit).body)) as Record<string, unknown>;
 
@@ -41,7 +42,7 @@ beforeEach(() => {
 describe("on the web", () => {
   it("offers nothing, shows nothing and clears nothing", async () => {
     vi.mocked(nativeLoader.load).mockResolvedValue(null);
-    const fetch = mockFetch(() => json({}, 500));
+    const fetch = mockFetch(() => offContract({}, 500));
     expect(await canSignInWithBiometrics()).toBe(false);
     expect(await shouldOfferBiometrics(credentials.email)).toBe(false);
     expect(await enableBiometricSignIn(credentials, prompt)).toBe("failed");
@@ -80,7 +81,13 @@ describe("availability", () => {
 describe("turning it on", () => {
   it("checks the biometrics, opens the device's own session and keeps its refresh token", async () => {
     const fetch = mockFetch(() =>
-      json({ success: true, token: "device-access", refreshToken: "device-refresh-1", user: serverUser }),
+      answer("POST /client/login", {
+        success: true,
+        token: "device-access",
+        accessToken: "device-access",
+        refreshToken: "device-refresh-1",
+        user: serverUser,
+      }),
     );
     expect(await enableBiometricSignIn(credentials, prompt)).toBe("enabled");
     expect(native.biometric.prompts).toHaveLength(1);
@@ -92,7 +99,7 @@ describe("turning it on", () => {
   });
 
   it("does nothing when the user cancels the prompt", async () => {
-    const fetch = mockFetch(() => json({}, 500));
+    const fetch = mockFetch(() => offContract({}, 500));
     native.biometric.answers = [BiometricAuthError.USER_CANCEL];
     expect(await enableBiometricSignIn(credentials, prompt)).toBe("cancelled");
     expect(fetch).not.toHaveBeenCalled();
@@ -100,7 +107,7 @@ describe("turning it on", () => {
   });
 
   it("fails when the biometrics are not recognised, or the second login is refused", async () => {
-    const fetch = mockFetch(() => json({ success: false, error: "Credenziali non valide", code: "invalid" }, 401));
+    const fetch = mockFetch(() => apiError({ success: false, error: "Credenziali non valide", code: "invalid" }, 401));
     native.biometric.answers = [BiometricAuthError.AUTHENTICATION_FAILED];
     expect(await enableBiometricSignIn(credentials, prompt)).toBe("failed");
     expect(fetch).not.toHaveBeenCalled();
@@ -113,8 +120,14 @@ describe("turning it on", () => {
     storeDeviceSession("old-refresh", "someone@example.com");
     const fetch = mockFetch((url) =>
       url.pathname === "/api/client/login"
-        ? json({ success: true, token: "a", refreshToken: "device-refresh-2", user: serverUser })
-        : json({ success: true }),
+        ? answer("POST /client/login", {
+            success: true,
+            token: "a",
+            accessToken: "a",
+            refreshToken: "device-refresh-2",
+            user: serverUser,
+          })
+        : answer("POST /client/logout", { success: true, message: "Disconnesso" }),
     );
     expect(await enableBiometricSignIn(credentials, prompt)).toBe("enabled");
     expect(stored()?.refreshToken).toBe("device-refresh-2");
@@ -129,8 +142,13 @@ describe("signing in with it", () => {
     storeDeviceSession();
     const fetch = mockFetch((url) =>
       url.pathname === "/api/client/refresh-token"
-        ? json({ success: true, accessToken: "access-2", refreshToken: "device-refresh-2" })
-        : json({ success: true, user: serverUser }),
+        ? answer("POST /client/refresh-token", {
+            success: true,
+            accessToken: "access-2",
+            token: "access-2",
+            refreshToken: "device-refresh-2",
+          })
+        : answer("GET /client/user-profile", { success: true, user: serverUser }),
     );
     const session = await signInWithBiometrics(prompt, "incomplete");
     expect(session).toEqual({
@@ -148,7 +166,7 @@ describe("signing in with it", () => {
 
   it("says nothing and calls nothing when the user cancels", async () => {
     storeDeviceSession();
-    const fetch = mockFetch(() => json({}, 500));
+    const fetch = mockFetch(() => offContract({}, 500));
     native.biometric.answers = [BiometricAuthError.USER_CANCEL];
     expect(await signInWithBiometrics(prompt, "incomplete")).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
@@ -157,7 +175,7 @@ describe("signing in with it", () => {
 
   it("fails when the face or finger is not recognised, keeping the stored session", async () => {
     storeDeviceSession();
-    const fetch = mockFetch(() => json({}, 500));
+    const fetch = mockFetch(() => offContract({}, 500));
     native.biometric.answers = [BiometricAuthError.USER_LOCKOUT];
     await expect(signInWithBiometrics(prompt, "incomplete")).rejects.toBeInstanceOf(BiometricSignInError);
     expect(fetch).not.toHaveBeenCalled();
@@ -166,7 +184,7 @@ describe("signing in with it", () => {
 
   it("forgets a stored session the server has revoked", async () => {
     storeDeviceSession();
-    mockFetch(() => json({ success: false, error: "Sessione non valida", code: "invalid_refresh_token" }, 401));
+    mockFetch(() => apiError({ success: false, error: "Sessione non valida", code: "invalid_refresh_token" }, 401));
     await expect(signInWithBiometrics(prompt, "incomplete")).rejects.toBeInstanceOf(BiometricSignInError);
     expect(stored()).toBeNull();
     expect(await canSignInWithBiometrics()).toBe(false);
@@ -181,14 +199,19 @@ describe("signing in with it", () => {
 
   it("fails on an incomplete answer or a profile that cannot be read", async () => {
     storeDeviceSession();
-    mockFetch(() => json({ success: true, accessToken: "access-2" }));
+    mockFetch(() => offContract({ success: true, accessToken: "access-2" }));
     await expect(signInWithBiometrics(prompt, "Dati incompleti")).rejects.toThrow("Dati incompleti");
 
     storeDeviceSession();
     mockFetch((url) =>
       url.pathname === "/api/client/refresh-token"
-        ? json({ success: true, accessToken: "access-2", refreshToken: "device-refresh-2" })
-        : json({ success: false }, 503),
+        ? answer("POST /client/refresh-token", {
+            success: true,
+            accessToken: "access-2",
+            token: "access-2",
+            refreshToken: "device-refresh-2",
+          })
+        : apiError({ success: false, error: "Servizio non disponibile", code: "service_unavailable" }, 503),
     );
     await expect(signInWithBiometrics(prompt, "incomplete")).rejects.toBeInstanceOf(BiometricSignInError);
     // The rotation already happened on the server: the successor is what stays stored.
@@ -205,7 +228,7 @@ describe("forgetting it (logout, password change)", () => {
   it("deletes the stored session and ends it on the server", async () => {
     storeDeviceSession();
     storage.setString("refresh_token", "app-refresh");
-    const fetch = mockFetch(() => json({ success: true }));
+    const fetch = mockFetch(() => answer("POST /client/logout", { success: true, message: "Disconnesso" }));
     await forgetBiometricSignIn();
     expect(stored()).toBeNull();
     expect(fetch.mock.calls.map(path)).toEqual(["/api/client/logout"]);
@@ -216,7 +239,7 @@ describe("forgetting it (logout, password change)", () => {
   it("does not end the running session twice when the stored copy is that session", async () => {
     storeDeviceSession("app-refresh");
     storage.setString("refresh_token", "app-refresh");
-    const fetch = mockFetch(() => json({ success: true }));
+    const fetch = mockFetch(() => answer("POST /client/logout", { success: true, message: "Disconnesso" }));
     await forgetBiometricSignIn();
     expect(stored()).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
@@ -231,9 +254,9 @@ describe("forgetting it (logout, password change)", () => {
 });
 
 describe("following the session's refreshes", () => {
-  const refresher = (answer: { accessToken: string; refreshToken: string }) =>
+  const refresher = (refreshed: { accessToken: string; refreshToken: string }) =>
     createSessionRefresher({
-      refresh: () => Promise.resolve(answer),
+      refresh: () => Promise.resolve({ success: true, token: refreshed.accessToken, ...refreshed }),
       refused: () => true,
       messageOf: () => null,
       translate: (key) => key,

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { json, mockFetch } from "../../../../test/render";
+import { authUserFixture } from "../../../../test/fixtures";
+import { answer, apiError, mockFetch, offContract } from "../../../../test/mock-api";
 import { handleDeepLink, parseDeepLink } from "./deep-links";
 
-const user = { id: "u-1", email: "giulia.rossi@example.com", firstName: "Giulia" };
+const user = authUserFixture();
 const path = (call: unknown[]) => new URL(String(call[0]), "http://localhost").pathname;
 const bodyOf = (call: unknown[]) => JSON.parse(String((call[1] as RequestInit).body)) as Record<string, unknown>;
 
@@ -55,8 +56,14 @@ describe("handleDeepLink (SPEC §4)", () => {
   it("verify-email link: verification, token login, session stored, home", async () => {
     const fetch = mockFetch((url) =>
       url.pathname === "/api/client/verify-email"
-        ? json({ success: true, loginToken: "login-1" })
-        : json({ success: true, token: "access-1", refreshToken: "refresh-1", user }),
+        ? answer("POST /client/verify-email", { success: true, message: "Email verificata", loginToken: "login-1" })
+        : answer("POST /client/login-with-token", {
+            success: true,
+            token: "access-1",
+            accessToken: "access-1",
+            refreshToken: "refresh-1",
+            user,
+          }),
     );
     const act = actions();
     await handleDeepLink("tavolo://email-redirect?token=t1&email=giulia.rossi%40example.com", act);
@@ -72,7 +79,7 @@ describe("handleDeepLink (SPEC §4)", () => {
   });
 
   it("a bad or spent token is only logged: no session, no navigation", async () => {
-    mockFetch(() => json({ success: false, error: "Link non valido o scaduto", code: "invalid_token" }, 400));
+    mockFetch(() => apiError({ success: false, error: "Link non valido o scaduto", code: "invalid_token" }, 400));
     const act = actions();
     await expect(handleDeepLink("tavolo://email-redirect?token=bad&email=a%40b.it", act)).resolves.toBeUndefined();
     expect(act.signIn).not.toHaveBeenCalled();
@@ -81,7 +88,7 @@ describe("handleDeepLink (SPEC §4)", () => {
   });
 
   it("a verification without a login token is logged, not shown", async () => {
-    const fetch = mockFetch(() => json({ success: true }));
+    const fetch = mockFetch(() => offContract({ success: true }));
     const act = actions();
     await handleDeepLink("tavolo://email-redirect?token=t1&email=a%40b.it", act);
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -90,7 +97,15 @@ describe("handleDeepLink (SPEC §4)", () => {
   });
 
   it("Google code: exchanged first, then the session is stored", async () => {
-    const fetch = mockFetch(() => json({ success: true, token: "access-g", refreshToken: "refresh-g", user }));
+    const fetch = mockFetch(() =>
+      answer("POST /auth/google/code", {
+        success: true,
+        token: "access-g",
+        accessToken: "access-g",
+        refreshToken: "refresh-g",
+        user,
+      }),
+    );
     const act = actions();
     await handleDeepLink("https://tavolo.it/auth/google/callback?code=c1", act);
     expect(fetch.mock.calls.map(path)).toEqual(["/api/auth/google/code"]);
@@ -100,7 +115,7 @@ describe("handleDeepLink (SPEC §4)", () => {
   });
 
   it("Google token and user id: the profile is fetched with that token", async () => {
-    const fetch = mockFetch(() => json({ success: true, profile: user }));
+    const fetch = mockFetch(() => answer("GET /client/getUserProfile/:id", { success: true, profile: user }));
     const act = actions();
     await handleDeepLink("tavolo://auth/google/callback?token=access-t&userId=u-1", act);
     expect(fetch.mock.calls.map(path)).toEqual(["/api/client/getUserProfile/u-1"]);
@@ -109,7 +124,7 @@ describe("handleDeepLink (SPEC §4)", () => {
   });
 
   it("a spent Google code, or a refused token, is only logged", async () => {
-    mockFetch(() => json({ success: false, error: "Codice non valido", code: "invalid_code" }, 400));
+    mockFetch(() => apiError({ success: false, error: "Codice non valido", code: "invalid_code" }, 400));
     const act = actions();
     await handleDeepLink("tavolo://auth/google/callback?code=used", act);
     await handleDeepLink("tavolo://auth/google/callback?token=bad&userId=u-1", act);
@@ -119,14 +134,14 @@ describe("handleDeepLink (SPEC §4)", () => {
   });
 
   it("an answer without a user is incomplete: logged, no session", async () => {
-    mockFetch(() => json({ success: true, token: "access-g" }));
+    mockFetch(() => offContract({ success: true, token: "access-g" }));
     const act = actions();
     await handleDeepLink("tavolo://auth/google/callback?code=c1", act);
     expect(act.signIn).not.toHaveBeenCalled();
   });
 
   it("other links open their page; garbage is ignored", async () => {
-    const fetch = mockFetch(() => json({}, 500));
+    const fetch = mockFetch(() => offContract({}, 500));
     const act = actions();
     await handleDeepLink("https://tavolo.it/reset-password?token=r1", act);
     expect(act.navigate).toHaveBeenCalledWith("/reset-password?token=r1");

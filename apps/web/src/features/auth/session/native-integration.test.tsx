@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { Outlet } from "react-router";
 import { fakeNative } from "../../../../test/fake-capacitor";
-import { json, mockFetch, renderRoutes, signInAs, testUser } from "../../../../test/render";
+import { testUserAnswer } from "../../../../test/fixtures";
+import { renderRoutes, signInAs, testUser } from "../../../../test/render";
+import { answer, apiError, mockFetch, offContract } from "../../../../test/mock-api";
 import { nativeLoader } from "../../../lib/native-loader";
 import { storage } from "../../../lib/storage";
 import { NativeIntegration } from "./native-integration";
@@ -59,8 +61,14 @@ describe("NativeIntegration", () => {
     native.app.launchUrl = `https://tavolo.it/email-redirect?token=t1&email=${encodeURIComponent(testUser.email)}`;
     mockFetch((url) =>
       url.pathname === "/api/client/verify-email"
-        ? json({ success: true, loginToken: "login-1" })
-        : json({ success: true, token: "access-1", refreshToken: "refresh-1", user: testUser }),
+        ? answer("POST /client/verify-email", { success: true, message: "Email verificata", loginToken: "login-1" })
+        : answer("POST /client/login-with-token", {
+            success: true,
+            token: "access-1",
+            accessToken: "access-1",
+            refreshToken: "refresh-1",
+            user: testUserAnswer(),
+          }),
     );
     renderApp();
     expect(await screen.findByText("home page")).toBeInTheDocument();
@@ -69,7 +77,7 @@ describe("NativeIntegration", () => {
   });
 
   it("keeps the user where they were, still usable, when a link's token is bad", async () => {
-    const fetch = mockFetch(() => json({ success: false, error: "Link non valido", code: "invalid_token" }, 400));
+    const fetch = mockFetch(() => apiError({ success: false, error: "Link non valido", code: "invalid_token" }, 400));
     renderApp();
     expect(await screen.findByText("search page")).toBeInTheDocument();
     await waitFor(() => expect(native.app.listenerCount("appUrlOpen")).toBe(1));
@@ -84,7 +92,7 @@ describe("NativeIntegration", () => {
   });
 
   it("hands Android's back button to the history", async () => {
-    mockFetch(() => json({}, 500));
+    mockFetch(() => offContract({}, 500));
     const back = vi.spyOn(window.history, "back").mockImplementation(() => {});
     renderApp();
     await waitFor(() => expect(native.app.listenerCount("backButton")).toBe(1));
@@ -96,7 +104,7 @@ describe("NativeIntegration", () => {
 
   it("installs nothing on the web", async () => {
     vi.mocked(nativeLoader.load).mockResolvedValue(null);
-    mockFetch(() => json({}, 500));
+    mockFetch(() => offContract({}, 500));
     native.app.launchUrl = "https://tavolo.it/restaurants/42";
     renderApp();
     expect(await screen.findByText("search page")).toBeInTheDocument();
@@ -112,7 +120,11 @@ describe("NativeIntegration", () => {
       username: KEY,
       password: JSON.stringify({ email: testUser.email, refreshToken: "device-refresh" }),
     });
-    const fetch = mockFetch((url) => (url.pathname === "/api/client/logout" ? json({ success: true }) : json({}, 503)));
+    const fetch = mockFetch((url) =>
+      url.pathname === "/api/client/logout"
+        ? answer("POST /client/logout", { success: true, message: "Disconnesso" })
+        : apiError({ success: false, error: "Servizio non disponibile", code: "service_unavailable" }, 503),
+    );
     renderApp();
     fireEvent.click(await screen.findByRole("button", { name: "logout" }));
     expect(await screen.findByText(/signedOut/)).toBeInTheDocument();

@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { QueryClient } from "@tanstack/react-query";
 import { storage } from "../../../lib/storage";
-import { json, mockFetch, renderAt, signInAs, testUser, Wrapper } from "../../../../test/render";
+import { authUserFixture } from "../../../../test/fixtures";
+import { renderAt, signInAs, testUser, Wrapper } from "../../../../test/render";
+import { answer, apiError, mockFetch } from "../../../../test/mock-api";
 import { useSession } from "./session-context";
 import { dispatchProfileUpdated } from "./session-context";
 
@@ -22,7 +24,7 @@ function Probe() {
   );
 }
 
-const serverUser = { ...testUser, id: "u-1", displayName: "Giulia Rossi", emailVerified: true };
+const serverUser = authUserFixture();
 const path = (call: unknown[]) => new URL(String(call[0]), "http://localhost").pathname;
 
 describe("app start (SPEC §4)", () => {
@@ -32,8 +34,14 @@ describe("app start (SPEC §4)", () => {
     storage.setString("autoLoginToken", "saved-token");
     const fetch = mockFetch((url) =>
       url.pathname === "/api/client/login-with-token"
-        ? json({ success: true, token: "access-1", refreshToken: "refresh-1", user: serverUser })
-        : json({ success: false }, 404),
+        ? answer("POST /client/login-with-token", {
+            success: true,
+            token: "access-1",
+            accessToken: "access-1",
+            refreshToken: "refresh-1",
+            user: serverUser,
+          })
+        : apiError({ success: false, error: "Risorsa non trovata", code: "not_found" }, 404),
     );
     renderAt(<Probe />);
     expect(screen.getByText("status: loading")).toBeInTheDocument();
@@ -57,7 +65,15 @@ describe("app start (SPEC §4)", () => {
     storage.setString("autoLogin", "true");
     storage.setString("autoLoginEmail", "giulia.rossi@example.com");
     storage.setString("autoLoginToken", "saved-token");
-    const fetch = mockFetch(() => json({ success: true, token: "access-1", refreshToken: "r", user: serverUser }));
+    const fetch = mockFetch(() =>
+      answer("POST /client/login-with-token", {
+        success: true,
+        token: "access-1",
+        accessToken: "access-1",
+        refreshToken: "r",
+        user: serverUser,
+      }),
+    );
     render(
       <StrictMode>
         <Wrapper client={new QueryClient()}>
@@ -72,7 +88,7 @@ describe("app start (SPEC §4)", () => {
   it("ignores the flags unless autoLogin is 'true' with an email and a token", async () => {
     storage.setString("autoLogin", "true");
     storage.setString("autoLoginToken", "saved-token");
-    const fetch = mockFetch(() => json({ success: false }, 500));
+    const fetch = mockFetch(() => apiError({ success: false, error: "Errore del server", code: "server_error" }, 500));
     renderAt(<Probe />);
     expect(await screen.findByText("status: signedOut")).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
@@ -86,8 +102,8 @@ describe("app start (SPEC §4)", () => {
     storage.setString("autoLoginToken", "used-token");
     const fetch = mockFetch((url) =>
       url.pathname === "/api/client/user-profile"
-        ? json({ success: true, user: serverUser })
-        : json({ success: false, error: "Token di autenticazione non valido", code: "invalid_login_token" }, 401),
+        ? answer("GET /client/user-profile", { success: true, user: serverUser })
+        : apiError({ success: false, error: "Token di autenticazione non valido", code: "invalid_login_token" }, 401),
     );
     renderAt(<Probe />);
     expect(await screen.findByText("status: signedIn")).toBeInTheDocument();
@@ -100,7 +116,7 @@ describe("app start (SPEC §4)", () => {
   it("signs out when the stored session is refused and cannot be refreshed", async () => {
     signInAs();
     storage.setString("refresh_token", "revoked");
-    mockFetch(() => json({ success: false, error: "Sessione non valida", code: "invalid_refresh_token" }, 401));
+    mockFetch(() => apiError({ success: false, error: "Sessione non valida", code: "invalid_refresh_token" }, 401));
     renderAt(<Probe />);
     expect(await screen.findByText("status: signedOut")).toBeInTheDocument();
     expect(screen.getByText("ended: expired")).toBeInTheDocument();
@@ -109,7 +125,7 @@ describe("app start (SPEC §4)", () => {
 
   it("re-reads the header info on profile-updated", async () => {
     signInAs();
-    mockFetch(() => json({ success: false }, 503));
+    mockFetch(() => apiError({ success: false, error: "Servizio non disponibile", code: "service_unavailable" }, 503));
     renderAt(<Probe />);
     expect(await screen.findByText("name: Giulia R.")).toBeInTheDocument();
     storage.setJson("currentUserDisplayInfo", {
@@ -127,7 +143,9 @@ describe("logout", () => {
     signInAs();
     storage.setString("refresh_token", "refresh-1");
     const fetch = mockFetch((url) =>
-      url.pathname === "/api/client/logout" ? Promise.reject(new TypeError("offline")) : json({ success: false }, 503),
+      url.pathname === "/api/client/logout"
+        ? Promise.reject(new TypeError("offline"))
+        : apiError({ success: false, error: "Servizio non disponibile", code: "service_unavailable" }, 503),
     );
     renderAt(<Probe />);
     fireEvent.click(await screen.findByRole("button", { name: "logout" }));

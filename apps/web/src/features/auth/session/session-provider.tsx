@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { PROFILE_FETCH_THROTTLE_MS } from "@tavolo/shared/constants";
-import { apiClient, clientPath } from "../../../lib/api-client";
+import { apiClient } from "../../../lib/api-client";
 import { SESSION_EXPIRED_EVENT } from "../../../lib/session-refresh";
 import { nativeLoader } from "../../../lib/native-loader";
 import { storage, type StoredUser } from "../../../lib/storage";
@@ -129,7 +129,7 @@ export function SessionProvider({ children, resolveInitial = startSession, hint:
     const refreshToken = storage.getString("refresh_token");
     try {
       // Sent while the bearer token is still stored, so the server can revoke this session.
-      await apiClient.post(clientPath("/logout"), refreshToken ? { refreshToken } : {});
+      await apiClient.post("/client/logout", { body: refreshToken ? { refreshToken } : {} });
     } catch {
       // A failed logout call still ends the session here (SPEC §4).
     }

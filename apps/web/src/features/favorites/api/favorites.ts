@@ -1,21 +1,20 @@
 import { useQuery } from "@tanstack/react-query";
-import type { FavoriteChangeResponse, FavoritesResponse } from "@tavolo/shared/favorites";
-import { apiClient, clientPath } from "../../../lib/api-client";
+import { apiClient } from "../../../lib/api-client";
 import { useLocalizedKey } from "../../../lib/localized-query-key";
 
 /** One list per signed-in user; null while signed out (nothing is fetched). */
 export const favoritesKey = (userId: string | null) => ["favorites", userId] as const;
 
 export function getFavorites(signal?: AbortSignal) {
-  return apiClient.get<FavoritesResponse>(clientPath("/favorites"), { signal });
+  return apiClient.get("/client/favorites", { signal });
 }
 
 export function putFavorite(restaurantId: string) {
-  return apiClient.put<FavoriteChangeResponse>(clientPath(`/favorites/${encodeURIComponent(restaurantId)}`));
+  return apiClient.put("/client/favorites/:restaurantId", { params: { restaurantId } });
 }
 
 export function deleteFavorite(restaurantId: string) {
-  return apiClient.delete<FavoriteChangeResponse>(clientPath(`/favorites/${encodeURIComponent(restaurantId)}`));
+  return apiClient.delete("/client/favorites/:restaurantId", { params: { restaurantId } });
 }
 
 export function useFavoritesList(userId: string | null) {

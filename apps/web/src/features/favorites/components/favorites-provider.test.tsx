@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { FavoriteButton } from "../../../components/ui/favorite-button";
-import { json, mockFetch, renderAt } from "../../../../test/render";
+import { restaurantSummaryFixture } from "../../../../test/fixtures";
+import { renderAt } from "../../../../test/render";
+import { answer, mockFetch, offContract } from "../../../../test/mock-api";
 import { FavoritesProvider } from "./favorites-provider";
 
 const restaurant = { id: "3f1c2a9e-5b6d-4c7e-8f90-a1b2c3d4e5f6", name: "Trattoria da Nino" };
@@ -17,7 +19,7 @@ function renderHeart(userId: string | null) {
 
 describe("favorite heart", () => {
   it("signed out, is a link to /login that comes back", async () => {
-    mockFetch(() => json({}));
+    mockFetch(() => offContract({}));
     const { router } = renderHeart(null);
     fireEvent.click(screen.getByRole("link", { name: "Accedi per salvare tra i preferiti" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
@@ -30,11 +32,18 @@ describe("favorite heart", () => {
       if (init.method === "PUT") list = [restaurant.id];
       if (init.method === "DELETE") list = [];
       if (url.pathname.endsWith("/client/favorites"))
-        return json({
+        return answer("GET /client/favorites", {
           success: true,
-          favorites: list.map((id) => ({ restaurantId: id, createdAt: "", restaurant: {} })),
+          favorites: list.map((id) => ({
+            restaurantId: id,
+            createdAt: "2026-11-24T10:00:00.000Z",
+            restaurant: restaurantSummaryFixture(1, { id, name: restaurant.name }),
+          })),
         });
-      return json({ success: true });
+      return answer(
+        init.method === "DELETE" ? "DELETE /client/favorites/:restaurantId" : "PUT /client/favorites/:restaurantId",
+        { success: true, restaurantId: restaurant.id, favorite: init.method === "PUT" },
+      );
     });
     renderHeart("u-1");
     const heart = await screen.findByRole("button", { name: "Aggiungi Trattoria da Nino ai preferiti" });
@@ -56,7 +65,9 @@ describe("favorite heart", () => {
 
   it("rolls back and says so when the server refuses", async () => {
     mockFetch((url, init) =>
-      init.method === "PUT" ? new Response("", { status: 500 }) : json({ success: true, favorites: [] }),
+      init.method === "PUT"
+        ? new Response("", { status: 500 })
+        : answer("GET /client/favorites", { success: true, favorites: [] }),
     );
     renderHeart("u-1");
     const heart = await screen.findByRole("button", { name: "Aggiungi Trattoria da Nino ai preferiti" });

@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { BookLastMinuteRequest, BookLastMinuteResponse } from "@tavolo/shared/offers";
+import type { BookLastMinuteRequest } from "@tavolo/shared/offers";
 import { IDEMPOTENCY_KEY_HEADER } from "@tavolo/shared/constants";
-import { apiClient, clientPath } from "../../../lib/api-client";
+import { apiClient } from "../../../lib/api-client";
 import { offerDetailKey } from "./get-last-minute";
 import { localizedKey } from "../../../lib/localized-query-key";
 
 export function bookLastMinute(body: BookLastMinuteRequest, idempotencyKey: string) {
-  return apiClient.post<BookLastMinuteResponse>(clientPath("/bookLastMinute"), body, {
-    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-  });
+  return apiClient.post("/client/bookLastMinute", { body, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
 }
 
 /** Books seats; the offer's new seat count is shown at once, lists and history are refetched. */

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CityInterestListResponse, CityInterestRemovedResponse } from "@tavolo/shared/offers";
-import { apiClient, clientPath } from "../../../lib/api-client";
+import { apiClient } from "../../../lib/api-client";
 import { useLocalizedKey } from "../../../lib/localized-query-key";
 
 /** Every list of the caller's city alerts; registering or removing one invalidates it. */
@@ -10,7 +9,7 @@ export const CITY_INTERESTS_KEY = ["city-interests"] as const;
 export function useCityInterests(userId: string) {
   return useQuery({
     queryKey: useLocalizedKey([...CITY_INTERESTS_KEY, userId]),
-    queryFn: ({ signal }) => apiClient.get<CityInterestListResponse>(clientPath("/city-interests"), { signal }),
+    queryFn: ({ signal }) => apiClient.get("/client/city-interests", { signal }),
     select: (data) => data.interests,
   });
 }
@@ -19,8 +18,7 @@ export function useCityInterests(userId: string) {
 export function useRemoveCityInterest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (citySlug: string) =>
-      apiClient.delete<CityInterestRemovedResponse>(clientPath(`/city-interests/${encodeURIComponent(citySlug)}`)),
+    mutationFn: (citySlug: string) => apiClient.delete("/client/city-interests/:city", { params: { city: citySlug } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CITY_INTERESTS_KEY }),
   });
 }

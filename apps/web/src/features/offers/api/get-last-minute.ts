@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Language } from "@tavolo/shared/languages";
-import type { LastMinuteOffer, LastMinuteOfferResponse } from "@tavolo/shared/offers";
-import { clientPath, type ApiClient } from "../../../lib/api-client";
+import type { LastMinuteOffer } from "@tavolo/shared/offers";
+import type { ApiClient } from "../../../lib/api-client";
 import { useApiClient } from "../../../lib/api-client-context";
 import { localizedKey, useQueryLanguage } from "../../../lib/localized-query-key";
 
@@ -12,9 +12,7 @@ export async function getLastMinuteById(
   signal: AbortSignal | undefined,
   api: ApiClient,
 ): Promise<LastMinuteOffer> {
-  const response = await api.get<LastMinuteOfferResponse>(clientPath(`/getLastMinuteById/${encodeURIComponent(id)}`), {
-    signal,
-  });
+  const response = await api.get("/client/getLastMinuteById/:id", { params: { id }, signal });
   return response.offer;
 }
 

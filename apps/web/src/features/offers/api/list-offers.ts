@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import type { CategoryFilter } from "@tavolo/shared/categories";
 import type { LastMinuteListResponse } from "@tavolo/shared/offers";
 import type { Language } from "@tavolo/shared/languages";
-import { clientPath, type ApiClient } from "../../../lib/api-client";
+import type { ApiClient } from "../../../lib/api-client";
 import { useApiClient } from "../../../lib/api-client-context";
 import { localizedKey, useQueryLanguage } from "../../../lib/localized-query-key";
 
@@ -17,7 +17,7 @@ export function listOffers(
   api: ApiClient,
 ): Promise<LastMinuteListResponse> {
   if (search.mode === "gps") {
-    return api.get<LastMinuteListResponse>(clientPath("/getAvailableLastMinute"), {
+    return api.get("/client/getAvailableLastMinute", {
       // Five decimals are a metre: enough for distances, and no finer trail of where the diner is.
       query: {
         lat: search.lat.toFixed(5),
@@ -28,7 +28,7 @@ export function listOffers(
       signal,
     });
   }
-  return api.get<LastMinuteListResponse>(clientPath("/getLastMinuteByCity"), {
+  return api.get("/client/getLastMinuteByCity", {
     query: {
       city: search.city,
       includeNearbyCities: search.includeNearbyCities,

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, within } from "@testing-library/react";
 import type { CityInterest } from "@tavolo/shared/offers";
-import { json, mockFetch, renderAt } from "../../../../test/render";
+import { renderAt } from "../../../../test/render";
+import { answer, apiError, mockFetch } from "../../../../test/mock-api";
 import { CityAlerts } from "./city-alerts";
 import { eventually } from "../../../../test/eventually";
 
@@ -16,9 +17,12 @@ describe("CityAlerts", () => {
     const fetch = mockFetch((url, init) => {
       if (init.method === "DELETE") {
         interests = interests.filter((interest) => `/api/client/city-interests/${interest.city.slug}` !== url.pathname);
-        return json({ success: true, message: "Non riceverai più avvisi per Milano" });
+        return answer("DELETE /client/city-interests/:city", {
+          success: true,
+          message: "Non riceverai più avvisi per Milano",
+        });
       }
-      return json({ success: true, interests });
+      return answer("GET /client/city-interests", { success: true, interests });
     });
     renderAt(<CityAlerts userId="u-1" />);
 
@@ -42,7 +46,7 @@ describe("CityAlerts", () => {
   });
 
   it("says so when there are no alerts", async () => {
-    mockFetch(() => json({ success: true, interests: [] }));
+    mockFetch(() => answer("GET /client/city-interests", { success: true, interests: [] }));
     renderAt(<CityAlerts userId="u-1" />);
     expect(await screen.findByText(/Nessun avviso attivo/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Rimuovi/ })).toBeNull();
@@ -51,8 +55,8 @@ describe("CityAlerts", () => {
   it("shows the server's reason when a removal fails and keeps the alert", async () => {
     mockFetch((_url, init) =>
       init.method === "DELETE"
-        ? json({ success: false, code: "city_not_found", error: "Non conosciamo ancora la città" }, 404)
-        : json({ success: true, interests: [milano] }),
+        ? apiError({ success: false, code: "city_not_found", error: "Non conosciamo ancora la città" }, 404)
+        : answer("GET /client/city-interests", { success: true, interests: [milano] }),
     );
     renderAt(<CityAlerts userId="u-1" />);
     fireEvent.click(await screen.findByRole("button", { name: "Rimuovi l'avviso per Milano" }));

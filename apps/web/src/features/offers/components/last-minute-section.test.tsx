@@ -5,7 +5,8 @@ import { act, fireEvent, screen, within } from "@testing-library/react";
 import { OFFER_LIST_LIMIT } from "@tavolo/shared/offer-time";
 import type { LastMinuteOffer } from "@tavolo/shared/offers";
 import { offerFixture } from "../../../../test/offer-fixture";
-import { json, mockFetch, renderAt } from "../../../../test/render";
+import { renderAt } from "../../../../test/render";
+import { answer, apiError, mockFetch } from "../../../../test/mock-api";
 import { LastMinuteSection } from "./last-minute-section";
 import { eventually } from "../../../../test/eventually";
 
@@ -13,8 +14,19 @@ type SectionProps = Parameters<typeof LastMinuteSection>[0];
 
 const offer = offerFixture;
 
-const list = (offers: LastMinuteOffer[]) =>
-  json({ success: true, offers, city: { slug: "milano", name: "Milano" }, nearbyCities: [] });
+/** The list answer, from whichever of the two list routes was asked (a city's, or around the diner). */
+const list = (offers: LastMinuteOffer[]) => (url: URL) =>
+  answer(
+    url.pathname.endsWith("/getAvailableLastMinute")
+      ? "GET /client/getAvailableLastMinute"
+      : "GET /client/getLastMinuteByCity",
+    {
+      success: true,
+      offers,
+      city: { slug: "milano", name: "Milano", lat: 45.46, lng: 9.19 },
+      nearbyCities: [],
+    },
+  );
 
 afterEach(() => {
   vi.useRealTimers();
@@ -39,7 +51,7 @@ describe("LastMinuteSection", () => {
   it("counts down live, marks 'expiring soon' under 30 minutes and 'expired' when time runs out", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const soon = offer("a", 31.5);
-    mockFetch(() => list([soon]));
+    mockFetch(list([soon]));
     section();
     const card = await screen.findByRole("article");
     // Whole minutes, never "31:00", which reads as a time of day.
@@ -56,7 +68,7 @@ describe("LastMinuteSection", () => {
   });
 
   it("asks by city, with the nearby cities and radius only when the option is on", async () => {
-    const fetch = mockFetch(() => list([offer("a", 90)]));
+    const fetch = mockFetch(list([offer("a", 90)]));
     section();
     await screen.findByRole("article");
     const first = new URL(String(fetch.mock.calls.at(-1)![0]), location.origin);
@@ -79,7 +91,7 @@ describe("LastMinuteSection", () => {
 
   it("counts the offers, and says 'at least' when the list is as long as the API sends", async () => {
     let offers = [offer("a", 90), offer("b", 120)];
-    mockFetch(() => list(offers));
+    mockFetch((url) => list(offers)(url));
     const first = section();
     expect(await screen.findByText(/2 offerte disponibili/)).toBeInTheDocument();
     first.unmount();
@@ -89,7 +101,7 @@ describe("LastMinuteSection", () => {
   });
 
   it("shows the first six offers, then all of them on request with the focus on the first new one", async () => {
-    mockFetch(() => list(Array.from({ length: 9 }, (_, index) => offer(`o${index}`, 90 + index))));
+    mockFetch(list(Array.from({ length: 9 }, (_, index) => offer(`o${index}`, 90 + index))));
     section();
     expect(await screen.findAllByRole("article")).toHaveLength(6);
     fireEvent.click(screen.getByRole("button", { name: "Mostra tutte le 9 offerte" }));
@@ -99,14 +111,14 @@ describe("LastMinuteSection", () => {
   });
 
   it("shows no 'show all' button when every offer already fits", async () => {
-    mockFetch(() => list(Array.from({ length: 6 }, (_, index) => offer(`o${index}`, 90 + index))));
+    mockFetch(list(Array.from({ length: 6 }, (_, index) => offer(`o${index}`, 90 + index))));
     section();
     expect(await screen.findAllByRole("article")).toHaveLength(6);
     expect(screen.queryByRole("button", { name: /Mostra tutte/ })).toBeNull();
   });
 
   it("uses the browser's position when allowed, disabling nearby cities, and says so when it is refused", async () => {
-    const fetch = mockFetch(() => list([offer("a", 90)]));
+    const fetch = mockFetch(list([offer("a", 90)]));
     let allow = true;
     vi.stubGlobal("navigator", {
       ...navigator,
@@ -135,14 +147,14 @@ describe("LastMinuteSection", () => {
   });
 
   it("shows errors.failedToFetchOffers with a retry when the list fails", async () => {
-    mockFetch(() => json({ success: false, error: "boom", code: "internal" }, 500));
+    mockFetch(() => apiError({ success: false, error: "boom", code: "internal" }, 500));
     section();
     expect(await screen.findByText("Impossibile caricare le offerte last minute")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: /Riprova/ })).toBeInTheDocument();
   });
 
   it("offers the city alert under a city's list that has offers; signed out it asks to sign in first", async () => {
-    mockFetch(() => list([offer("a", 90)]));
+    mockFetch(list([offer("a", 90)]));
     const onLoginRequired = vi.fn();
     section("milano", { onLoginRequired });
     await screen.findByRole("article");
@@ -156,8 +168,12 @@ describe("LastMinuteSection", () => {
   it("registers the alert with the list's reach when signed in, and shows the server's answer", async () => {
     const fetch = mockFetch((url) =>
       url.pathname.endsWith("/registerCityAvailabilityInterest")
-        ? json({ success: true, message: "Ti avviseremo via email per Milano." })
-        : list([offer("a", 90)]),
+        ? answer("POST /client/registerCityAvailabilityInterest", {
+            success: true,
+            message: "Ti avviseremo via email per Milano.",
+            interest: { city: "Milano", citySlug: "milano", includeNearbyCities: false, radius: 10 },
+          })
+        : list([offer("a", 90)])(url),
     );
     section("milano", { signedIn: true });
     await screen.findByRole("article");
@@ -169,7 +185,7 @@ describe("LastMinuteSection", () => {
   });
 
   it("says an empty list is empty for the chosen cuisine, and still offers the alert", async () => {
-    mockFetch(() => list([]));
+    mockFetch(list([]));
     section("milano", { category: "sushi" });
     expect(await screen.findByText("Nessuna offerta in questo momento")).toBeInTheDocument();
     expect(

@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { offerFixture } from "../../../../test/offer-fixture";
-import { json, mockFetch, renderAt } from "../../../../test/render";
+import { reservationFixture } from "../../../../test/fixtures";
+import { renderAt } from "../../../../test/render";
+import { answer, apiError, mockFetch } from "../../../../test/mock-api";
 import { useBookLastMinute } from "../api/book-last-minute";
 import { OfferBookingForm } from "./offer-booking-form";
 
@@ -17,9 +19,24 @@ describe("OfferBookingForm", () => {
   it("sends the chosen party as a JSON number, as the API requires, and the trimmed notes", async () => {
     const sent: unknown[] = [];
     mockFetch((url, init) => {
-      if (url.pathname !== "/api/client/bookLastMinute") return json({ success: false, code: "not_found" }, 404);
+      if (url.pathname !== "/api/client/bookLastMinute")
+        return apiError({ success: false, error: "Risorsa non trovata", code: "not_found" }, 404);
       sent.push(JSON.parse(String(init.body)));
-      return json({ success: true, message: "Offerta Last Minute prenotata!", reservation: {}, offer }, 201);
+      return answer(
+        "POST /client/bookLastMinute",
+        {
+          success: true,
+          message: "Offerta Last Minute prenotata!",
+          reservation: reservationFixture({
+            kind: "lastMinute",
+            lastMinuteId: offer.id,
+            tableId: null,
+            tableNumber: null,
+          }),
+          offer,
+        },
+        201,
+      );
     });
     renderAt(<FormWithBooking />);
 

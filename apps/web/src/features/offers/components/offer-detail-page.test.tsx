@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { RESERVATION_REDIRECT_MS } from "@tavolo/shared/constants";
 import type { Reservation } from "@tavolo/shared/reservations";
 import { offerFixture } from "../../../../test/offer-fixture";
-import { json, mockFetch, renderAt, signInAs } from "../../../../test/render";
+import { renderAt, signInAs } from "../../../../test/render";
+import { answer, mockFetch, answerSessionCheck } from "../../../../test/mock-api";
 import { OfferDetailPage } from "./offer-detail-page";
 
 const lastTwoSeats = offerFixture("o1", 90, {
@@ -43,19 +44,22 @@ const booking: Reservation = {
 
 function renderOffer(onBooked = vi.fn()) {
   signInAs();
-  const fetch = mockFetch((url) =>
-    url.pathname.endsWith("/bookLastMinute")
-      ? json(
-          {
-            success: true,
-            message: "Offerta Last Minute prenotata!",
-            reservation: booking,
-            // The seats this booking took were the last ones.
-            offer: { ...lastTwoSeats, currentAvailableSeats: 0, isSoldOut: true },
-          },
-          201,
-        )
-      : json({ success: true, offer: lastTwoSeats }),
+  const fetch = mockFetch(
+    (url) =>
+      answerSessionCheck(url) ??
+      (url.pathname.endsWith("/bookLastMinute")
+        ? answer(
+            "POST /client/bookLastMinute",
+            {
+              success: true,
+              message: "Offerta Last Minute prenotata!",
+              reservation: booking,
+              // The seats this booking took were the last ones.
+              offer: { ...lastTwoSeats, currentAvailableSeats: 0, isSoldOut: true },
+            },
+            201,
+          )
+        : answer("GET /client/getLastMinuteById/:id", { success: true, offer: lastTwoSeats })),
   );
   renderAt(<OfferDetailPage id="o1" signedIn loginLink={{ to: "/login" }} onBooked={onBooked} />, {
     path: "/lastminute/o1",
@@ -92,7 +96,14 @@ describe("OfferDetailPage: booking", () => {
 
   it("still shows 'sold out' to anyone else who opens the offer with no seats left", async () => {
     signInAs();
-    mockFetch(() => json({ success: true, offer: { ...lastTwoSeats, currentAvailableSeats: 0, isSoldOut: true } }));
+    mockFetch(
+      (url) =>
+        answerSessionCheck(url) ??
+        answer("GET /client/getLastMinuteById/:id", {
+          success: true,
+          offer: { ...lastTwoSeats, currentAvailableSeats: 0, isSoldOut: true },
+        }),
+    );
     renderAt(<OfferDetailPage id="o1" signedIn loginLink={{ to: "/login" }} onBooked={() => {}} />, {
       path: "/lastminute/o1",
     });
@@ -108,7 +119,7 @@ describe("OfferDetailPage: booking", () => {
 
   it("once expired shows no free seats, discount or deadline beside 'Offerta scaduta'", async () => {
     const expired = offerFixture("o2", -5, { discountPercent: 30, isExpired: true, currentAvailableSeats: 4 });
-    mockFetch(() => json({ success: true, offer: expired }));
+    mockFetch(() => answer("GET /client/getLastMinuteById/:id", { success: true, offer: expired }));
     renderAt(<OfferDetailPage id="o2" signedIn={false} loginLink={{ to: "/login" }} onBooked={vi.fn()} />, {
       path: "/lastminute/o2",
     });

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { ReminderAction, ReminderLinkAnswerResponse, ReminderLinkDetailsResponse } from "@tavolo/shared/reminders";
-import { apiClient, clientPath } from "../../../lib/api-client";
+import type { ReminderAction } from "@tavolo/shared/reminders";
+import { apiClient } from "../../../lib/api-client";
 
 /**
  * GET /client/reservations/reminder-link: the booking a reminder link is about, read without acting
@@ -10,10 +10,7 @@ export function useReminderLink(token: string) {
   return useQuery({
     queryKey: ["reminder-link", token],
     queryFn: ({ signal }) =>
-      apiClient.get<ReminderLinkDetailsResponse>(
-        clientPath(`/reservations/reminder-link?token=${encodeURIComponent(token)}`),
-        { signal, anonymous: true },
-      ),
+      apiClient.get("/client/reservations/reminder-link", { query: { token }, signal, anonymous: true }),
     enabled: token !== "",
     retry: false,
     // The page's own answer: never refetched behind the diner's back while they decide.
@@ -25,10 +22,9 @@ export function useReminderLink(token: string) {
 export function useAnswerReminder(action: ReminderAction) {
   return useMutation({
     mutationFn: (token: string) =>
-      apiClient.post<ReminderLinkAnswerResponse>(
-        clientPath(action === "attend" ? "/reservations/attend-by-link" : "/reservations/release-by-link"),
-        { token },
-        { anonymous: true },
+      apiClient.post(
+        action === "attend" ? "/client/reservations/attend-by-link" : "/client/reservations/release-by-link",
+        { body: { token }, anonymous: true },
       ),
   });
 }

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { reservationResponseSchema, type Reservation } from "@tavolo/shared/reservations";
-import { apiClient, clientPath } from "../../../lib/api-client";
+import { apiClient } from "../../../lib/api-client";
 import { parseAnswer } from "../../../lib/parse-answer";
 import { invalidateAvailability } from "../../../lib/availability";
 import { userReservationsKey } from "./get-user-reservations";
 
 /** POST /client/cancelReservation/:id (DESIGN §1): only the owner, only before the seating starts. */
 export async function cancelReservation(id: string) {
-  const body = await apiClient.post<unknown>(clientPath(`/cancelReservation/${encodeURIComponent(id)}`));
+  const body = await apiClient.post("/client/cancelReservation/:id", { params: { id } });
   return parseAnswer(apiClient, reservationResponseSchema, body);
 }
 

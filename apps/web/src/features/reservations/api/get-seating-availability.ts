@@ -1,10 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import {
-  getSeatingAvailability,
-  SEATING_STALE_MS,
-  seatingKey,
-  type SeatingQuery,
-} from "../../../lib/seating-availability";
+import { useApiClient } from "../../../lib/api-client-context";
+import { getAvailableTables, SEATING_STALE_MS, tablesKey, type SeatingQuery } from "../../../lib/seating-availability";
 
 export type { SeatingQuery };
 
@@ -14,9 +10,10 @@ export type { SeatingQuery };
  * chosen time. A slot chip may have asked already (decision 039): the answer is then in the cache.
  */
 export function useSeatingAvailability(restaurantId: string, query: SeatingQuery, enabled: boolean) {
+  const api = useApiClient();
   return useQuery({
-    queryKey: seatingKey(restaurantId, query),
-    queryFn: ({ signal }) => getSeatingAvailability(restaurantId, query, signal),
+    queryKey: tablesKey(restaurantId, query),
+    queryFn: ({ signal }) => getAvailableTables(restaurantId, query, signal, api),
     enabled,
     // While a changed date, time or party is being asked about, keep showing the last answer (marked
     // as stale by the form) rather than emptying the pickers.

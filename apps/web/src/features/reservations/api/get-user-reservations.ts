@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { RESERVATION_CACHE_MS } from "@tavolo/shared/constants";
 import { userReservationsResponseSchema, type Reservation } from "@tavolo/shared/reservations";
-import { apiClient, ApiError, clientPath } from "../../../lib/api-client";
+import { apiClient, ApiError } from "../../../lib/api-client";
 import { parseAnswer } from "../../../lib/parse-answer";
 import { backoffDelay, retryOnRateLimit } from "./rate-limit-retry";
 import { localizedKey, useLocalizedKey } from "../../../lib/localized-query-key";
@@ -11,9 +11,7 @@ import { saveLastHistorySync } from "./last-history-sync";
 export const userReservationsKey = (userId: string) => ["reservations", "user", userId] as const;
 
 export async function getUserReservations(userId: string, signal?: AbortSignal): Promise<Reservation[]> {
-  const body = await apiClient.get<unknown>(clientPath(`/getUserReservations/${encodeURIComponent(userId)}`), {
-    signal,
-  });
+  const body = await apiClient.get("/client/getUserReservations/:userId", { params: { userId }, signal });
   return parseAnswer(apiClient, userReservationsResponseSchema, body).reservations;
 }
 

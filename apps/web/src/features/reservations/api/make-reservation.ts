@@ -1,17 +1,19 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { IDEMPOTENCY_KEY_HEADER } from "@tavolo/shared/constants";
-import { reservationResponseSchema, type MakeReservationInput } from "@tavolo/shared/reservations";
-import { apiClient, clientPath } from "../../../lib/api-client";
+import type { RouteBody } from "@tavolo/shared/api-routes";
+import { reservationResponseSchema } from "@tavolo/shared/reservations";
+import { apiClient } from "../../../lib/api-client";
 import { parseAnswer } from "../../../lib/parse-answer";
 import { invalidateAvailability } from "../../../lib/availability";
 import { userReservationsKey } from "./get-user-reservations";
 
 /** The payload of SPEC §7 as the form sends it: always for the signed-in diner, named. */
-type Booking = MakeReservationInput & { userId: string };
+type Booking = RouteBody<"POST /client/makeReservation"> & { userId: string };
 
 /** POST /client/makeReservation (SPEC §7). The key makes a retry of the same attempt safe (decision 007). */
 export async function makeReservation(input: Booking, idempotencyKey: string) {
-  const body = await apiClient.post<unknown>(clientPath("/makeReservation"), input, {
+  const body = await apiClient.post("/client/makeReservation", {
+    body: input,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
   return parseAnswer(apiClient, reservationResponseSchema, body);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { IDEMPOTENCY_KEY_HEADER } from "@tavolo/shared/constants";
 import { reservationResponseSchema, type ModifyReservationRequest } from "@tavolo/shared/reservations";
-import { apiClient, clientPath } from "../../../lib/api-client";
+import { apiClient } from "../../../lib/api-client";
 import { invalidateAvailability } from "../../../lib/availability";
 import { parseAnswer } from "../../../lib/parse-answer";
 import { userReservationsKey } from "./get-user-reservations";
@@ -19,11 +19,11 @@ export async function modifyReservation(
   change: ModifyReservationRequest,
   idempotencyKey: string,
 ) {
-  const body = await apiClient.post<unknown>(
-    clientPath(`/modifyReservation/${encodeURIComponent(reservationId)}`),
-    change,
-    { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } },
-  );
+  const body = await apiClient.post("/client/modifyReservation/:id", {
+    params: { id: reservationId },
+    body: change,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
   return parseAnswer(apiClient, reservationResponseSchema, body);
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import { reservationFixture } from "../../../../test/fixtures";
-import { json, mockFetch, renderAt } from "../../../../test/render";
+import { renderAt } from "../../../../test/render";
+import { answer, mockFetch } from "../../../../test/mock-api";
 import { BookingHistoryGrid } from "./booking-history-grid";
 
 const at = (id: string, name: string, startsAt: string, createdAt: string) =>
@@ -31,7 +32,7 @@ describe("BookingHistoryGrid (home)", () => {
       ),
       at("c", "Stasera", new Date(soon).toISOString(), new Date(Date.now() - 9 * 86_400_000).toISOString()),
     ];
-    mockFetch(() => json({ success: true, reservations }));
+    mockFetch(() => answer("GET /client/getUserReservations/:userId", { success: true, reservations }));
     renderAt(<BookingHistoryGrid userId="u-1" />);
     await screen.findByText("Stasera");
     const cards = [...screen.getAllByRole("list")[0]!.children];

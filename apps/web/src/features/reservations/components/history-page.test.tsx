@@ -2,10 +2,15 @@ import { describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { Reservation } from "@tavolo/shared/reservations";
 import { reservationFixture } from "../../../../test/fixtures";
-import { json, mockFetch, renderAt } from "../../../../test/render";
+import { renderAt } from "../../../../test/render";
+import { answer, apiError, mockFetch } from "../../../../test/mock-api";
 import i18n from "../../../i18n/i18n";
 import { storage } from "../../../lib/storage";
 import { HistoryPage } from "./history-page";
+
+/** The diner's bookings as GET /client/getUserReservations/:userId sends them. */
+const bookingsAnswer = (list: Reservation[]) =>
+  answer("GET /client/getUserReservations/:userId", { success: true, reservations: list });
 
 const reservations = [
   reservationFixture({ id: "r1", date: "2025-06-10", numberOfPeople: 2, tableNumber: 4 }),
@@ -31,7 +36,7 @@ const reservations = [
 
 describe("HistoryPage", () => {
   it("lists reservations and filters them by status with the five chips", async () => {
-    const fetch = mockFetch(() => json({ success: true, reservations }));
+    const fetch = mockFetch(() => bookingsAnswer(reservations));
     renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
     expect(await screen.findByText("Osteria Uno")).toBeInTheDocument();
     expect(String(fetch.mock.calls[0]![0])).toBe("/api/client/getUserReservations/u-1");
@@ -62,7 +67,7 @@ describe("HistoryPage", () => {
   });
 
   it("keeps the active filter in the URL: it opens filtered, and a chip rewrites ?status=", async () => {
-    mockFetch(() => json({ success: true, reservations }));
+    mockFetch(() => bookingsAnswer(reservations));
     const { router } = renderAt(<HistoryPage userId="u-1" phoneVerified />, {
       path: "/history",
       at: "/history?status=pending",
@@ -79,7 +84,7 @@ describe("HistoryPage", () => {
   });
 
   it("ignores an unknown ?status= and shows everything", async () => {
-    mockFetch(() => json({ success: true, reservations }));
+    mockFetch(() => bookingsAnswer(reservations));
     renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history", at: "/history?status=bogus" });
     expect(await screen.findByText("Osteria Uno")).toBeInTheDocument();
     expect(screen.getByRole("radio", { name: "Tutte" })).toBeChecked();
@@ -102,17 +107,14 @@ describe("HistoryPage", () => {
         createdAt: at(-days),
       });
     mockFetch(() =>
-      json({
-        success: true,
-        reservations: [
-          booking("week", 7, "confirmed"),
-          booking("cancelled", 3, "cancelled"),
-          booking("tonight", 0.2, "pending"),
-          booking("lastMonth", -30, "completed"),
-          booking("yesterday", -1, "completed"),
-          booking("tomorrow", 1, "confirmed"),
-        ],
-      }),
+      bookingsAnswer([
+        booking("week", 7, "confirmed"),
+        booking("cancelled", 3, "cancelled"),
+        booking("tonight", 0.2, "pending"),
+        booking("lastMonth", -30, "completed"),
+        booking("yesterday", -1, "completed"),
+        booking("tomorrow", 1, "confirmed"),
+      ]),
     );
     renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
     const upcoming = await screen.findByRole("region", { name: "In programma" });
@@ -140,7 +142,7 @@ const upcoming = reservationFixture({
   canCancel: true,
 });
 const past = { ...reservations[2]!, canCancel: false };
-const tooMany = () => json({ success: false, code: "rate_limited", error: "Troppe richieste", retryAfter: 1 }, 429);
+const tooMany = () => apiError({ success: false, code: "rate_limited", error: "Troppe richieste", retryAfter: 1 }, 429);
 const historyCalls = (fetch: ReturnType<typeof mockFetch>) =>
   fetch.mock.calls.filter(([url]) => String(url).includes("getUserReservations")).length;
 
@@ -150,14 +152,14 @@ describe("HistoryPage: cancelling", () => {
     const fetch = mockFetch((url) => {
       if (url.pathname === "/api/client/cancelReservation/r9") {
         cancelled = true;
-        return json({
+        return answer("POST /client/cancelReservation/:id", {
           success: true,
           message: "Prenotazione annullata",
           reservation: { ...upcoming, status: "cancelled" as const, canCancel: false },
         });
       }
       const current = cancelled ? { ...upcoming, status: "cancelled" as const, canCancel: false } : upcoming;
-      return json({ success: true, reservations: [current, past] });
+      return bookingsAnswer([current, past]);
     });
     renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
 
@@ -197,7 +199,7 @@ describe("HistoryPage: cancelling", () => {
   it("shows the server's reason in the dialog when the booking can no longer be cancelled", async () => {
     mockFetch((url) =>
       url.pathname.includes("cancelReservation")
-        ? json(
+        ? apiError(
             {
               success: false,
               code: "reservation_not_cancellable",
@@ -205,7 +207,7 @@ describe("HistoryPage: cancelling", () => {
             },
             409,
           )
-        : json({ success: true, reservations: [upcoming] }),
+        : bookingsAnswer([upcoming]),
     );
     renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
     fireEvent.click(await screen.findByRole("button", { name: /^Annulla prenotazione/ }));
@@ -221,14 +223,14 @@ function renderOfferBooking() {
   const offerBooking = {
     ...upcoming,
     id: "lm",
-    kind: "lastMinute",
+    kind: "lastMinute" as const,
     lastMinuteId: "o1",
     tableId: null,
     tableNumber: null,
     startsAt: "2099-06-10T18:00:00.000Z",
     endsAt: "2099-06-10T20:00:00.000Z",
   };
-  mockFetch(() => json({ success: true, reservations: [offerBooking] }));
+  mockFetch(() => bookingsAnswer([offerBooking]));
   renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
 }
 
@@ -266,7 +268,7 @@ describe("HistoryPage: Last Minute bookings", () => {
 
 describe("HistoryPage: phone banner", () => {
   it("links to /completeProfile while the phone is unverified, and not once it is", async () => {
-    mockFetch(() => json({ success: true, reservations: [] }));
+    mockFetch(() => bookingsAnswer([]));
     const view = renderAt(<HistoryPage userId="u-1" phoneVerified={false} />, { path: "/history" });
     expect(screen.getByRole("link", { name: "Verifica il numero di telefono" })).toHaveAttribute(
       "href",
@@ -284,7 +286,7 @@ describe("HistoryPage: 429", () => {
   it("with nothing cached, retries after 2, 4 and 8 s saying 'Troppe richieste', then offers a manual retry", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
     let limited = true;
-    const fetch = mockFetch(() => (limited ? tooMany() : json({ success: true, reservations })));
+    const fetch = mockFetch(() => (limited ? tooMany() : bookingsAnswer(reservations)));
     renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
     // Advance the clock, then give the answer a few milliseconds to be read and rendered.
     const advance = async (ms: number) => {
@@ -324,7 +326,7 @@ describe("HistoryPage: 429", () => {
 
   it("with a cached list, a 429 keeps showing it and does not retry", async () => {
     let limited = false;
-    const fetch = mockFetch(() => (limited ? tooMany() : json({ success: true, reservations })));
+    const fetch = mockFetch(() => (limited ? tooMany() : bookingsAnswer(reservations)));
     const { client } = renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
     expect(await screen.findByText("Osteria Uno")).toBeInTheDocument();
 
@@ -336,7 +338,7 @@ describe("HistoryPage: 429", () => {
   });
 
   it("asks once for a user however many parts of the page want the list (cached 5 minutes)", async () => {
-    const fetch = mockFetch(() => json({ success: true, reservations }));
+    const fetch = mockFetch(() => bookingsAnswer(reservations));
     renderAt(
       <>
         <HistoryPage userId="u-1" phoneVerified />
@@ -359,7 +361,7 @@ describe("HistoryPage: 429", () => {
       tableNumber: null,
       canCancel: true,
     });
-    mockFetch(() => json({ success: true, reservations: [upcoming, offer, reservations[2]!] }));
+    mockFetch(() => bookingsAnswer([upcoming, offer, reservations[2]!]));
     renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
     const card = (await screen.findByText("Osteria Uno")).closest("article")!;
     expect(
@@ -377,7 +379,7 @@ describe("HistoryPage: 429", () => {
   it("marks an upcoming booking the diner said 'Ci sarò' to, in both languages; never a past one", async () => {
     const upcoming = reservationFixture({ id: "r7", canCancel: true, status: "confirmed", attending: true });
     const past = { ...reservations[2]!, attending: true };
-    mockFetch(() => json({ success: true, reservations: [upcoming, past] }));
+    mockFetch(() => bookingsAnswer([upcoming, past]));
     renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
     const card = (await screen.findByText("Osteria Uno")).closest("article")!;
     expect(within(card).getByText("Ci sarò")).toBeInTheDocument();
@@ -396,7 +398,7 @@ describe("HistoryPage: offline", () => {
   };
 
   it("shows the upcoming bookings of the last sync, as of when, with nothing to change", async () => {
-    mockFetch(() => json({ success: true, reservations: [soon, reservations[2]!] }));
+    mockFetch(() => bookingsAnswer([soon, reservations[2]!]));
     const online = renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
     await screen.findByText("Osteria Uno");
     online.unmount();
@@ -414,7 +416,7 @@ describe("HistoryPage: offline", () => {
   });
 
   it("never shows one diner's last sync to another, and forgets it at sign-out", async () => {
-    mockFetch(() => json({ success: true, reservations: [soon] }));
+    mockFetch(() => bookingsAnswer([soon]));
     const online = renderAt(<HistoryPage userId="u-1" phoneVerified />, { path: "/history" });
     await screen.findByText("Osteria Uno");
     online.unmount();

@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ReservationResponse } from "@tavolo/shared/reservations";
 import type { Table } from "@tavolo/shared/restaurants";
 import { openEveryDay, reservationFixture } from "../../../../test/fixtures";
-import { json, mockFetch, renderAt } from "../../../../test/render";
+import { renderAt } from "../../../../test/render";
+import { answer, apiError, mockFetch } from "../../../../test/mock-api";
 import { bookingPrefillFrom } from "./booking-prefill";
 import { ReservationForm, type BookableRestaurant, type BookingPrefill } from "./reservation-form";
 
@@ -36,18 +37,23 @@ function api(move?: (body: Record<string, unknown>) => Response) {
     // The booking form asks getAvailableTables; moving r-9, the form asks where r-9 could move.
     if ([`/api/client/getAvailableTables/${ID}`, "/api/client/getAvailableTablesForMove/r-9"].includes(url.pathname)) {
       // Two tables seat four; the smaller one is listed last, so the order is the form's own.
-      return json({
-        success: true,
-        date: url.searchParams.get("date"),
-        time: url.searchParams.get("time"),
-        slots: ["20:30", "21:00"],
-        tables: [table("t8", 8, 8), table("t2", 2, 2), table("t5", 5, 4)],
-      });
+      return answer(
+        url.pathname.includes("ForMove")
+          ? "GET /client/getAvailableTablesForMove/:id"
+          : "GET /client/getAvailableTables/:id",
+        {
+          success: true,
+          date: url.searchParams.get("date")!,
+          time: url.searchParams.get("time"),
+          slots: ["20:30", "21:00"],
+          tables: [table("t8", 8, 8), table("t2", 2, 2), table("t5", 5, 4)],
+        },
+      );
     }
     if (url.pathname === "/api/client/modifyReservation/r-9" && move) {
       return move(JSON.parse(String(init.body)) as Record<string, unknown>);
     }
-    return json({ success: false, error: "?", code: "not_found" }, 404);
+    return apiError({ success: false, error: "?", code: "not_found" }, 404);
   });
 }
 
@@ -84,7 +90,7 @@ describe("ReservationForm in modify mode", () => {
     const sent: Record<string, unknown>[] = [];
     const fetch = api((body) => {
       sent.push(body);
-      return json({
+      return answer("POST /client/modifyReservation/:id", {
         success: true,
         message: "Prenotazione modificata!",
         reservation: { ...booking, time: "21:00", tableId: "t5", tableNumber: 5 },
@@ -112,7 +118,7 @@ describe("ReservationForm in modify mode", () => {
   });
 
   it("on a 409 says the new time was just taken and that the booking still stands", async () => {
-    api(() => json({ success: false, error: "Il tavolo è appena stato prenotato", code: "table_taken" }, 409));
+    api(() => apiError({ success: false, error: "Il tavolo è appena stato prenotato", code: "table_taken" }, 409));
     render({ moving: booking });
     await waitFor(() => expect(screen.getByRole("combobox", { name: /^Orario/ })).toBeEnabled());
     fireEvent.change(screen.getByRole("combobox", { name: /^Orario/ }), { target: { value: "21:00" } });

@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ReservationResponse } from "@tavolo/shared/reservations";
 import type { Table } from "@tavolo/shared/restaurants";
 import { reservationFixture } from "../../../../test/fixtures";
-import { json, mockFetch, renderAt } from "../../../../test/render";
+import { renderAt } from "../../../../test/render";
+import { answer, apiError, mockFetch, offContract } from "../../../../test/mock-api";
 import { ReservationForm, type BookableRestaurant } from "./reservation-form";
 
 const ID = "11111111-1111-4111-8111-111111111111";
@@ -46,9 +47,9 @@ function api({ slots = () => ["19:00", "19:15", "20:00"], tables = () => [], boo
   return mockFetch(async (url, init) => {
     if (url.pathname === `/api/client/getAvailableTables/${ID}`) {
       const query = url.searchParams;
-      return json({
+      return answer("GET /client/getAvailableTables/:id", {
         success: true,
-        date: query.get("date"),
+        date: query.get("date")!,
         time: query.get("time"),
         slots: slots(query),
         tables: tables(query),
@@ -57,7 +58,7 @@ function api({ slots = () => ["19:00", "19:15", "20:00"], tables = () => [], boo
     if (url.pathname === "/api/client/makeReservation" && book) {
       return book(JSON.parse(String(init.body)) as Record<string, unknown>, init);
     }
-    return json({ success: false, error: "?", code: "not_found" }, 404);
+    return apiError({ success: false, error: "?", code: "not_found" }, 404);
   });
 }
 
@@ -89,7 +90,8 @@ async function chooseTime(time: string) {
 }
 
 const booked = (status: "confirmed" | "pending", specialRequests = "") =>
-  json(
+  answer(
+    "POST /client/makeReservation",
     {
       success: true,
       message: status === "confirmed" ? "Prenotazione confermata!" : "Richiesta inviata",
@@ -193,7 +195,7 @@ describe("ReservationForm", () => {
       book: (body) => {
         if (body.tableId === "t1") {
           taken = true;
-          return json(
+          return apiError(
             {
               success: false,
               code: "table_taken",
@@ -250,7 +252,7 @@ describe("ReservationForm", () => {
       book: () => {
         attempts += 1;
         return attempts === 1
-          ? json({ success: false, code: "server_error", error: "Errore del server" }, 503)
+          ? apiError({ success: false, code: "server_error", error: "Errore del server" }, 503)
           : booked("pending");
       },
     });
@@ -268,7 +270,8 @@ describe("ReservationForm", () => {
 
   it("says so when the tables cannot be loaded", async () => {
     atWednesdayNoon();
-    mockFetch(() => json({ success: false, code: "boom" }, 400));
+    // No message from the server (a proxy's 400): the form says it in its own words.
+    mockFetch(() => offContract({ success: false, code: "boom" }, 400));
     render();
     expect(await screen.findByText("Impossibile caricare i tavoli disponibili")).toBeInTheDocument();
   });

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Language } from "@tavolo/shared/languages";
 import type { CitiesResponse } from "@tavolo/shared/restaurants";
-import { clientPath, type ApiClient } from "../../../lib/api-client";
+import type { ApiClient } from "../../../lib/api-client";
 import { useApiClient } from "../../../lib/api-client-context";
 import { localizedKey, useQueryLanguage } from "../../../lib/localized-query-key";
 
 export type CityWithCount = CitiesResponse["cities"][number];
 
 export function getAllCities(signal: AbortSignal | undefined, api: ApiClient) {
-  return api.get<CitiesResponse>(clientPath("/getAllAvailableCities"), { signal });
+  return api.get("/client/getAllAvailableCities", { signal });
 }
 
 /** The city list changes with seed/import only: cached for the session. Shared with the page loaders. */

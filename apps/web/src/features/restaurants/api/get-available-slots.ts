@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { AvailableSlotsResponse } from "@tavolo/shared/restaurants";
-import { clientPath, type ApiClient } from "../../../lib/api-client";
+import type { ApiClient } from "../../../lib/api-client";
 import { useApiClient } from "../../../lib/api-client-context";
 import { availabilityKey } from "../../../lib/availability";
 
@@ -12,7 +12,8 @@ export interface SlotsQuery {
 
 /** GET /client/getAvailableSlots/:id: every start time of the day with a table free for the party. */
 export function getAvailableSlots(id: string, query: SlotsQuery, signal: AbortSignal | undefined, api: ApiClient) {
-  return api.get<AvailableSlotsResponse>(clientPath(`/getAvailableSlots/${encodeURIComponent(id)}`), {
+  return api.get("/client/getAvailableSlots/:id", {
+    params: { id },
     query: { date: query.date, people: query.people },
     signal,
   });

@@ -1,25 +1,15 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { AvailableTablesResponse } from "@tavolo/shared/restaurants";
-import { clientPath, type ApiClient } from "../../../lib/api-client";
+import type { ApiClient } from "../../../lib/api-client";
 import { useApiClient } from "../../../lib/api-client-context";
+import { getAvailableTables, tablesKey, type TablesQuery } from "../../../lib/seating-availability";
 
-export interface TablesQuery {
-  date: string;
-  time?: string;
-  people?: number;
-}
-
-export function getAvailableTables(id: string, query: TablesQuery, signal: AbortSignal | undefined, api: ApiClient) {
-  return api.get<AvailableTablesResponse>(clientPath(`/getAvailableTables/${encodeURIComponent(id)}`), {
-    query: { date: query.date, time: query.time, people: query.people },
-    signal,
-  });
-}
-
-/** A restaurant's free tables on a day: the page's query and the server render's loader share it. */
+/**
+ * A restaurant's free tables on a day: the page's query and the server render's loader share it. The
+ * booking form's key family (decision 051): a booking, move or cancellation refreshes it too.
+ */
 export const tablesQuery = (id: string, query: TablesQuery, api: ApiClient) =>
   queryOptions({
-    queryKey: ["restaurants", "tables", id, query.date, query.time ?? null, query.people ?? null],
+    queryKey: tablesKey(id, query),
     queryFn: ({ signal }) => getAvailableTables(id, query, signal, api),
     // Availability moves while people book: keep it fresh.
     staleTime: 30_000,

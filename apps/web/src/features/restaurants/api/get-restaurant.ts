@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Language } from "@tavolo/shared/languages";
-import type { RestaurantResponse } from "@tavolo/shared/restaurants";
-import { clientPath, type ApiClient } from "../../../lib/api-client";
+import type { ApiClient } from "../../../lib/api-client";
 import { useApiClient } from "../../../lib/api-client-context";
 import { localizedKey, useQueryLanguage } from "../../../lib/localized-query-key";
 
 export function getRestaurant(id: string, signal: AbortSignal | undefined, api: ApiClient) {
-  return api.get<RestaurantResponse>(clientPath(`/getRestaurantById/${encodeURIComponent(id)}`), { signal });
+  return api.get("/client/getRestaurantById/:id", { params: { id }, signal });
 }
 
 export const restaurantKey = (id: string) => ["restaurants", "detail", id] as const;

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { CategoryFilter } from "@tavolo/shared/categories";
 import type { Language } from "@tavolo/shared/languages";
 import type { SearchRestaurantsResponse } from "@tavolo/shared/restaurants";
-import { clientPath, type ApiClient } from "../../../lib/api-client";
+import type { ApiClient } from "../../../lib/api-client";
 import { useApiClient } from "../../../lib/api-client-context";
 import { localizedKey, useQueryLanguage } from "../../../lib/localized-query-key";
 import { coordinate, SEARCH_PAGE_SIZE } from "./search-restaurants";
@@ -27,7 +27,7 @@ export function searchRestaurantsNear(
   signal: AbortSignal | undefined,
   api: ApiClient,
 ) {
-  return api.get<SearchRestaurantsResponse>(clientPath("/searchRestaurantsByLocation"), {
+  return api.get("/client/searchRestaurantsByLocation", {
     query: {
       lat: coordinate(near.lat),
       lng: coordinate(near.lng),

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { CategoryFilter } from "@tavolo/shared/categories";
 import type { Language } from "@tavolo/shared/languages";
 import type { SearchRestaurantsResponse } from "@tavolo/shared/restaurants";
-import { ApiError, clientPath, type ApiClient } from "../../../lib/api-client";
+import { ApiError, type ApiClient } from "../../../lib/api-client";
 import { useApiClient } from "../../../lib/api-client-context";
 import { SEARCH_RESTAURANTS_KEY } from "../../../lib/availability";
 import { localizedKey, useQueryLanguage } from "../../../lib/localized-query-key";
@@ -31,7 +31,7 @@ export function searchRestaurants(
 ) {
   const sort = params.sort ?? "relevance";
   const byDistance = sort === "distance" && params.position;
-  return api.get<SearchRestaurantsResponse>(clientPath("/searchRestaurantsByLocation"), {
+  return api.get("/client/searchRestaurantsByLocation", {
     query: {
       location: params.location,
       category: params.category,

@@ -4,7 +4,8 @@ import { paths } from "../../../config/paths";
 import i18n from "../../../i18n/i18n";
 import type { RestaurantDetail } from "@tavolo/shared/restaurants";
 import { restaurantDetailFixture } from "../../../../test/fixtures";
-import { json, mockFetch, renderRoutes } from "../../../../test/render";
+import { renderRoutes } from "../../../../test/render";
+import { answer, apiError, mockFetch } from "../../../../test/mock-api";
 import type { TableQuery } from "../api/table-search";
 import { RestaurantDetailPage } from "./restaurant-detail-page";
 
@@ -25,15 +26,21 @@ function api(restaurant: RestaurantDetail | null) {
   return mockFetch((url) => {
     if (url.pathname === `/api/client/getRestaurantById/${ID}`) {
       return restaurant
-        ? json({ success: true, restaurant })
-        : json({ success: false, error: "Ristorante non trovato", code: "restaurant_not_found" }, 404);
+        ? answer("GET /client/getRestaurantById/:id", { success: true, restaurant })
+        : apiError({ success: false, error: "Ristorante non trovato", code: "restaurant_not_found" }, 404);
     }
     if (url.pathname === `/api/client/getAvailableTables/${ID}`) {
       // As the server answers: the asked time, else the next seating still to come (decision 035).
       const time = url.searchParams.get("time") ?? seatingLeft;
-      return json({ success: true, date: url.searchParams.get("date"), time, slots: [], tables });
+      return answer("GET /client/getAvailableTables/:id", {
+        success: true,
+        date: url.searchParams.get("date")!,
+        time,
+        slots: [],
+        tables,
+      });
     }
-    return json({ success: false, error: "?", code: "not_found" }, 404);
+    return apiError({ success: false, error: "?", code: "not_found" }, 404);
   });
 }
 
@@ -204,7 +211,7 @@ describe("RestaurantDetailPage", () => {
 
   it("shows the load error with a retry when the server fails", async () => {
     mockFetch(() =>
-      json({ success: false, error: "Si è verificato un errore. Riprova più tardi.", code: "internal" }, 500),
+      apiError({ success: false, error: "Si è verificato un errore. Riprova più tardi.", code: "internal" }, 500),
     );
     render();
     expect(

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { SearchRestaurantsResponse } from "@tavolo/shared/restaurants";
 import { milanoFixture, restaurantSummaryFixture } from "../../../../test/fixtures";
-import { json, mockFetch, renderRoutes } from "../../../../test/render";
+import { renderRoutes } from "../../../../test/render";
+import { answer, apiError, mockFetch } from "../../../../test/mock-api";
 import { SearchPage } from "./search-page";
 
 type Result = SearchRestaurantsResponse["restaurants"][number];
@@ -22,20 +23,23 @@ const closed = (n: number, nextOpening: Result["nextOpening"]): Result => ({
 function api(restaurants: Result[]) {
   return mockFetch((url) => {
     if (url.pathname === "/api/client/getAllAvailableCities")
-      return json({ success: true, cities: [{ ...milanoFixture, restaurantCount: 2 }] });
+      return answer("GET /client/getAllAvailableCities", {
+        success: true,
+        cities: [{ ...milanoFixture, restaurantCount: 2 }],
+      });
     if (url.pathname === "/api/client/searchRestaurantsByLocation") {
       if (url.searchParams.get("location") === "Milamo")
-        return json({ success: false, error: "Città non trovata: Milamo", code: "city_not_found" }, 404);
-      return json({
+        return apiError({ success: false, error: "Città non trovata: Milamo", code: "city_not_found" }, 404);
+      return answer("GET /client/searchRestaurantsByLocation", {
         success: true,
         city: milanoFixture,
         restaurants,
         total: restaurants.length,
         page: 1,
         pageSize: 12,
-      } satisfies SearchRestaurantsResponse);
+      });
     }
-    return json({ success: false, error: "not here", code: "not_found" }, 404);
+    return apiError({ success: false, error: "not here", code: "not_found" }, 404);
   });
 }
 

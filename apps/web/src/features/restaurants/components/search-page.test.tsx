@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { milanoFixture, restaurantSummaryFixture } from "../../../../test/fixtures";
-import { json, mockFetch, renderRoutes } from "../../../../test/render";
+import { renderRoutes } from "../../../../test/render";
+import { answer, apiError, mockFetch } from "../../../../test/mock-api";
 import i18n from "../../../i18n/i18n";
 import { SearchPage } from "./search-page";
 
@@ -12,16 +13,19 @@ const milano = milanoFixture;
 function api() {
   return mockFetch((url) => {
     if (url.pathname === "/api/client/getAllAvailableCities")
-      return json({ success: true, cities: [{ ...milano, restaurantCount: 120 }] });
+      return answer("GET /client/getAllAvailableCities", {
+        success: true,
+        cities: [{ ...milano, restaurantCount: 120 }],
+      });
     if (url.pathname === "/api/client/searchRestaurantsByLocation") {
       const location = url.searchParams.get("location");
       if (location === "Atlantide" || location === "Milnao")
-        return json(
+        return apiError(
           { success: false, error: `Non conosciamo ancora la città «${location}»`, code: "city_not_found" },
           404,
         );
       if (location === "Ancona")
-        return json({
+        return answer("GET /client/searchRestaurantsByLocation", {
           success: true,
           city: { ...milano, slug: "ancona", name: "Ancona", nameIt: "Ancona", nameEn: "Ancona" },
           restaurants: [restaurant(1)],
@@ -32,9 +36,16 @@ function api() {
       const category = url.searchParams.get("category");
       const list =
         category === "sushi" ? [] : [restaurant(1), restaurant(2, { name: "Pizzeria Da Gino", categories: ["pizza"] })];
-      return json({ success: true, city: milano, restaurants: list, total: list.length, page: 1, pageSize: 12 });
+      return answer("GET /client/searchRestaurantsByLocation", {
+        success: true,
+        city: milano,
+        restaurants: list,
+        total: list.length,
+        page: 1,
+        pageSize: 12,
+      });
     }
-    return json({ success: false, error: "not here", code: "not_found" }, 404);
+    return apiError({ success: false, error: "not here", code: "not_found" }, 404);
   });
 }
 

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { AvailableSlotsResponse, SearchRestaurantsResponse } from "@tavolo/shared/restaurants";
 import { milanoFixture, restaurantSummaryFixture } from "../../../../test/fixtures";
-import { json, mockFetch, renderRoutes } from "../../../../test/render";
+import { renderRoutes } from "../../../../test/render";
+import { answer, apiError, mockFetch } from "../../../../test/mock-api";
 import { SearchPage } from "./search-page";
 import { tableSearchFrom } from "./table-search-params";
 
@@ -15,10 +16,13 @@ const milano = milanoFixture;
 function api() {
   return mockFetch((url) => {
     if (url.pathname === "/api/client/getAllAvailableCities")
-      return json({ success: true, cities: [{ ...milano, restaurantCount: 2 }] });
+      return answer("GET /client/getAllAvailableCities", {
+        success: true,
+        cities: [{ ...milano, restaurantCount: 2 }],
+      });
     if (url.pathname === "/api/client/searchRestaurantsByLocation") {
       const restaurants = [result(1, ["20:15", "20:30", "20:45"]), result(2, [])];
-      return json({
+      return answer("GET /client/searchRestaurantsByLocation", {
         success: true,
         city: milano,
         restaurants,
@@ -28,13 +32,13 @@ function api() {
       } satisfies SearchRestaurantsResponse);
     }
     if (url.pathname === `/api/client/getAvailableSlots/${result(2, []).id}`)
-      return json({
+      return answer("GET /client/getAvailableSlots/:id", {
         success: true,
         date: url.searchParams.get("date")!,
         people: Number(url.searchParams.get("people")),
         slots: ["12:30", "19:00", "22:45", "23:00"],
       } satisfies AvailableSlotsResponse);
-    return json({ success: false, error: "not here", code: "not_found" }, 404);
+    return apiError({ success: false, error: "not here", code: "not_found" }, 404);
   });
 }
 

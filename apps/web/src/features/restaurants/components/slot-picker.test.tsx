@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { AvailableSlotsResponse } from "@tavolo/shared/restaurants";
-import { json, mockFetch, renderAt } from "../../../../test/render";
+import { renderAt } from "../../../../test/render";
+import { answer, apiError, mockFetch } from "../../../../test/mock-api";
 import type { ReactNode } from "react";
 import type { TableQuery } from "../api/table-search";
 import { SlotPicker } from "./slot-picker";
@@ -32,7 +33,7 @@ function api() {
   return mockFetch((url) => {
     if (url.pathname === `/api/client/getAvailableSlots/${ID}`) {
       const people = Number(url.searchParams.get("people"));
-      return json({
+      return answer("GET /client/getAvailableSlots/:id", {
         success: true,
         date: url.searchParams.get("date")!,
         people,
@@ -40,7 +41,7 @@ function api() {
         slots: people >= 8 ? [] : ["20:00", "21:15"],
       } satisfies AvailableSlotsResponse);
     }
-    return json({ success: false, error: "?", code: "not_found" }, 404);
+    return apiError({ success: false, error: "?", code: "not_found" }, 404);
   });
 }
 

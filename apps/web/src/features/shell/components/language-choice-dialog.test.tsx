@@ -1,23 +1,35 @@
 import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import i18n from "../../../i18n/i18n";
+import type { Language } from "@tavolo/shared/languages";
 import { storage } from "../../../lib/storage";
-import { json, mockFetch, renderRoutes, testUser } from "../../../../test/render";
+import { testUserAnswer } from "../../../../test/fixtures";
+import { renderRoutes, testUser } from "../../../../test/render";
+import { answer, mockFetch, offContract } from "../../../../test/mock-api";
 import { LoginPage } from "../../auth/components/login-page";
 import { AppShell } from "./app-shell";
 
 /** Decision 036: a language picked before signing in is not lost; the diner is asked which to keep. */
-function renderLogin(accountLanguage: string) {
+function renderLogin(accountLanguage: Language) {
   const fetch = mockFetch((url, init) => {
     if (url.pathname.endsWith("/login")) {
-      const user = { ...testUser, language: accountLanguage };
-      return json({ success: true, token: "access-1", accessToken: "access-1", refreshToken: "refresh-1", user });
+      const user = testUserAnswer({ language: accountLanguage });
+      return answer("POST /client/login", {
+        success: true,
+        token: "access-1",
+        accessToken: "access-1",
+        refreshToken: "refresh-1",
+        user,
+      });
     }
     if (url.pathname.includes("/updateProfile/")) {
-      const changes = JSON.parse(String(init.body)) as { language: string };
-      return json({ success: true, profile: { ...testUser, language: changes.language } });
+      const changes = JSON.parse(String(init.body)) as { language: Language };
+      return answer("PUT /client/updateProfile/:id", {
+        success: true,
+        profile: testUserAnswer({ language: changes.language }),
+      });
     }
-    return json({ success: true });
+    return offContract({ success: true });
   });
   renderRoutes(
     [

@@ -1,12 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  HoldAnswerResponse,
-  HoldLinkDetailsResponse,
-  JoinWaitlistRequest,
-  WaitlistEntryResponse,
-  WaitlistResponse,
-} from "@tavolo/shared/waitlist";
-import { apiClient, clientPath } from "../../../lib/api-client";
+import type { JoinWaitlistRequest } from "@tavolo/shared/waitlist";
+import { apiClient } from "../../../lib/api-client";
 
 /**
  * The waitlist's requests (decision 029). Types only from the shared contract: the
@@ -18,7 +12,7 @@ const WAITLIST_KEY = ["waitlist"] as const;
 export const waitlistQuery = () =>
   queryOptions({
     queryKey: WAITLIST_KEY,
-    queryFn: ({ signal }) => apiClient.get<WaitlistResponse>(clientPath("/waitlist"), { signal }),
+    queryFn: ({ signal }) => apiClient.get("/client/waitlist", { signal }),
     select: (answer) => answer.entries,
     staleTime: 15_000,
     refetchInterval: 30_000,
@@ -40,7 +34,7 @@ function useRefreshAfter() {
 export function useJoinWaitlist() {
   const refresh = useRefreshAfter();
   return useMutation({
-    mutationFn: (body: JoinWaitlistRequest) => apiClient.post<WaitlistEntryResponse>(clientPath("/waitlist"), body),
+    mutationFn: (body: JoinWaitlistRequest) => apiClient.post("/client/waitlist", { body }),
     onSuccess: refresh,
   });
 }
@@ -48,8 +42,7 @@ export function useJoinWaitlist() {
 export function useLeaveWaitlist() {
   const refresh = useRefreshAfter();
   return useMutation({
-    mutationFn: (entryId: string) =>
-      apiClient.delete<WaitlistEntryResponse>(clientPath(`/waitlist/${encodeURIComponent(entryId)}`)),
+    mutationFn: (entryId: string) => apiClient.delete("/client/waitlist/:id", { params: { id: entryId } }),
     onSuccess: refresh,
   });
 }
@@ -58,7 +51,7 @@ export function useAnswerHold() {
   const refresh = useRefreshAfter();
   return useMutation({
     mutationFn: ({ holdId, answer }: { holdId: string; answer: "confirm" | "decline" }) =>
-      apiClient.post<HoldAnswerResponse>(clientPath(`/holds/${encodeURIComponent(holdId)}/${answer}`)),
+      apiClient.post(`/client/holds/:id/${answer}`, { params: { id: holdId } }),
     // A 410 (expired) or 409 changed the lists too.
     onSettled: refresh,
   });
@@ -71,11 +64,7 @@ export function useAnswerHold() {
 export function useHoldByLink(token: string) {
   return useQuery({
     queryKey: ["hold-link", token],
-    queryFn: ({ signal }) =>
-      apiClient.get<HoldLinkDetailsResponse>(clientPath(`/holds/by-link?token=${encodeURIComponent(token)}`), {
-        signal,
-        anonymous: true,
-      }),
+    queryFn: ({ signal }) => apiClient.get("/client/holds/by-link", { query: { token }, signal, anonymous: true }),
     enabled: token !== "",
     retry: false,
     select: (answer) => answer.hold,
@@ -88,6 +77,6 @@ export function useHoldByLink(token: string) {
 export function useConfirmHoldByLink() {
   return useMutation({
     mutationFn: (token: string) =>
-      apiClient.post<HoldAnswerResponse>(clientPath("/holds/confirm-by-link"), { token }, { anonymous: true }),
+      apiClient.post("/client/holds/confirm-by-link", { body: { token }, anonymous: true }),
   });
 }

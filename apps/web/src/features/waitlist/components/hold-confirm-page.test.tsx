@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen } from "@testing-library/react";
 import type { WaitlistHold } from "@tavolo/shared/waitlist";
-import { json, mockFetch, renderAt } from "../../../../test/render";
+import { renderAt } from "../../../../test/render";
+import { answer, apiError, mockFetch } from "../../../../test/mock-api";
 import { HoldConfirmPage } from "./hold-confirm-page";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -25,8 +26,12 @@ describe("HoldConfirmPage", () => {
   it("says what is held (restaurant, day, time, party, deadline) before the tap, then confirms", async () => {
     const fetch = mockFetch((url) =>
       url.pathname === "/api/client/holds/by-link"
-        ? json({ success: true, hold })
-        : json({ success: true, message: "Tavolo confermato!", reservation: null }),
+        ? answer("GET /client/holds/by-link", { success: true, hold })
+        : answer("POST /client/holds/confirm-by-link", {
+            success: true,
+            message: "Tavolo confermato!",
+            reservation: null,
+          }),
     );
     render();
     expect(await screen.findByText("Trattoria da Renato")).toBeInTheDocument();
@@ -43,7 +48,7 @@ describe("HoldConfirmPage", () => {
   });
 
   it("a spent link shows that it is spent, never the button", async () => {
-    mockFetch(() => json({ success: false, code: "hold_link_used", error: SPENT }, 410));
+    mockFetch(() => apiError({ success: false, code: "hold_link_used", error: SPENT }, 410));
     render();
     expect(await screen.findByText(SPENT)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Le mie prenotazioni" })).toHaveAttribute("href", "/history");
@@ -54,8 +59,8 @@ describe("HoldConfirmPage", () => {
   it("a link spent between reading and tapping takes the button away", async () => {
     mockFetch((url) =>
       url.pathname === "/api/client/holds/by-link"
-        ? json({ success: true, hold })
-        : json({ success: false, code: "hold_link_used", error: SPENT }, 410),
+        ? answer("GET /client/holds/by-link", { success: true, hold })
+        : apiError({ success: false, code: "hold_link_used", error: SPENT }, 410),
     );
     render();
     fireEvent.click(await screen.findByRole("button", { name: "Conferma il tavolo" }));

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen } from "@testing-library/react";
 import type { WaitlistEntry } from "@tavolo/shared/waitlist";
-import { json, mockFetch, renderAt } from "../../../../test/render";
+import { renderAt } from "../../../../test/render";
+import { answer, apiError, mockFetch, offContract } from "../../../../test/mock-api";
 import { HistoryWaitlist } from "./history-waitlist";
 import { WaitlistJoin } from "./waitlist-join";
 import { eventually } from "../../../../test/eventually";
@@ -26,7 +27,9 @@ const entry: WaitlistEntry = {
 
 describe("WaitlistJoin", () => {
   it("sends the chosen window around the wanted time and says the place in line", async () => {
-    const fetch = mockFetch(() => json({ success: true, message: "ok", entry: { ...entry, position: 2 } }, 201));
+    const fetch = mockFetch(() =>
+      answer("POST /client/waitlist", { success: true, message: "ok", entry: { ...entry, position: 2 } }, 201),
+    );
     renderAt(
       <WaitlistJoin
         target={{ restaurantId: "r-1", date: "2026-11-25", time: "20:00", people: 2 }}
@@ -51,7 +54,7 @@ describe("WaitlistJoin", () => {
   it("offers the free times to book when the server says a table is free now", async () => {
     const error =
       "C'è un tavolo libero in questa fascia oraria: prenotalo subito, non serve metterti in lista d'attesa";
-    mockFetch(() => json({ success: false, code: "table_available", error, slots: ["19:45", "20:15"] }, 409));
+    mockFetch(() => apiError({ success: false, code: "table_available", error, slots: ["19:45", "20:15"] }, 409));
     renderAt(
       <WaitlistJoin
         target={{ restaurantId: "r-1", date: "2026-11-25", time: "20:00", people: 2 }}
@@ -69,7 +72,7 @@ describe("WaitlistJoin", () => {
   });
 
   it("asks a visitor to sign in instead", () => {
-    mockFetch(() => json({}));
+    mockFetch(() => offContract({}));
     renderAt(
       <WaitlistJoin target={{ lastMinuteId: "o-1", people: 2 }} signedIn={false} loginLink={{ to: "/login" }} />,
     );
@@ -104,9 +107,13 @@ describe("HistoryWaitlist", () => {
     const fetch = mockFetch((url) => {
       if (url.pathname === "/api/client/holds/h-1/confirm") {
         confirmed = true;
-        return json({ success: true, message: "Tavolo confermato!", reservation: null });
+        return answer("POST /client/holds/:id/confirm", {
+          success: true,
+          message: "Tavolo confermato!",
+          reservation: null,
+        });
       }
-      return json({ success: true, entries: confirmed ? [entry] : [held, entry] });
+      return answer("GET /client/waitlist", { success: true, entries: confirmed ? [entry] : [held, entry] });
     });
     renderAt(<HistoryWaitlist />);
     expect(await screen.findByRole("heading", { name: "Un tavolo è tenuto per te!" })).toBeInTheDocument();
@@ -121,7 +128,9 @@ describe("HistoryWaitlist", () => {
 
 describe("waiting entries", () => {
   it("say a single time once ('alle 20:00'), never 'dalle 20:00 alle 20:00'", async () => {
-    mockFetch(() => json({ success: true, entries: [{ ...entry, timeFrom: "20:00", timeTo: "20:00" }] }));
+    mockFetch(() =>
+      answer("GET /client/waitlist", { success: true, entries: [{ ...entry, timeFrom: "20:00", timeTo: "20:00" }] }),
+    );
     renderAt(<HistoryWaitlist />);
     expect(await screen.findByText(/alle 20:00, 2 persone/)).toBeInTheDocument();
     expect(screen.queryByText(/dalle 20:00/)).toBeNull();
