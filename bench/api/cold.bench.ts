@@ -13,7 +13,7 @@ import {
 } from "../lib/bench-data";
 import { signInBenchUsers } from "../lib/bench-users";
 import { BENCH_SECONDS, measure, warmUp, type LoadResult } from "../lib/load";
-import { startBenchServer, type Engine } from "../lib/server";
+import { BENCH_DATABASE_PREFIX, startBenchServer, type Engine } from "../lib/server";
 import { ensureBuild, WEB_DIST } from "../pages/pages.bench";
 
 /**
@@ -73,11 +73,12 @@ function line(engine: Engine, name: string, result: LoadResult, base: number, ba
  */
 async function pgbenchTps(databaseUrl: string, seconds: number): Promise<number> {
   const url = new URL(databaseUrl);
-  url.pathname = "/tavolo_bench_pgbench";
+  const name = `${BENCH_DATABASE_PREFIX}_pgbench`;
+  url.pathname = `/${name}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
-  const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'tavolo_bench_pgbench'");
-  if (exists.rowCount === 0) await admin.query("CREATE DATABASE tavolo_bench_pgbench");
+  const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const target = url.toString();
   const run = (args: string[]) => {

@@ -13,6 +13,8 @@ export interface BenchServer {
 
 export type Engine = "postgres" | "pglite";
 
+export const BENCH_DATABASE_PREFIX = process.env.BENCH_DATABASE_PREFIX ?? "tavolo_bench";
+
 /**
  * Starts the real API in its own process (so the load generator does not share its event loop),
  * on PostgreSQL or on PGlite, seeded with `restaurants` demo restaurants on first use.
@@ -69,11 +71,14 @@ export async function benchDatabase(
   return { dataDir: path.join(repoRoot, "bench/results", `pglite-${restaurants}`) };
 }
 
-/** Seeding 50,000 restaurants is done once. */
+/**
+ * Seeding 50,000 restaurants is done once. BENCH_DATABASE_PREFIX (default `tavolo_bench`) names the
+ * databases, so sessions sharing one PostgreSQL server each seed and load their own.
+ */
 async function ensureBenchDatabase(restaurants: number): Promise<string> {
   const server =
     process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `tavolo_bench_${restaurants}`;
+  const name = `${BENCH_DATABASE_PREFIX}_${restaurants}`;
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
   const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);

@@ -1,6 +1,5 @@
 import type { Agent as HttpsAgent } from "node:https";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
-import helmet from "@fastify/helmet";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
@@ -19,6 +18,7 @@ import { restaurantRoutes } from "./modules/restaurants/restaurants.routes";
 import { createRestaurantService } from "./modules/restaurants/restaurants.service";
 import { PublicReadCache } from "./http/public-read-cache";
 import { registerPermissionsPolicy } from "./http/permissions-policy";
+import { registerSecurityHeaders } from "./http/security-headers";
 import { fastifyTrustProxy } from "./http/trust-proxy";
 import { registerRateLimiting } from "./plugins/rate-limit";
 import { registerAuthModule } from "./modules/auth/auth.module";
@@ -89,24 +89,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const metricsRegistry = new Registry();
   registerHttpMetrics(app, metricsRegistry);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The app and API share one origin; cross-origin isolation would only block the docs page assets.
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await registerApiDocs(app, config.appOrigin);
   const redis = config.redisUrl ? connectRedis(app, config.redisUrl) : undefined;
   await registerRateLimiting(app, redis);

@@ -72,49 +72,44 @@ export function createRestaurantService(db: Kysely<DB>, bookingsDb: Kysely<DB> =
       if (!query.location) {
         const near = { ...position!, radiusKm: query.radius };
         const order = byDistance ? "nearest" : "bestRated";
-        const found = repo.searchRestaurantsNear(db, near, category, pageOf(query), order);
-        const [restaurants, total] = await Promise.all([
-          found.rows.then((rows) =>
-            withSlots(
-              rows.map((row) => ({ row, summary: withDistance(row, near, language) })),
-              query,
-              byDistance,
-            ),
-          ),
-          found.total,
-        ]);
+        const found = await repo.searchRestaurantsNear(db, near, category, pageOf(query), order);
+        const restaurants = await withSlots(
+          found.rows.map((row) => ({ row, summary: withDistance(row, near, language) })),
+          query,
+          byDistance,
+        );
+        const total = found.total;
         return { success: true, city: null, restaurants, total, page: query.page, pageSize: query.pageSize };
       }
-      const city = await repo.findCityByKey(db, normalizeSearchKey(query.location));
-      if (!city) throw notFound("city_not_found", "apiErrors.cityNotFound", { city: query.location });
       const nearTo = query.sort === "distance" ? position : undefined;
-      const found = repo.searchRestaurantsInCity(db, city.id, category, pageOf(query), nearTo);
-      const [restaurants, total] = await Promise.all([
-        found.rows.then((rows) =>
-          withSlots(
-            rows.map((row) => ({
-              row,
-              summary: nearTo ? withDistance(row, nearTo, language) : toRestaurantSummary(row, language),
-            })),
-            query,
-            nearTo !== undefined,
-          ),
-        ),
-        found.total,
-      ]);
+      const found = await repo.searchRestaurantsInCity(
+        db,
+        normalizeSearchKey(query.location),
+        category,
+        pageOf(query),
+        nearTo,
+      );
+      if (!found) throw notFound("city_not_found", "apiErrors.cityNotFound", { city: query.location });
+      const restaurants = await withSlots(
+        found.rows.map((row) => ({
+          row,
+          summary: nearTo ? withDistance(row, nearTo, language) : toRestaurantSummary(row, language),
+        })),
+        query,
+        nearTo !== undefined,
+      );
       return {
         success: true,
-        city: toCityInfo(city, language),
+        city: toCityInfo(found.city, language),
         restaurants,
-        total,
+        total: found.total,
         page: query.page,
         pageSize: query.pageSize,
       };
     },
 
     async filterByType(query: TypeQuery, language: Language) {
-      const found = repo.listRestaurantsByType(db, query.type.toLowerCase(), pageOf(query));
-      const [rows, total] = await Promise.all([found.rows, found.total]);
+      const { rows, total } = await repo.listRestaurantsByType(db, query.type.toLowerCase(), pageOf(query));
       return {
         success: true as const,
         restaurants: rows.map((row) => toRestaurantSummary(row, language)),
