@@ -76,8 +76,9 @@ describe("server-rendered public pages", () => {
     const page = await get(t, "/search?location=milano");
     expect(page.statusCode).toBe(200);
     expect(h1(page.body)).toBe("Ristoranti a Milano");
-    // The restaurant's own card, not only its name: the city's Last Minute offer names it too.
-    expect(page.body).toContain(`href="/restaurants/${f.restaurants.milano}"`);
+    // The restaurant's own card, not only its name: the city's Last Minute offer names it too. The
+    // card's link carries the search's moment and party (decision 055).
+    expect(page.body).toMatch(new RegExp(`href="/restaurants/${f.restaurants.milano}[?"]`));
     expect(page.body).not.toContain("Osteria della Villa Reale"); // Monza's
     // And the city's offers, from the loader's second prefetch.
     expect(page.body).toContain(`href="/lastminute/${f.offerId}"`);
