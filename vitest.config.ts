@@ -14,7 +14,7 @@ const FAULT_TESTS = "src/**/*.fault.test.ts";
 const API_SETUP = ["./test/global-setup.ts"];
 /**
  * The API files of one worker share its module graph instead of importing Fastify, pg, drizzle and
- * the app afresh each (decision 047): every file still builds its own app on its own database, none
+ * the app afresh each (decision 052): every file still builds its own app on its own database, none
  * mocks a module, and the one record kept at module level (the response contract's breaches) is
  * emptied by each file's own afterAll.
  */

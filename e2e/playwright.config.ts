@@ -76,7 +76,7 @@ export default defineConfig({
   },
   // Screens, menus, layout and accessibility run at both widths. A journey whose steps are the same at
   // both widths runs at one: the phone's for the phone-first flows, the laptop's for the sign-in
-  // providers and the installable app (decision 047).
+  // providers and the installable app (decision 052).
   projects: [
     {
       name: "mobile",
