@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createBookingFixture } from "../../test/reservation-helpers";
 import { useFixture, useTestApp } from "../../test/test-app";
@@ -96,5 +97,47 @@ describe("model-found sequences", () => {
       (x) => x.number === 3,
     );
     expect(table3?.isAvailable).toBe(true);
+  });
+
+  // Two holds lapsing in one pass are tables freed at once: the worker once released them one by
+  // one, so the earlier-lapsed large table went to a small party and the small one stayed free.
+  it("holds that lapse together give the next waiting diner the smallest table that fits", async () => {
+    const w = await resetWorld(t, f);
+    const m = emptyModel();
+    for (let i = 0; i < 6; i += 1) m.diners.push(await dinerIn(w));
+    const [d0, d1, d2, d3, d4, d5] = m.diners as [
+      ModelDiner,
+      ModelDiner,
+      ModelDiner,
+      ModelDiner,
+      ModelDiner,
+      ModelDiner,
+    ];
+    const booked: string[] = [];
+    for (const [d, table, people] of [
+      [d0, 1, 2],
+      [d1, 2, 4],
+      [d2, 3, 6],
+    ] as const) {
+      const res = await bookTable(w, d, "20:00", table, people);
+      expect(res.statusCode, res.body).toBe(201);
+      booked.push(res.json().reservation.id as string);
+    }
+    for (const [d, people] of [
+      [d3, 6],
+      [d4, 4],
+      [d5, 2],
+    ] as const) {
+      expect((await join(w, d, "20:00", people)).statusCode).toBe(201);
+    }
+    expect((await cancel(w, d2, booked[2]!)).statusCode).toBe(200); // table 3 → held for d3
+    expect((await cancel(w, d1, booked[1]!)).statusCode).toBe(200); // table 2 → held for d4
+    // Table 3's hold lapsed first: released one by one, it would go to d5 before table 2 is free.
+    await sql`UPDATE reservations SET hold_expires_at = now() - (CASE WHEN table_id = ${f.allDay.tables[3]}
+      THEN interval '2 seconds' ELSE interval '1 second' END) WHERE status = 'held'`.execute(t.database.db);
+    await w.t.app.waitlistWorker.runOnce();
+
+    const holds = await liveHolds(t);
+    expect(holds.map((hold) => [hold.user_id, hold.table_id])).toEqual([[d5.userId, f.allDay.tables[2]]]);
   });
 });

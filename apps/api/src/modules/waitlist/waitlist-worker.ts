@@ -33,29 +33,51 @@ export function createWaitlistWorker(deps: {
 }) {
   const { db, holds, log, invalidateAvailability } = deps;
 
-  async function expireOne(id: string, scope: LineScope): Promise<boolean> {
+  /**
+   * Releases one line's due holds together and matches the line once: tables freed in one pass are
+   * freed at once, so the next in line gets the smallest that seats the party, as after a deletion
+   * (decision 029). Released one by one, a large table lapsing first went to a small party.
+   */
+  async function expireLine(ids: readonly string[], scope: LineScope): Promise<number> {
     const outcome = await db.transaction().execute(async (trx) => {
       await repo.lockLine(trx, scope);
-      const hold = await holdsRepo.lockHold(trx, id, { skipLocked: true });
-      if (!hold || hold.status !== "held" || !hold.expired) return undefined;
-      await writes.releaseHolds(trx, { id: id });
-      await holdsRepo.spendHoldLinks(trx, id);
-      if (hold.waitlist_entry_id) await repo.setEntryStatus(trx, hold.waitlist_entry_id, "lapsed");
-      // Only the hold's day changed: its waiting diners are the ones to match.
-      return holds.assignWithin(trx, scope, hold.wanted_date ? { date: hold.wanted_date } : {});
+      const days = new Set<string | null>();
+      let released = 0;
+      for (const id of ids) {
+        const hold = await holdsRepo.lockHold(trx, id, { skipLocked: true });
+        if (!hold || hold.status !== "held" || !hold.expired) continue;
+        await writes.releaseHolds(trx, { id });
+        await holdsRepo.spendHoldLinks(trx, id);
+        if (hold.waitlist_entry_id) await repo.setEntryStatus(trx, hold.waitlist_entry_id, "lapsed");
+        days.add(hold.wanted_date);
+        released += 1;
+      }
+      if (released === 0) return { released, mails: [] };
+      // Only the holds' days changed: when they share one, its waiting diners are the ones to match.
+      const [day] = days;
+      const focus = days.size === 1 && day ? { date: day } : {};
+      return { released, mails: await holds.assignWithin(trx, scope, focus) };
     });
-    for (const start of outcome ?? []) start();
-    if (outcome !== undefined) holdMetrics.inc({ event: "expired" });
-    return outcome !== undefined;
+    for (const start of outcome.mails) start();
+    if (outcome.released > 0) holdMetrics.inc({ event: "expired" }, outcome.released);
+    return outcome.released;
   }
 
-  /** Releases every due hold (passing each on); the number released. */
+  /** Releases every due hold (passing them on, line by line); the number released. */
   async function expireDue(): Promise<number> {
     let released = 0;
     for (;;) {
       const due = await holdsRepo.dueHolds(db, EXPIRY_BATCH);
+      const lines = new Map<string, { scope: LineScope; ids: string[] }>();
+      for (const hold of due) {
+        const scope = lineOf(hold);
+        const key = `${scope.restaurantId}/${scope.offerId ?? ""}`;
+        const line = lines.get(key) ?? { scope, ids: [] };
+        line.ids.push(hold.id);
+        lines.set(key, line);
+      }
       let progressed = 0;
-      for (const hold of due) if (await expireOne(hold.id, lineOf(hold))) progressed++;
+      for (const { scope, ids } of lines.values()) progressed += await expireLine(ids, scope);
       released += progressed;
       // A short batch, or one whose holds another process took meanwhile: done for this pass.
       if (due.length < EXPIRY_BATCH || progressed === 0) return released;
