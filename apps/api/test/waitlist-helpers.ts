@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { JoinWaitlistRequest, WaitlistEntryResponse, WaitlistResponse } from "@tavolo/shared/waitlist";
 import { latestMail, post } from "./auth-helpers";
-import { makeReservation, type BookingFixture, type Diner } from "./reservation-helpers";
+import { cancelReservation, diner, makeReservation, type BookingFixture, type Diner } from "./reservation-helpers";
 import type { TestApp } from "./test-app";
 
 /** The waitlist's requests as a diner sends them (decision 029). */
@@ -78,3 +78,18 @@ export const waitingAt20 = (f: BookingFixture, date: string, people = 2) => ({
   timeTo: "20:00",
   people,
 });
+
+/**
+ * `who`, waiting for the 20:00 seating of `date`, offered a hold: every table booked by a diner of
+ * its own, then one cancelled. The hold and its mail's one-tap link.
+ */
+export async function offerHoldAt20(t: TestApp, f: BookingFixture, who: Diner, date: string) {
+  const owner = await diner(t);
+  const bookings = await fillAllTables(t, f, [owner], date, "20:00");
+  await joined(t, who, waitingAt20(f, date, 2));
+  const cancelled = await cancelReservation(t, owner, bookings[1]!);
+  if (cancelled.statusCode !== 200) throw new Error(`cancel failed: ${cancelled.body}`);
+  const hold = (await liveHolds(t)).find((row) => row.user_id === who.userId);
+  if (!hold) throw new Error("no hold offered");
+  return { hold, token: await holdLinkToken(t, who) };
+}

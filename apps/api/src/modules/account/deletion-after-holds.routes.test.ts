@@ -2,23 +2,9 @@ import { describe, expect, it } from "vitest";
 import { deleteAccount } from "../../../test/account-data-helpers";
 import { bearer, post, register } from "../../../test/auth-helpers";
 import { findEverywhere, uniqueName } from "../../../test/personal-data";
-import {
-  cancelReservation,
-  createBookingFixture,
-  diner,
-  romeDate,
-  type Diner,
-} from "../../../test/reservation-helpers";
+import { createBookingFixture, romeDate, type Diner } from "../../../test/reservation-helpers";
 import { useFixture, useTestApp } from "../../../test/test-app";
-import {
-  answerHold,
-  expireHolds,
-  fillAllTables,
-  holdLinkToken,
-  joined,
-  liveHolds,
-  waitingAt20,
-} from "../../../test/waitlist-helpers";
+import { answerHold, expireHolds, offerHoldAt20 } from "../../../test/waitlist-helpers";
 
 /**
  * A diner the waitlist ever offered a table can delete the account like anyone (decision 021): the
@@ -36,13 +22,8 @@ async function offeredHold() {
   const lastName = uniqueName("Altobelli");
   const account = await register(t.app, { firstName, lastName });
   const who: Diner = { userId: account.userId, email: account.user.email, headers: bearer(account.token) };
-  const owner = await diner(t);
-  const bookings = await fillAllTables(t, f, [owner], date, "20:00");
-  await joined(t, who, waitingAt20(f, date, 2));
-  expect((await cancelReservation(t, owner, bookings[1]!)).statusCode).toBe(200);
-  const hold = (await liveHolds(t)).find((row) => row.user_id === who.userId);
-  if (!hold) throw new Error("no hold offered");
-  return { who, hold, token: await holdLinkToken(t, who), personal: [who.email, firstName, lastName] };
+  const { hold, token } = await offerHoldAt20(t, f, who, date);
+  return { who, hold, token, personal: [who.email, firstName, lastName] };
 }
 
 async function deletesCleanly(offered: Awaited<ReturnType<typeof offeredHold>>) {

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { HoldAnswerResponse } from "@tavolo/shared/waitlist";
-import { cancelReservation, createBookingFixture, diner, romeDate } from "../../../test/reservation-helpers";
+import { createBookingFixture, diner, romeDate } from "../../../test/reservation-helpers";
 import { useFixture, useTestApp } from "../../../test/test-app";
-import { fillAllTables, holdLinkToken, joined, liveHolds, waitingAt20 } from "../../../test/waitlist-helpers";
+import { liveHolds, offerHoldAt20 } from "../../../test/waitlist-helpers";
 
 /** The hold mail's link as an attacker and a late reader try it (decision 035). */
 const MISSES = 6;
@@ -29,13 +29,7 @@ const slotsOf = async (date: string) =>
 /** A diner waiting for 20:00 of a new day, offered a hold by a cancellation; the link of its mail. */
 async function heldLink(ip: string) {
   const date = romeDate(day++);
-  const who = await diner(t);
-  const owner = await diner(t);
-  const bookings = await fillAllTables(t, f, [owner], date, "20:00");
-  await joined(t, who, waitingAt20(f, date, 2));
-  expect((await cancelReservation(t, owner, bookings[1]!)).statusCode).toBe(200);
-  const hold = (await liveHolds(t)).find((row) => row.user_id === who.userId)!;
-  const token = await holdLinkToken(t, who);
+  const { hold, token } = await offerHoldAt20(t, f, await diner(t), date);
   const res = await confirmByLink(token, ip);
   expect(res.statusCode, res.body).toBe(200);
   return { token, hold };
@@ -103,13 +97,7 @@ describe("GET /api/client/holds/by-link", () => {
 
   it("says what the link would confirm while valid, changes nothing, and nothing once spent", async () => {
     const date = romeDate(day++);
-    const who = await diner(t);
-    const owner = await diner(t);
-    const bookings = await fillAllTables(t, f, [owner], date, "20:00");
-    await joined(t, who, waitingAt20(f, date, 2));
-    expect((await cancelReservation(t, owner, bookings[1]!)).statusCode).toBe(200);
-    const hold = (await liveHolds(t)).find((row) => row.user_id === who.userId)!;
-    const token = await holdLinkToken(t, who);
+    const { hold, token } = await offerHoldAt20(t, f, await diner(t), date);
 
     const before = await detailsByLink(token, "198.51.100.8");
     expect(before.statusCode, before.body).toBe(200);
@@ -133,13 +121,7 @@ describe("GET /api/client/holds/by-link", () => {
 
   it("an expired link answers 410 hold_expired, a made-up one 404, a malformed one 400", async () => {
     const date = romeDate(day++);
-    const who = await diner(t);
-    const owner = await diner(t);
-    const bookings = await fillAllTables(t, f, [owner], date, "20:00");
-    await joined(t, who, waitingAt20(f, date, 2));
-    expect((await cancelReservation(t, owner, bookings[1]!)).statusCode).toBe(200);
-    const hold = (await liveHolds(t)).find((row) => row.user_id === who.userId)!;
-    const token = await holdLinkToken(t, who);
+    const { hold, token } = await offerHoldAt20(t, f, await diner(t), date);
     await sql`UPDATE action_tokens SET expires_at = now() - interval '1 second'
       WHERE purpose = 'hold_confirm' AND target = ${hold.id}`.execute(t.database.db);
     const late = await detailsByLink(token, "198.51.100.9");
