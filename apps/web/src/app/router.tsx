@@ -48,10 +48,7 @@ const retryingLoader =
   (args, handlerContext) =>
     typeof window === "undefined"
       ? loader(args, handlerContext)
-      : loadWhenOnline(async () => {
-          if (!navigator.onLine) throw new TypeError("offline: the page's data cannot be fetched");
-          return loader(args, handlerContext);
-        });
+      : loadWhenOnline(async () => loader(args, handlerContext), { needsNetwork: true });
 
 const page = (load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> =>
   startPage(async () => (await Promise.all([load(), restOfMessages()]))[0]);

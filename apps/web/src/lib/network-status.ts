@@ -66,9 +66,16 @@ function isNetworkFailure(error: unknown): boolean {
  * other failure (a 404, a server error) is the route's to show at once; online and failing three
  * times (a deploy removed the file), it gives up too.
  */
-export async function loadWhenOnline<T>(load: () => Promise<T>): Promise<T> {
+export async function loadWhenOnline<T>(load: () => Promise<T>, options: { needsNetwork?: boolean } = {}): Promise<T> {
   let onlineFailures = 0;
   for (;;) {
+    // What fetches nothing itself (a browser loader: its page asks once shown) would succeed offline
+    // and show an empty page under its new title: it waits for the network as a fetch would.
+    if (options.needsNetwork && !navigator.onLine) {
+      setTroubled(true);
+      await networkBack(RETRY_EVERY_MS);
+      continue;
+    }
     try {
       const loaded = await load();
       setTroubled(false);
