@@ -98,9 +98,18 @@ export const seatsBooked = (m: Model) => m.offerBookings.reduce((sum, booking) =
 
 /** Every run starts from the same catalogue and nobody in it: people, bookings, mail and offers go. */
 export async function resetWorld(t: TestApp, f: BookingFixture): Promise<World> {
-  await sql`TRUNCATE users, reservations, waitlist_entries, mail_outbox, offers, action_tokens, send_cooldowns CASCADE`.execute(
-    t.database.db,
-  );
+  // The app's own workers (mail, waitlist, reminders) read these tables between steps: a TRUNCATE
+  // locking them one by one can deadlock with one, which PostgreSQL settles by failing either.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await sql`TRUNCATE users, reservations, waitlist_entries, mail_outbox, offers, action_tokens, send_cooldowns CASCADE`.execute(
+        t.database.db,
+      );
+      break;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "40P01" || attempt >= 5) throw error;
+    }
+  }
   const offerId = await addOffer(t, offerClosingIn(f.allDay.id, 180, { totalSeats: OFFER_SEATS }));
   return { t, f, date: romeDate(3), offerId };
 }
