@@ -39,6 +39,15 @@ describe("PrivacyDataCard", () => {
     expect(JSON.parse(String(init?.body))).toEqual({ password: "Tavolo#2025" });
   });
 
+  it("loads the dialog when asked, and closes it with Escape", async () => {
+    renderCard(true);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    openDialog();
+    const dialog = await screen.findByRole("dialog", { name: "Eliminare l'account?" });
+    fireEvent.keyDown(dialog, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
   it("asks a Google account for a code mailed to it, not its address typed again, and shows the server's refusal", async () => {
     const fetch = mockFetch((url) =>
       String(url).endsWith("/deletion-code")

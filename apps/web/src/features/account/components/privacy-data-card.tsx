@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -10,8 +10,13 @@ import { Button } from "../../../components/ui/button";
 import { ChevronRightIcon, DownloadIcon, TrashIcon } from "../../../components/ui/icons";
 import { Card } from "../../../components/ui/page";
 import { downloadAccountData } from "../api/account-data";
-import { DeleteAccountDialog } from "./delete-account-dialog";
 import styles from "./settings-page.module.css";
+
+// The deletion modal (Radix dialog, ≈ 11 KiB gzipped) loads when first opened, like the phone
+// code's: settings stays within its 50 KiB budget (decision 012).
+const DeleteAccountDialog = lazy(() =>
+  import("./delete-account-dialog").then((module) => ({ default: module.DeleteAccountDialog })),
+);
 
 const DOWNLOADED_NOTICE_MS = 5_000;
 
@@ -26,6 +31,8 @@ interface Props {
 export function PrivacyDataCard({ email, hasPassword, onAccountDeleted }: Props) {
   const { t } = useTranslation();
   const [deleting, setDeleting] = useState(false);
+  // Mounted from the first opening on, so closing it gives the focus back to its button.
+  const [asked, setAsked] = useState(false);
   const [downloaded, setDownloaded] = useTimedNotice<string>(DOWNLOADED_NOTICE_MS);
   const download = useMutation({
     mutationFn: downloadAccountData,
@@ -51,7 +58,14 @@ export function PrivacyDataCard({ email, hasPassword, onAccountDeleted }: Props)
       <Card className={styles.actionCard}>
         <h3 className={styles.cardTitle}>{t("privacyData.deleteTitle")}</h3>
         <p className={styles.cardText}>{t("privacyData.deleteText")}</p>
-        <Button variant="danger" icon={<TrashIcon size={18} />} onClick={() => setDeleting(true)}>
+        <Button
+          variant="danger"
+          icon={<TrashIcon size={18} />}
+          onClick={() => {
+            setAsked(true);
+            setDeleting(true);
+          }}
+        >
           {t("privacyData.delete")}
         </Button>
         <Link to={paths.accountDeletion()} className={styles.moreLink}>
@@ -59,13 +73,17 @@ export function PrivacyDataCard({ email, hasPassword, onAccountDeleted }: Props)
           <ChevronRightIcon size={16} />
         </Link>
       </Card>
-      <DeleteAccountDialog
-        open={deleting}
-        onOpenChange={setDeleting}
-        confirmWith={hasPassword ? "password" : "code"}
-        email={email}
-        onDeleted={onAccountDeleted}
-      />
+      {asked ? (
+        <Suspense fallback={null}>
+          <DeleteAccountDialog
+            open={deleting}
+            onOpenChange={setDeleting}
+            confirmWith={hasPassword ? "password" : "code"}
+            email={email}
+            onDeleted={onAccountDeleted}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
