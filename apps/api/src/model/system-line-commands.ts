@@ -114,8 +114,11 @@ export class AnswerHold implements Cmd {
     expectNo5xx(res, this.toString());
     expect(res.statusCode, res.body).toBe(200);
     const [slot, table] = key.split("#") as [Slot, string];
-    if (this.choice === "confirm") m.tables.set(key, { ...taken, held: false });
-    else await expectFreedTableGoesToEarliest(w, m, slot, Number(table));
+    if (this.choice === "confirm") {
+      m.tables.set(key, { ...taken, held: false });
+      // Holding nothing now, the diner's other waits of the day may take a free table.
+      await expectFreedTablesGoToEarliest(w, m, []);
+    } else await expectFreedTableGoesToEarliest(w, m, slot, Number(table));
     await checkInvariants(w, m);
   }
   toString = () => `${this.choice}Hold(#${this.pick})`;

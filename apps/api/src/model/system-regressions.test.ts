@@ -140,4 +140,30 @@ describe("model-found sequences", () => {
     const holds = await liveHolds(t);
     expect(holds.map((hold) => [hold.user_id, hold.table_id])).toEqual([[d5.userId, f.allDay.tables[2]]]);
   });
+
+  // A diner who holds a table waits on in the other lines of the day (one hold per day); once the
+  // hold is confirmed, the free table of the other seating was theirs only at the next sweep.
+  it("confirming a hold gives the diner's other wait of the day its free table at once", async () => {
+    const w = await resetWorld(t, f);
+    const [owner, waiter] = [await dinerIn(w), await dinerIn(w)];
+    const booked: Record<string, string> = {};
+    for (const slot of ["12:00", "20:00"] as const) {
+      for (const table of [1, 2, 3]) {
+        const res = await bookTable(w, owner, slot, table, 2);
+        expect(res.statusCode, res.body).toBe(201);
+        booked[`${slot}#${table}`] = res.json().reservation.id as string;
+      }
+      expect((await join(w, waiter, slot, 2)).statusCode).toBe(201);
+    }
+    expect((await cancel(w, owner, booked["20:00#1"]!)).statusCode).toBe(200); // held for the waiter
+    expect((await cancel(w, owner, booked["12:00#1"]!)).statusCode).toBe(200); // free: the waiter holds one
+    const [evening] = await liveHolds(t);
+    expect(evening?.user_id).toBe(waiter.userId);
+    expect((await liveHolds(t)).length).toBe(1);
+
+    expect((await answer(w, waiter, evening!.id, "confirm")).statusCode).toBe(200);
+    const holds = await liveHolds(t);
+    expect(holds.map((hold) => [hold.user_id, hold.table_id])).toEqual([[waiter.userId, f.allDay.tables[1]]]);
+    expect(new Date(holds[0]!.starts_at).getTime()).toBeLessThan(new Date(evening!.starts_at).getTime());
+  });
 });

@@ -158,7 +158,10 @@ export function createWaitlistService(deps: {
         if (hold.waitlist_entry_id) await repo.setEntryStatus(trx, hold.waitlist_entry_id, "booked");
         const view = await findReservationView(trx, holdId);
         if (!view) throw refusals.holdNotFound();
-        return { kind: "booked" as const, changed: true, mails: [await notifications.bookedWithin(trx, view)] };
+        const booked = await notifications.bookedWithin(trx, view);
+        // Holding nothing now, the diner's other waits of the day are matched at once, not by the sweep.
+        const offered = await holds.assignWithin(trx, lineOf(hold), hold.wanted_date ? { date: hold.wanted_date } : {});
+        return { kind: "booked" as const, changed: true, mails: [booked, ...offered] };
       }
       // Its time is up though no worker has released it yet: released now, passed on, and 410.
       if (hold.status === "held")
