@@ -13,13 +13,15 @@ import { createRouter, routes } from "./app/router";
 import { readHydrationData, type HydrationData } from "./lib/hydration-data";
 import { releaseClock, seedClock } from "./lib/clock";
 import { registerServiceWorker } from "./lib/service-worker";
-import { apiClient } from "./lib/api-client";
+import { createBrowserApiClient } from "./app/browser-api-client";
 import { HydratedTitleContext, hydratedTitle, type HydratedTitle } from "./lib/use-document-title";
 
 const root = document.getElementById("root")!;
 const hydration = readHydrationData();
 // The browser's messages start loading at once, in parallel with everything below (decision 050).
 const messagesReady = startBrowserI18n();
+// The browser's one API client: made here, handed to every call through Providers (decision 058).
+const api = createBrowserApiClient();
 
 /**
  * The routes the server rendered are lazy: load their modules first, or the first render would show
@@ -76,7 +78,7 @@ const app = (
 ): ReactNode => (
   <StrictMode>
     <HydratedTitleContext.Provider value={hydratedTitle}>
-      <Providers api={apiClient} queryClient={queryClient}>
+      <Providers api={api} queryClient={queryClient}>
         <RouterProvider router={router} />
       </Providers>
     </HydratedTitleContext.Provider>

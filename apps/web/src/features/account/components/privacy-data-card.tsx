@@ -12,6 +12,7 @@ import { Card } from "../../../components/ui/page";
 import { downloadAccountData } from "../api/account-data";
 import { DeleteAccountDialog } from "./delete-account-dialog";
 import styles from "./settings-page.module.css";
+import { useApiClient } from "../../../lib/api-client-context";
 
 const DOWNLOADED_NOTICE_MS = 5_000;
 
@@ -27,8 +28,9 @@ export function PrivacyDataCard({ email, hasPassword, onAccountDeleted }: Props)
   const { t } = useTranslation();
   const [deleting, setDeleting] = useState(false);
   const [downloaded, setDownloaded] = useTimedNotice<string>(DOWNLOADED_NOTICE_MS);
+  const api = useApiClient();
   const download = useMutation({
-    mutationFn: downloadAccountData,
+    mutationFn: () => downloadAccountData(api),
     onSuccess: () => setDownloaded(t("privacyData.downloaded")),
   });
 
