@@ -31,7 +31,7 @@ interface Props {
   children: ReactNode;
   /** The app-start sequence of SPEC §4, through the render's API client; tests hand in their own. */
   resolveInitial?: (api: ApiClient) => Promise<InitialSession>;
-  /** Whether this browser says it holds a session (decision 038); the server render passes its own. */
+  /** Whether this browser holds a session (decision 038): the rendered variant when given, else the cookie. */
   hint?: boolean;
 }
 
