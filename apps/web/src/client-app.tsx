@@ -11,15 +11,23 @@ import { restOfMessages, startBrowserI18n } from "./i18n/i18n";
 import { createQueryClient, Providers } from "./app/providers";
 import { createRouter, routes } from "./app/router";
 import { readHydrationData, type HydrationData } from "./lib/hydration-data";
-import { releaseClock, seedClock } from "./lib/clock";
+import { RenderClockContext, type RenderClock } from "./lib/clock";
 import { registerServiceWorker } from "./lib/service-worker";
-import { apiClient } from "./lib/api-client";
+import { createBrowserApiClient } from "./app/browser-api-client";
 import { HydratedTitleContext, hydratedTitle, type HydratedTitle } from "./lib/use-document-title";
 
 const root = document.getElementById("root")!;
+// Read once, here: the language, instant and session variant the server rendered (decision 058).
 const hydration = readHydrationData();
 // The browser's messages start loading at once, in parallel with everything below (decision 050).
-const messagesReady = startBrowserI18n();
+// A server-rendered page hydrates in the language it was rendered in (decision 027).
+const messagesReady = startBrowserI18n(hydration?.language);
+// The browser's one API client: made here, handed to every call through Providers (decision 058).
+const api = createBrowserApiClient();
+// A server-rendered page hydrates at the server's instant, then reads the real clock (lib/clock.ts).
+const clock: RenderClock = { instant: hydration?.now ?? null };
+// The variant the server rendered, so hydration matches (decision 038); elsewhere the cookie's.
+const sessionHint = hydration ? hydration.signedIn === true : undefined;
 
 /**
  * The routes the server rendered are lazy: load their modules first, or the first render would show
@@ -60,7 +68,7 @@ export const hydrated = new Promise<void>((resolve) => {
  */
 function AfterHydration() {
   useEffect(() => {
-    releaseClock();
+    clock.instant = null;
     document.documentElement.dataset.hydrated = "true";
     markHydrated();
     // The page is interactive: now the messages of the other screens (decision 031).
@@ -76,9 +84,11 @@ const app = (
 ): ReactNode => (
   <StrictMode>
     <HydratedTitleContext.Provider value={hydratedTitle}>
-      <Providers api={apiClient} queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </Providers>
+      <RenderClockContext.Provider value={clock}>
+        <Providers api={api} queryClient={queryClient} sessionHint={sessionHint}>
+          <RouterProvider router={router} />
+        </Providers>
+      </RenderClockContext.Provider>
     </HydratedTitleContext.Provider>
     {hydration ? <AfterHydration /> : null}
   </StrictMode>
@@ -87,7 +97,6 @@ const app = (
 if (hydration) {
   // A server-rendered page (/, /search, a restaurant, an offer; decision 027): same language, same
   // instant, same data and same route modules as the server had, then hydrate its HTML.
-  seedClock(hydration.now);
   // The first wall-clock reading builds an Intl formatter with a time zone, and the browser loads the
   // zone's data then (≈ 10 ms on a phone). In a task of its own while the route's modules download,
   // it is not added to hydration's first slice, which Total Blocking Time counts (decision 031).

@@ -19,7 +19,7 @@ import startIt from "./i18n/locales/start/it.json";
 import { addFormatters, sharedInitOptions } from "./i18n/i18n-setup";
 import { reactI18nHandle } from "./i18n/react-i18n-handle";
 import { createApiClient } from "./lib/api-client";
-import { RenderClockContext } from "./lib/clock";
+import { RenderClockContext, type RenderClock } from "./lib/clock";
 import { pageChangesAt } from "./lib/page-changes-at";
 import { serializeHydrationData } from "./lib/hydration-data";
 import { API_BASE_URL } from "./config/env";
@@ -72,10 +72,12 @@ async function renderPage(request: RenderRequest, documentOf: ReturnType<typeof 
   if (context instanceof Response) throw new Error(`unexpected redirect while rendering ${request.url}`);
 
   const router = createStaticRouter(handler.dataRoutes, context, { future: ROUTER_FUTURE });
+  // This request's own "now" (decision 058), never cleared: the server renders once.
+  const clock: RenderClock = { instant: request.now };
   const html = renderToString(
     <StrictMode>
       <I18nextProvider i18n={reactI18nHandle(i18n)}>
-        <RenderClockContext.Provider value={request.now}>
+        <RenderClockContext.Provider value={clock}>
           <Providers api={api} queryClient={queryClient} sessionHint={request.signedIn}>
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </Providers>

@@ -1,10 +1,11 @@
-import type { ReactElement, ReactNode } from "react";
+import { useState, type ReactElement, type ReactNode } from "react";
 import { render } from "@testing-library/react";
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from "react-router";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { SessionProvider } from "../src/features/auth/session/session-provider";
 import { storage, type StoredUser } from "../src/lib/storage";
-import { apiClient } from "../src/lib/api-client";
+import { createBrowserApiClient } from "../src/app/browser-api-client";
+import type { ApiClient } from "../src/lib/api-client";
 import { ApiClientContext } from "../src/lib/api-client-context";
 
 export const testUser: StoredUser = {
@@ -21,10 +22,15 @@ export function signInAs(user: StoredUser = testUser): void {
   storage.setString("auth_token", "test-token");
 }
 
-export function Wrapper({ children, client }: { children: ReactNode; client: QueryClient }) {
+/**
+ * The providers of client-app.tsx: the query cache, and an API client made as the browser's root
+ * makes its own (fetch is stubbed per test), or the one a test hands in.
+ */
+export function Wrapper({ children, client, api }: { children: ReactNode; client: QueryClient; api?: ApiClient }) {
+  const [browserApi] = useState(() => api ?? createBrowserApiClient());
   return (
     <QueryClientProvider client={client}>
-      <ApiClientContext.Provider value={apiClient}>
+      <ApiClientContext.Provider value={browserApi}>
         <SessionProvider>{children}</SessionProvider>
       </ApiClientContext.Provider>
     </QueryClientProvider>

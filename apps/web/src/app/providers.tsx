@@ -26,7 +26,7 @@ interface ProvidersProps {
   /** The render's API client (decision 050): the browser's, or on the server the request's. */
   api: ApiClient;
   queryClient?: QueryClient;
-  /** The server render's variant (decision 038); the browser reads its own. */
+  /** The variant rendered (decision 038): the server's, or a hydrating page's; else the cookie's. */
   sessionHint?: boolean;
 }
 

@@ -4,6 +4,7 @@ import { paths } from "../config/paths";
 import { forgetBiometricSignIn } from "../features/auth/session/biometric-sign-in";
 import { useSession } from "../features/auth/session/session-context";
 import { showNoticeOnNextPage } from "./route-notice";
+import { useApiClient } from "../lib/api-client-context";
 
 /**
  * After an account deletion (decision 021): the diner lands on home with the server's confirmation
@@ -12,14 +13,15 @@ import { showNoticeOnNextPage } from "./route-notice";
  */
 export function useAccountDeleted(): (message: string) => Promise<void> {
   const { signOut } = useSession();
+  const api = useApiClient();
   const navigate = useNavigate();
   return useCallback(
     async (message: string) => {
       showNoticeOnNextPage(message);
       await navigate(paths.home(), { replace: true });
-      await forgetBiometricSignIn().catch((error: unknown) => console.warn("biometric sign-in not cleared", error));
+      await forgetBiometricSignIn(api).catch((error: unknown) => console.warn("biometric sign-in not cleared", error));
       await signOut();
     },
-    [signOut, navigate],
+    [api, signOut, navigate],
   );
 }

@@ -4,7 +4,6 @@ import LanguageDetector from "i18next-browser-languagedetector";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { manifestPath } from "@tavolo/shared/app-paths";
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, matchLanguage, type Language } from "@tavolo/shared/languages";
-import { readHydrationData } from "../lib/hydration-data";
 import { addFormatters, sharedInitOptions } from "./i18n-setup";
 
 type Messages = Record<string, unknown>;
@@ -81,8 +80,9 @@ let started: Promise<void> | undefined;
 /**
  * Detects the language and loads its start messages, once: the app renders after it, so no key ever
  * flashes. Binds the instance to react-i18next for every component of the browser's tree.
+ * `language`: the one a server-rendered page was rendered in, from its hydration data.
  */
-export function startBrowserI18n(): Promise<void> {
+export function startBrowserI18n(language?: Language): Promise<void> {
   started ??= (async () => {
     i18n.on("languageChanged", syncDocumentLanguage);
     const ready = i18n
@@ -92,7 +92,7 @@ export function startBrowserI18n(): Promise<void> {
       .init({
         ...sharedInitOptions,
         // A server-rendered page hydrates in the language it was rendered in (decision 027).
-        lng: readHydrationData()?.language,
+        lng: language,
         detection: {
           // ?lang= (shared links), then the choice kept in localStorage and, for the server, in a cookie.
           order: ["querystring", "localStorage", "cookie", "navigator"],

@@ -7,11 +7,6 @@ import type {
   RoutePath,
   RouteQuery,
 } from "@tavolo/shared/api-routes";
-import { API_TIMEOUT_MS } from "@tavolo/shared/constants";
-import i18n, { currentLanguage } from "../i18n/i18n";
-import { API_BASE_URL } from "../config/env";
-import { storage } from "./storage";
-import { createSessionRefresher } from "./session-refresh";
 
 /** Set it on a request to send the body exactly as given (no `language` field added). */
 export const LANGUAGE_OVERRIDE_HEADER = "X-Language-Override";
@@ -229,31 +224,6 @@ export function createApiClient(config: ApiClientConfig) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
-
-const translate = (key: string) => i18n.t(key);
-
-/** Only for POST /client/refresh-token: no bearer, and a 401 here never starts another refresh. */
-const refreshClient = createApiClient({
-  baseUrl: API_BASE_URL,
-  timeoutMs: API_TIMEOUT_MS,
-  getToken: () => null,
-  getLanguage: currentLanguage,
-  translate,
-});
-
-export const apiClient: ApiClient = createApiClient({
-  baseUrl: API_BASE_URL,
-  timeoutMs: API_TIMEOUT_MS,
-  getToken: () => storage.getString("auth_token"),
-  getLanguage: currentLanguage,
-  translate,
-  onUnauthorized: createSessionRefresher({
-    refresh: (refreshToken) => refreshClient.post("/client/refresh-token", { body: { refreshToken } }),
-    refused: (error) => error instanceof ApiError && error.status >= 400 && error.status < 500,
-    messageOf: (error) => (error instanceof ApiError && error.fromServer ? error.message : null),
-    translate,
-  }),
-});
 
 /**
  * Text to show for a failed call: the server's message, or the network/timeout text, else the

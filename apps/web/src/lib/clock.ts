@@ -3,25 +3,20 @@ import { createContext, useContext, useState } from "react";
 /**
  * The instant a server-rendered page was rendered at (decision 027). "Now" decides what a page
  * shows (a countdown, today's hours, today's tables), so the browser must hydrate with the very
- * instant the server used, or the two renders differ. On the server each request provides its own
- * through this context; in the browser `seedClock` sets it from the hydration data until the first
- * render has hydrated (`releaseClock`), after which components read the real clock again.
+ * instant the server used, or the two renders differ. Each composition root provides its own clock
+ * (decision 058): the server one per request, the browser one from the hydration data, whose
+ * `instant` it clears once the first render has hydrated; from then on components read the real
+ * clock. A mutable holder, not React state: clearing it re-renders nothing.
  */
-export const RenderClockContext = createContext<number | null>(null);
-
-let seeded: number | null = null;
-
-export function seedClock(instant: number): void {
-  seeded = instant;
+export interface RenderClock {
+  instant: number | null;
 }
 
-export function releaseClock(): void {
-  seeded = null;
-}
+export const RenderClockContext = createContext<RenderClock | null>(null);
 
 /** The render instant while rendering on the server or hydrating its HTML, else null. */
 export function useServerInstant(): number | null {
-  return useContext(RenderClockContext) ?? seeded;
+  return useContext(RenderClockContext)?.instant ?? null;
 }
 
 /**

@@ -36,16 +36,15 @@ export function serializeHydrationData(data: HydrationData): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
-let read: HydrationData | null | undefined;
-
-/** The page's hydration data, or null when the root holds no server HTML (other routes, the native app). */
+/**
+ * The page's hydration data, or null when the root holds no server HTML (other routes, the native
+ * app). Read once, by the browser's composition root (client-app.tsx, decision 058).
+ */
 export function readHydrationData(): HydrationData | null {
-  if (read !== undefined) return read;
   const block = typeof document === "undefined" ? null : document.getElementById(HYDRATION_DATA_ID);
   try {
-    read = block?.textContent ? (JSON.parse(block.textContent) as HydrationData) : null;
+    return block?.textContent ? (JSON.parse(block.textContent) as HydrationData) : null;
   } catch {
-    read = null; // a damaged block: render from scratch as on any other route
+    return null; // a damaged block: render from scratch as on any other route
   }
-  return read;
 }

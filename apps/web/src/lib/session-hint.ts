@@ -1,13 +1,10 @@
 import { hasSessionHint, SESSION_HINT_COOKIE, SESSION_HINT_MAX_AGE_SECONDS } from "@tavolo/shared/session-hint";
-import { readHydrationData } from "./hydration-data";
 
 /**
- * The hint the first render starts from (decision 038): on a server-rendered page, the one the
- * server rendered with (so hydration matches); elsewhere, the cookie.
+ * Whether this browser says it holds a session (decision 038). A server-rendered page starts from
+ * the variant it was rendered in instead, which client-app.tsx hands to the session (decision 058).
  */
 export function initialSessionHint(): boolean {
-  const rendered = readHydrationData();
-  if (rendered) return rendered.signedIn === true;
   return typeof document !== "undefined" && hasSessionHint(document.cookie);
 }
 

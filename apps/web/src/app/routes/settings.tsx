@@ -6,9 +6,11 @@ import { useAccountDeleted } from "../use-account-deleted";
 import { Avatar } from "../../features/shell/components/avatar";
 import { LanguageSelector } from "../../features/shell/components/language-selector";
 import { adoptUser } from "../adopt-user";
+import { useApiClient } from "../../lib/api-client-context";
 
 export default function SettingsRoute() {
   const { user, refreshUser } = useSession();
+  const api = useApiClient();
   const logout = useLogout();
   const accountDeleted = useAccountDeleted();
   if (!user) return null;
@@ -20,7 +22,7 @@ export default function SettingsRoute() {
       avatar={<Avatar user={user} size="lg" />}
       languageControl={<LanguageSelector tone="wide" />}
       onLogout={() => void logout()}
-      onPasswordChanged={() => void forgetBiometricSignIn()}
+      onPasswordChanged={() => void forgetBiometricSignIn(api)}
       onAccountDeleted={(message) => void accountDeleted(message)}
     />
   );

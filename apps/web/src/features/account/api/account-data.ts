@@ -1,12 +1,12 @@
 import { accountExportFileName, accountExportSchema, type DeleteAccountRequest } from "@tavolo/shared/account-data";
-import { apiClient } from "../../../lib/api-client";
+import type { ApiClient } from "../../../lib/api-client";
 
 /**
  * GET /client/account/export (decision 021), saved as tavolo-<date>.json: the answer is checked
  * against the shared schema first, so a broken answer is never saved as the diner's data.
  */
-export async function downloadAccountData(): Promise<void> {
-  const data = accountExportSchema.parse(await apiClient.get("/client/account/export"));
+export async function downloadAccountData(api: ApiClient): Promise<void> {
+  const data = accountExportSchema.parse(await api.get("/client/account/export"));
   const file = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
   const url = URL.createObjectURL(file);
   const link = document.createElement("a");
@@ -20,11 +20,11 @@ export async function downloadAccountData(): Promise<void> {
 }
 
 /** DELETE /client/account: `{ password }`, or `{ code }` (mailed) for an account without one (Google). */
-export function deleteAccount(confirmation: DeleteAccountRequest) {
-  return apiClient.delete("/client/account", { body: confirmation });
+export function deleteAccount(api: ApiClient, confirmation: DeleteAccountRequest) {
+  return api.delete("/client/account", { body: confirmation });
 }
 
 /** POST /client/account/deletion-code: mails the code that confirms deleting an account without a password. */
-export function sendDeletionCode() {
-  return apiClient.post("/client/account/deletion-code");
+export function sendDeletionCode(api: ApiClient) {
+  return api.post("/client/account/deletion-code");
 }

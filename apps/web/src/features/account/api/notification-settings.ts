@@ -5,21 +5,18 @@ import {
   type NotificationSettings,
   type NotificationSettingsResponse,
 } from "@tavolo/shared/account";
-import { apiClient } from "../../../lib/api-client";
+import { useApiClient } from "../../../lib/api-client-context";
 import { parseAnswer } from "../../../lib/parse-answer";
 
 const key = (userId: string) => ["notification-settings", userId] as const;
 
 /** GET /client/notification-settings: the saved preferences, or the defaults. */
 export function useNotificationSettings(userId: string) {
+  const api = useApiClient();
   return useQuery({
     queryKey: key(userId),
     queryFn: async ({ signal }) =>
-      parseAnswer(
-        apiClient,
-        notificationSettingsResponseSchema,
-        await apiClient.get("/client/notification-settings", { signal }),
-      ),
+      parseAnswer(api, notificationSettingsResponseSchema, await api.get("/client/notification-settings", { signal })),
     select: (data) => data.settings,
   });
 }
@@ -27,12 +24,13 @@ export function useNotificationSettings(userId: string) {
 /** PUT /client/notification-settings; the cache follows at once, and goes back if refused. */
 export function useSaveNotificationSettings(userId: string) {
   const queryClient = useQueryClient();
+  const api = useApiClient();
   return useMutation({
     mutationFn: async (settings: NotificationSettings) =>
       parseAnswer(
-        apiClient,
+        api,
         saveNotificationSettingsResponseSchema,
-        await apiClient.put("/client/notification-settings", { body: settings }),
+        await api.put("/client/notification-settings", { body: settings }),
       ),
     onMutate: async (settings) => {
       await queryClient.cancelQueries({ queryKey: key(userId) });

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { RouteBody } from "@tavolo/shared/api-routes";
-import { ApiError, apiClient } from "../../../lib/api-client";
+import { ApiError } from "../../../lib/api-client";
+import { useApiClient } from "../../../lib/api-client-context";
 
 /** Web Push in this browser (decision 045): the service worker's PushManager and the Notification API. */
 export const pushSupported = () =>
@@ -15,11 +16,12 @@ export const pushSupported = () =>
  * page hides the device switch. Fixed for the server's life: fetched once.
  */
 export function usePushPublicKey(enabled: boolean) {
+  const api = useApiClient();
   return useQuery({
     queryKey: ["push-public-key"],
     queryFn: async ({ signal }) => {
       try {
-        const answer = await apiClient.get("/client/push/public-key", { signal });
+        const answer = await api.get("/client/push/public-key", { signal });
         return answer.publicKey;
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
@@ -57,13 +59,14 @@ const fromBase64Url = (text: string) => {
  */
 export function useSwitchPushDevice(publicKey: string | null | undefined) {
   const queryClient = useQueryClient();
+  const api = useApiClient();
   return useMutation({
     mutationFn: async (on: boolean) => {
       const registration = await navigator.serviceWorker.ready;
       if (!on) {
         const subscription = await registration.pushManager.getSubscription();
         if (subscription) {
-          await apiClient.delete("/client/push/subscriptions", { body: { endpoint: subscription.endpoint } });
+          await api.delete("/client/push/subscriptions", { body: { endpoint: subscription.endpoint } });
           await subscription.unsubscribe();
         }
         return;
@@ -76,7 +79,7 @@ export function useSwitchPushDevice(publicKey: string | null | undefined) {
       });
       // The Push API's JSON form of a live subscription always holds the endpoint and both keys.
       const body = subscription.toJSON() as RouteBody<"POST /client/push/subscriptions">;
-      await apiClient.post("/client/push/subscriptions", { body });
+      await api.post("/client/push/subscriptions", { body });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: deviceKey }),
   });

@@ -10,6 +10,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { PasswordField } from "../../../components/ui/password-field";
 import { deleteAccount, sendDeletionCode } from "../api/account-data";
 import styles from "./privacy-data-card.module.css";
+import { useApiClient } from "../../../lib/api-client-context";
 
 interface Props {
   open: boolean;
@@ -32,9 +33,11 @@ export function DeleteAccountDialog({ open, onOpenChange, confirmWith: expected,
   const [confirmation, setConfirmation] = useState("");
   // A Google account that also set a password is confirmed with the password: the server says so.
   const [confirmWith, setConfirmWith] = useState(expected);
-  const send = useMutation({ mutationFn: sendDeletionCode });
+  const api = useApiClient();
+  const send = useMutation({ mutationFn: () => sendDeletionCode(api) });
   const remove = useMutation({
-    mutationFn: () => deleteAccount(confirmWith === "password" ? { password: confirmation } : { code: confirmation }),
+    mutationFn: () =>
+      deleteAccount(api, confirmWith === "password" ? { password: confirmation } : { code: confirmation }),
     onSuccess: (answer) => onDeleted(answer.message),
     onError: (error) => {
       if (error instanceof ApiError && error.code === "delete_password_needed") {

@@ -11,6 +11,7 @@ import { TextField } from "../../../components/ui/text-field";
 import { requestEmailChange } from "../api/request-email-change";
 import { retryAfterOf, useWaitNotice } from "../../../lib/use-wait-notice";
 import styles from "./settings-forms.module.css";
+import { useApiClient } from "../../../lib/api-client-context";
 
 export const emailChangeCooldownName = (userId: string) => `email-change:${userId}`;
 
@@ -39,8 +40,9 @@ export function EmailChangeForm({
   const [error, setError] = useState<string | null>(null);
   const cooldown = useCooldown(emailChangeCooldownName(userId));
   const wait = useWaitNotice();
+  const api = useApiClient();
   const request = useMutation({
-    mutationFn: (address: string) => requestEmailChange(address),
+    mutationFn: (address: string) => requestEmailChange(api, address),
     onSuccess: (_result, address) => {
       cooldown.start(COOLDOWN_SECONDS);
       onRequested(address);

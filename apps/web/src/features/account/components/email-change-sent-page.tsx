@@ -13,6 +13,7 @@ import { requestEmailChange } from "../api/request-email-change";
 import { emailChangeCooldownName } from "./email-change-form";
 import { retryAfterOf, useWaitNotice } from "../../../lib/use-wait-notice";
 import styles from "./email-change-sent-page.module.css";
+import { useApiClient } from "../../../lib/api-client-context";
 
 /**
  * /email-verification after an e-mail change (SPEC §2): the link went to the new address; resend
@@ -24,8 +25,9 @@ export function EmailChangeSentPage({ email, userId }: { email: string; userId: 
   useDocumentTitle(t("emailChange.sentTitle"));
   const cooldown = useCooldown(emailChangeCooldownName(userId ?? "anonymous"));
   const wait = useWaitNotice();
+  const api = useApiClient();
   const resend = useMutation({
-    mutationFn: () => requestEmailChange(email),
+    mutationFn: () => requestEmailChange(api, email),
     onSuccess: () => cooldown.start(COOLDOWN_SECONDS),
     onError: (error) => {
       const retryAfter = retryAfterOf(error);

@@ -11,6 +11,7 @@ import { PasswordField } from "../../../components/ui/password-field";
 import { PasswordStrength } from "../../../components/ui/password-strength";
 import { changePassword } from "../api/change-password";
 import styles from "./settings-forms.module.css";
+import { useApiClient } from "../../../lib/api-client-context";
 
 const EMPTY: ChangePasswordForm = { currentPassword: "", newPassword: "", confirmPassword: "" };
 const DONE_NOTICE_MS = 5_000;
@@ -30,8 +31,9 @@ export function PasswordChangeForm({ onChanged }: Props) {
   const [values, setValues] = useState<ChangePasswordForm>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof ChangePasswordForm, string>>>({});
   const [done, setDone] = useTimedNotice<string>(DONE_NOTICE_MS);
+  const api = useApiClient();
   const change = useMutation({
-    mutationFn: () => changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword }),
+    mutationFn: () => changePassword(api, { currentPassword: values.currentPassword, newPassword: values.newPassword }),
     onSuccess: (result) => {
       setValues(EMPTY);
       setDone(result.message || t("passwordChange.done"));

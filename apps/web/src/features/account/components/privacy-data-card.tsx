@@ -11,6 +11,7 @@ import { ChevronRightIcon, DownloadIcon, TrashIcon } from "../../../components/u
 import { Card } from "../../../components/ui/page";
 import { downloadAccountData } from "../api/account-data";
 import styles from "./settings-page.module.css";
+import { useApiClient } from "../../../lib/api-client-context";
 
 // The deletion modal (Radix dialog, ≈ 11 KiB gzipped) loads when first opened, like the phone
 // code's: settings stays within its 50 KiB budget (decision 012).
@@ -34,8 +35,9 @@ export function PrivacyDataCard({ email, hasPassword, onAccountDeleted }: Props)
   // Mounted from the first opening on, so closing it gives the focus back to its button.
   const [asked, setAsked] = useState(false);
   const [downloaded, setDownloaded] = useTimedNotice<string>(DOWNLOADED_NOTICE_MS);
+  const api = useApiClient();
   const download = useMutation({
-    mutationFn: downloadAccountData,
+    mutationFn: () => downloadAccountData(api),
     onSuccess: () => setDownloaded(t("privacyData.downloaded")),
   });
 

@@ -8,6 +8,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { useCooldown } from "../../../lib/use-cooldown";
 import { confirmPhoneVerification, startPhoneVerification } from "../api/verify-phone";
 import { retryAfterOf, useWaitNotice } from "../../../lib/use-wait-notice";
+import { useApiClient } from "../../../lib/api-client-context";
 
 /** The server keeps one cooldown per account (whatever the number), and so does the browser. */
 export const phoneCooldownName = (userId: string) => `phone-code:${userId}`;
@@ -36,9 +37,10 @@ export function usePhoneVerification(userId: string, onVerified: (user: AuthUser
   const [dialogOpen, setDialogOpen] = useState(false);
   /** The number the live code went to (this visit or before a reload): the modal can be reopened for it. */
   const [codeSentTo, setCodeSentTo] = useState<string | null>(() => pendingPhoneCodeNumber(userId));
+  const api = useApiClient();
 
   const start = useMutation({
-    mutationFn: (phoneNumber: string) => startPhoneVerification(userId, phoneNumber),
+    mutationFn: (phoneNumber: string) => startPhoneVerification(api, userId, phoneNumber),
     onSuccess: (result, phoneNumber) => {
       if (result.alreadyVerified) return;
       cooldown.start(COOLDOWN_SECONDS);
@@ -55,7 +57,7 @@ export function usePhoneVerification(userId: string, onVerified: (user: AuthUser
   });
 
   const confirm = useMutation({
-    mutationFn: (code: string) => confirmPhoneVerification(userId, code),
+    mutationFn: (code: string) => confirmPhoneVerification(api, userId, code),
     onSuccess: (result) => {
       storage.remove("pendingPhoneCode");
       setCodeSentTo(null);

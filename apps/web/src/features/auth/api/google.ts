@@ -1,5 +1,5 @@
 import { API_BASE_URL } from "../../../config/env";
-import { apiClient } from "../../../lib/api-client";
+import type { ApiClient } from "../../../lib/api-client";
 
 export interface GoogleRedirectOptions {
   registration?: boolean;
@@ -21,18 +21,18 @@ export function googleRedirectUrl(options: GoogleRedirectOptions = {}): string {
 }
 
 /** GET /api/auth/google/status: whether this server has Google sign-in configured. */
-export function getGoogleStatus() {
-  return apiClient.get("/auth/google/status");
+export function getGoogleStatus(api: ApiClient) {
+  return api.get("/auth/google/status");
 }
 
 /** POST /api/auth/google/code: the one-time code of the Google return, for a session. */
-export function exchangeGoogleCode(code: string) {
-  return apiClient.post("/auth/google/code", { body: { code }, anonymous: true });
+export function exchangeGoogleCode(api: ApiClient, code: string) {
+  return api.post("/auth/google/code", { body: { code }, anonymous: true });
 }
 
 /** POST /api/client/auth/google: the ID token of the native Google sign-in, for a session. */
-export function signInWithGoogleIdToken(idToken: string, options: GoogleRedirectOptions = {}) {
-  return apiClient.post("/client/auth/google", {
+export function signInWithGoogleIdToken(api: ApiClient, idToken: string, options: GoogleRedirectOptions = {}) {
+  return api.post("/client/auth/google", {
     body: {
       idToken,
       registration: options.registration ?? false,

@@ -1,5 +1,5 @@
 import type { AuthSessionResponse } from "@tavolo/shared/auth";
-import { apiClient, errorMessage } from "../../../lib/api-client";
+import { errorMessage, type ApiClient } from "../../../lib/api-client";
 import { storage } from "../../../lib/storage";
 import type { SignInPayload } from "../session/session-context";
 
@@ -20,6 +20,6 @@ export function signInErrorMessage(error: unknown, fallback: string): string {
 }
 
 /** POST /client/login; `code` once the server has asked for the mailed one (login_code_required, decision 036). */
-export function login(input: { email: string; password: string; code?: string }) {
-  return apiClient.post("/client/login", { body: input, anonymous: true });
+export function login(api: ApiClient, input: { email: string; password: string; code?: string }) {
+  return api.post("/client/login", { body: input, anonymous: true });
 }

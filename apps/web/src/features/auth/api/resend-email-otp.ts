@@ -1,6 +1,6 @@
-import { apiClient } from "../../../lib/api-client";
+import type { ApiClient } from "../../../lib/api-client";
 
 /** POST /client/resend-email-otp: a 429 carries retryAfter (seconds). */
-export function resendEmailOtp(input: { email: string }) {
-  return apiClient.post("/client/resend-email-otp", { body: input });
+export function resendEmailOtp(api: ApiClient, input: { email: string }) {
+  return api.post("/client/resend-email-otp", { body: input });
 }

@@ -1,6 +1,6 @@
-import { apiClient } from "../../../lib/api-client";
+import type { ApiClient } from "../../../lib/api-client";
 
 /** POST /client/reset-password */
-export function resetPassword(input: { token: string; newPassword: string }) {
-  return apiClient.post("/client/reset-password", { body: input });
+export function resetPassword(api: ApiClient, input: { token: string; newPassword: string }) {
+  return api.post("/client/reset-password", { body: input });
 }

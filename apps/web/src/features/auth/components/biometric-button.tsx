@@ -7,6 +7,7 @@ import type { BiometricPrompt } from "../../../lib/native";
 import { canSignInWithBiometrics, signInWithBiometrics } from "../session/biometric-sign-in";
 import type { SignInPayload } from "../session/session-context";
 import styles from "./forms.module.css";
+import { useApiClient } from "../../../lib/api-client-context";
 
 export function useBiometricPrompt(reasonKey: "auth.biometric.promptReason" | "auth.biometric.enableReason") {
   const { t } = useTranslation();
@@ -24,6 +25,7 @@ export function useBiometricPrompt(reasonKey: "auth.biometric.promptReason" | "a
 export function BiometricButton({ onSignedIn }: { onSignedIn: (session: SignInPayload) => void }) {
   const { t } = useTranslation();
   const prompt = useBiometricPrompt("auth.biometric.promptReason");
+  const api = useApiClient();
   const [shown, setShown] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -42,7 +44,7 @@ export function BiometricButton({ onSignedIn }: { onSignedIn: (session: SignInPa
     setBusy(true);
     setFailed(false);
     try {
-      const session = await signInWithBiometrics(prompt(), t("auth.incompleteData"));
+      const session = await signInWithBiometrics(api, prompt(), t("auth.incompleteData"));
       if (session) onSignedIn(session);
     } catch (error) {
       console.warn("biometric sign-in failed", error);

@@ -6,6 +6,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { enableBiometricSignIn } from "../session/biometric-sign-in";
 import { useBiometricPrompt } from "./biometric-button";
 import styles from "./forms.module.css";
+import { useApiClient } from "../../../lib/api-client-context";
 
 interface Props {
   /** The credentials just used, for the device's own session; dropped when the dialog closes. */
@@ -18,13 +19,14 @@ interface Props {
 export function BiometricOffer({ credentials, onDone }: Props) {
   const { t } = useTranslation();
   const prompt = useBiometricPrompt("auth.biometric.enableReason");
+  const api = useApiClient();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
 
   const enable = async () => {
     setBusy(true);
     setFailed(false);
-    const outcome = await enableBiometricSignIn(credentials, prompt());
+    const outcome = await enableBiometricSignIn(api, credentials, prompt());
     setBusy(false);
     if (outcome === "enabled") onDone();
     // Cancelled: the offer stays, to try again or say not now.

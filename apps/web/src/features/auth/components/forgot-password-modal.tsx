@@ -10,6 +10,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { requestPasswordReset } from "../api/request-password-reset";
 import { EmailField } from "./email-field";
 import styles from "./forms.module.css";
+import { useApiClient } from "../../../lib/api-client-context";
 
 interface Props {
   defaultEmail: string;
@@ -22,11 +23,12 @@ interface Props {
  */
 export default function ForgotPasswordModal({ defaultEmail, onClose }: Props) {
   const { t } = useTranslation();
+  const api = useApiClient();
   const form = useForm<{ email: string }>({
     resolver: zodResolver(passwordResetRequestSchema),
     defaultValues: { email: defaultEmail },
   });
-  const mutation = useMutation({ mutationFn: requestPasswordReset });
+  const mutation = useMutation({ mutationFn: (input: { email: string }) => requestPasswordReset(api, input) });
   const onOpenChange = (next: boolean) => {
     if (!next) onClose();
   };

@@ -13,6 +13,7 @@ import { useSession, type SignInPayload } from "../session/session-context";
 import { AuthLayout } from "./auth-layout";
 import { VerifyStatus } from "./verify-status";
 import styles from "./forms.module.css";
+import { useApiClient } from "../../../lib/api-client-context";
 
 /**
  * /auth/google/callback, where the server sends the browser back from Google (SPEC §2): a one-time
@@ -23,6 +24,7 @@ export function GoogleCallbackPage() {
   useDocumentTitle(t("googleCallback.title"));
   const navigate = useNavigate();
   const { signIn } = useSession();
+  const api = useApiClient();
   const [params] = useSearchParams();
   const code = params.get("code");
   const token = params.get("token");
@@ -39,8 +41,8 @@ export function GoogleCallbackPage() {
     started.current = true;
     const incomplete = t("auth.incompleteData");
     const load = async (): Promise<SignInPayload> => {
-      if (code) return toSession(await exchangeGoogleCode(code), incomplete);
-      const { profile } = await getUserProfile(userId!, token!);
+      if (code) return toSession(await exchangeGoogleCode(api, code), incomplete);
+      const { profile } = await getUserProfile(api, userId!, token!);
       return toSession({ token: token!, user: profile }, incomplete);
     };
     load().then(
@@ -50,7 +52,7 @@ export function GoogleCallbackPage() {
       },
       (error: unknown) => setFailure(signInErrorMessage(error, t("auth.googleLoginFailed"))),
     );
-  }, [returned, code, token, userId, signIn, navigate, t]);
+  }, [api, returned, code, token, userId, signIn, navigate, t]);
 
   if (!failure) return <VerifyStatus tone="pending" title={t("googleCallback.signingIn")} />;
   return (

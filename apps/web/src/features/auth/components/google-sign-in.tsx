@@ -15,6 +15,7 @@ import { signInErrorMessage } from "../api/login";
 import { signInWithNativeGoogle } from "../session/native-google";
 import { returnPathOf } from "../session/route-guards";
 import { useSession } from "../session/session-context";
+import { useApiClient } from "../../../lib/api-client-context";
 
 interface Props {
   /** "Continua con …" (sign-in) or "Registrati con …" (sign-up); either names the configured provider. */
@@ -31,6 +32,7 @@ interface Props {
 export function GoogleSignIn({ labelKey = "auth.google", prepare = () => ({}) }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const api = useApiClient();
   const { signIn } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -39,7 +41,7 @@ export function GoogleSignIn({ labelKey = "auth.google", prepare = () => ({}) }:
 
   const startNative = async (bridge: NativeBridge, options: GoogleRedirectOptions) => {
     try {
-      const result = await signInWithNativeGoogle(bridge, options, t("auth.incompleteData"));
+      const result = await signInWithNativeGoogle(api, bridge, options, t("auth.incompleteData"));
       if (result.kind === "signedIn") {
         signIn(result.session);
         void navigate(returnPathOf(location), { replace: true });
@@ -61,7 +63,7 @@ export function GoogleSignIn({ labelKey = "auth.google", prepare = () => ({}) }:
       if (bridge) return await startNative(bridge, options);
       const status = await queryClient.fetchQuery({
         queryKey: ["google-status"],
-        queryFn: getGoogleStatus,
+        queryFn: () => getGoogleStatus(api),
         staleTime: 5 * 60_000,
       });
       if (status.configured) browser.assign(googleRedirectUrl(options));

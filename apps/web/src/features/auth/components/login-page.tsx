@@ -23,6 +23,7 @@ import { GoogleSignIn } from "./google-sign-in";
 import { PasswordField } from "../../../components/ui/password-field";
 import { useFieldError } from "./use-field-error";
 import styles from "./forms.module.css";
+import { useApiClient } from "../../../lib/api-client-context";
 
 // Offered only in the native app after a password sign-in: its dialog loads when shown (decision 012).
 const BiometricOffer = lazy(() => import("./biometric-offer").then((module) => ({ default: module.BiometricOffer })));
@@ -31,6 +32,7 @@ export function LoginPage() {
   const { t } = useTranslation();
   useDocumentTitle(t("auth.login.title"));
   const { signIn, ended } = useSession();
+  const api = useApiClient();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -50,7 +52,7 @@ export function LoginPage() {
   const [code, setCode] = useState("");
   const mutation = useMutation({
     mutationFn: async (values: LoginInput) =>
-      toSession(await login({ ...values, ...(codeAsked ? { code } : {}) }), t("auth.incompleteData")),
+      toSession(await login(api, { ...values, ...(codeAsked ? { code } : {}) }), t("auth.incompleteData")),
     onError: (error) => {
       if (error instanceof ApiError && error.code === "login_code_required") {
         setCodeAsked(error.message);

@@ -27,6 +27,7 @@ import { codeCooldownName, startCooldown } from "../../../lib/use-cooldown";
 import { useFieldError } from "./use-field-error";
 import { keepRegisterDraft, takeRegisterDraft } from "./register-draft";
 import styles from "./forms.module.css";
+import { useApiClient } from "../../../lib/api-client-context";
 
 export function RegisterPage() {
   const { t } = useTranslation();
@@ -34,6 +35,7 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { signIn } = useSession();
+  const api = useApiClient();
   const [params] = useSearchParams();
   // Registering mid-booking: the way back travels through verification to the booking (decision 038).
   const next = nextOf(location);
@@ -70,7 +72,7 @@ export function RegisterPage() {
   const mutation = useMutation({
     // registerSchema refuses an unticked box before this runs, so the box holds the `true` the API asks for.
     mutationFn: ({ confirmPassword: _confirm, termsAccepted, ...values }: RegisterInput) =>
-      registerAccount({ ...values, termsAccepted: termsAccepted as true, email: values.email.trim(), next }),
+      registerAccount(api, { ...values, termsAccepted: termsAccepted as true, email: values.email.trim(), next }),
     onSuccess: (response, values) => {
       const email = values.email.trim();
       // The server has just sent the first code, and will refuse another for a minute.

@@ -16,6 +16,7 @@ import { PasswordField } from "../../../components/ui/password-field";
 import { PasswordStrength } from "../../../components/ui/password-strength";
 import { useFieldError } from "./use-field-error";
 import styles from "./forms.module.css";
+import { useApiClient } from "../../../lib/api-client-context";
 
 /**
  * SPEC §4: verifying → ready (token) | error (none); ready → resetting → success | error. The
@@ -25,6 +26,7 @@ export function ResetPasswordPage() {
   const { t } = useTranslation();
   useDocumentTitle(t("resetPassword.title"));
   const [params] = useSearchParams();
+  const api = useApiClient();
   const token = params.get("token") || params.get("oobCode");
   const form = useForm<ResetPasswordInput>({
     resolver: zodResolver(resetPasswordSchema),
@@ -34,7 +36,7 @@ export function ResetPasswordPage() {
   const fieldError = useFieldError(form.formState.errors);
   const mutation = useMutation({
     // A refusal ({ success:false }, any status) arrives as an ApiError (lib/api-client.ts).
-    mutationFn: (values: ResetPasswordInput) => resetPassword({ token: token!, newPassword: values.newPassword }),
+    mutationFn: (values: ResetPasswordInput) => resetPassword(api, { token: token!, newPassword: values.newPassword }),
   });
 
   if (!token || mutation.isError) {

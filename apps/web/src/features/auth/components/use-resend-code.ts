@@ -5,6 +5,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { resendEmailOtp } from "../api/resend-email-otp";
 import { codeCooldownName, useCooldown } from "../../../lib/use-cooldown";
 import { retryAfterOf, useWaitNotice } from "../../../lib/use-wait-notice";
+import { useApiClient } from "../../../lib/api-client-context";
 
 /**
  * A new e-mail code: 60 s apart (or the server's retryAfter), the wait kept across reloads. Asking
@@ -14,9 +15,10 @@ export function useResendCode(email: string) {
   const { t } = useTranslation();
   const cooldown = useCooldown(codeCooldownName(email));
   const wait = useWaitNotice();
+  const api = useApiClient();
 
   const mutation = useMutation({
-    mutationFn: () => resendEmailOtp({ email: email.trim() }),
+    mutationFn: () => resendEmailOtp(api, { email: email.trim() }),
     onSuccess: () => cooldown.start(COOLDOWN_SECONDS),
     onError: (error) => {
       const retryAfter = retryAfterOf(error);

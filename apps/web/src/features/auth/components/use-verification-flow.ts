@@ -8,6 +8,7 @@ import { loginWithToken } from "../api/login-with-token";
 import type { LoginTokenResponse } from "@tavolo/shared/auth";
 import { useSession } from "../session/session-context";
 import { returnPathOf } from "../session/route-guards";
+import { useApiClient } from "../../../lib/api-client-context";
 
 /**
  * SPEC §4: otp_input → verifying → success | error → redirecting (home after 1.5 s, or the page the
@@ -27,6 +28,7 @@ export function useVerificationFlow(initial: VerifyState) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
+  const api = useApiClient();
   const [state, setState] = useState<VerifyState>(initial);
   const target = returnPathOf(useLocation());
 
@@ -43,7 +45,7 @@ export function useVerificationFlow(initial: VerifyState) {
       const already = session.status === "signedIn" && session.user?.email.toLowerCase() === email.toLowerCase();
       // Registering signed them in already: that session only needs the verified flag.
       if (already) await session.refreshUser();
-      else session.signIn(toSession(await loginWithToken({ email, token: loginToken }), t("auth.incompleteData")));
+      else session.signIn(toSession(await loginWithToken(api, { email, token: loginToken }), t("auth.incompleteData")));
       setState({ phase: "redirecting", message: null, fromCode: false });
     } catch {
       // The address is verified all the same; signing in by hand still works.

@@ -10,6 +10,7 @@ import type { VerifyResultState } from "./email-redirect-page";
 import { OtpForm } from "./otp-form";
 import { useVerificationFlow, type VerifyState } from "./use-verification-flow";
 import { VerifyStatus } from "./verify-status";
+import { useApiClient } from "../../../lib/api-client-context";
 
 const state = (phase: VerifyState["phase"], message: string | null = null): VerifyState => ({
   phase,
@@ -49,13 +50,14 @@ export function VerifyEmailPage() {
 
   // Wait for the stored session: a user already signed in as this address keeps that session.
   const { status } = useSession();
+  const api = useApiClient();
   const started = useRef(false);
   useEffect(() => {
     if (started.current || flow.state.phase !== "verifying" || status === "loading") return;
     started.current = true;
     if (result === "success" && loginToken) void flow.signInWith(email, loginToken);
-    else if (linkToken) void flow.verify(email, () => verifyEmail({ actionCode: linkToken, email }), false);
-  }, [flow, status, result, loginToken, linkToken, email]);
+    else if (linkToken) void flow.verify(email, () => verifyEmail(api, { actionCode: linkToken, email }), false);
+  }, [api, flow, status, result, loginToken, linkToken, email]);
 
   const { phase, message, fromCode } = flow.state;
   if (phase === "redirecting" || phase === "success") {
@@ -88,7 +90,7 @@ export function VerifyEmailPage() {
         knownEmail={email}
         busy={phase === "verifying"}
         serverError={phase === "error" ? message : null}
-        onSubmit={(address, otp) => void flow.verify(address, () => verifyEmailOtp({ email: address, otp }), true)}
+        onSubmit={(address, otp) => void flow.verify(address, () => verifyEmailOtp(api, { email: address, otp }), true)}
       />
     </AuthLayout>
   );

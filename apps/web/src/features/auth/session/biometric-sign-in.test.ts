@@ -15,6 +15,7 @@ import {
   signInWithBiometrics,
 } from "./biometric-sign-in";
 import { eventually } from "../../../../test/eventually";
+import { testApiClient } from "../../../../test/api-client";
 
 const KEY = "tavolo.biometric-session";
 const prompt = { title: "Accedi a Tavolo", reason: "Conferma", cancel: "Annulla" };
@@ -23,6 +24,7 @@ const serverUser = authUserFixture({ email: credentials.email });
 const path = (call: unknown[]) => new URL(String(call[0]), "http://localhost").pathname;
 const bodyOf = (call: unknown[]) => JSON.parse(String((call[1] as RequestInit).body)) as Record<string, unknown>;
 
+const api = testApiClient();
 let native: ReturnType<typeof fakeNative>;
 
 function storeDeviceSession(refreshToken = "device-refresh-1", email = credentials.email) {
@@ -45,9 +47,9 @@ describe("on the web", () => {
     const fetch = mockFetch(() => offContract({}, 500));
     expect(await canSignInWithBiometrics()).toBe(false);
     expect(await shouldOfferBiometrics(credentials.email)).toBe(false);
-    expect(await enableBiometricSignIn(credentials, prompt)).toBe("failed");
-    await expect(signInWithBiometrics(prompt, "incomplete")).rejects.toBeInstanceOf(BiometricSignInError);
-    await forgetBiometricSignIn();
+    expect(await enableBiometricSignIn(api, credentials, prompt)).toBe("failed");
+    await expect(signInWithBiometrics(api, prompt, "incomplete")).rejects.toBeInstanceOf(BiometricSignInError);
+    await forgetBiometricSignIn(api);
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -89,7 +91,7 @@ describe("turning it on", () => {
         user: serverUser,
       }),
     );
-    expect(await enableBiometricSignIn(credentials, prompt)).toBe("enabled");
+    expect(await enableBiometricSignIn(api, credentials, prompt)).toBe("enabled");
     expect(native.biometric.prompts).toHaveLength(1);
     expect(fetch.mock.calls.map(path)).toEqual(["/api/client/login"]);
     expect(bodyOf(fetch.mock.calls[0]!)).toMatchObject(credentials);
@@ -101,7 +103,7 @@ describe("turning it on", () => {
   it("does nothing when the user cancels the prompt", async () => {
     const fetch = mockFetch(() => offContract({}, 500));
     native.biometric.answers = [BiometricAuthError.USER_CANCEL];
-    expect(await enableBiometricSignIn(credentials, prompt)).toBe("cancelled");
+    expect(await enableBiometricSignIn(api, credentials, prompt)).toBe("cancelled");
     expect(fetch).not.toHaveBeenCalled();
     expect(stored()).toBeNull();
   });
@@ -109,9 +111,9 @@ describe("turning it on", () => {
   it("fails when the biometrics are not recognised, or the second login is refused", async () => {
     const fetch = mockFetch(() => apiError({ success: false, error: "Credenziali non valide", code: "invalid" }, 401));
     native.biometric.answers = [BiometricAuthError.AUTHENTICATION_FAILED];
-    expect(await enableBiometricSignIn(credentials, prompt)).toBe("failed");
+    expect(await enableBiometricSignIn(api, credentials, prompt)).toBe("failed");
     expect(fetch).not.toHaveBeenCalled();
-    expect(await enableBiometricSignIn(credentials, prompt)).toBe("failed");
+    expect(await enableBiometricSignIn(api, credentials, prompt)).toBe("failed");
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(stored()).toBeNull();
   });
@@ -129,7 +131,7 @@ describe("turning it on", () => {
           })
         : answer("POST /client/logout", { success: true, message: "Disconnesso" }),
     );
-    expect(await enableBiometricSignIn(credentials, prompt)).toBe("enabled");
+    expect(await enableBiometricSignIn(api, credentials, prompt)).toBe("enabled");
     expect(stored()?.refreshToken).toBe("device-refresh-2");
     await eventually(() => expect(fetch.mock.calls.map(path)).toContain("/api/client/logout"));
     const logout = fetch.mock.calls.find((call) => path(call) === "/api/client/logout")!;
@@ -150,7 +152,7 @@ describe("signing in with it", () => {
           })
         : answer("GET /client/user-profile", { success: true, user: serverUser }),
     );
-    const session = await signInWithBiometrics(prompt, "incomplete");
+    const session = await signInWithBiometrics(api, prompt, "incomplete");
     expect(session).toEqual({
       token: "access-2",
       refreshToken: "device-refresh-2",
@@ -168,7 +170,7 @@ describe("signing in with it", () => {
     storeDeviceSession();
     const fetch = mockFetch(() => offContract({}, 500));
     native.biometric.answers = [BiometricAuthError.USER_CANCEL];
-    expect(await signInWithBiometrics(prompt, "incomplete")).toBeNull();
+    expect(await signInWithBiometrics(api, prompt, "incomplete")).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
     expect(stored()?.refreshToken).toBe("device-refresh-1");
   });
@@ -177,7 +179,7 @@ describe("signing in with it", () => {
     storeDeviceSession();
     const fetch = mockFetch(() => offContract({}, 500));
     native.biometric.answers = [BiometricAuthError.USER_LOCKOUT];
-    await expect(signInWithBiometrics(prompt, "incomplete")).rejects.toBeInstanceOf(BiometricSignInError);
+    await expect(signInWithBiometrics(api, prompt, "incomplete")).rejects.toBeInstanceOf(BiometricSignInError);
     expect(fetch).not.toHaveBeenCalled();
     expect(stored()).not.toBeNull();
   });
@@ -185,7 +187,7 @@ describe("signing in with it", () => {
   it("forgets a stored session the server has revoked", async () => {
     storeDeviceSession();
     mockFetch(() => apiError({ success: false, error: "Sessione non valida", code: "invalid_refresh_token" }, 401));
-    await expect(signInWithBiometrics(prompt, "incomplete")).rejects.toBeInstanceOf(BiometricSignInError);
+    await expect(signInWithBiometrics(api, prompt, "incomplete")).rejects.toBeInstanceOf(BiometricSignInError);
     expect(stored()).toBeNull();
     expect(await canSignInWithBiometrics()).toBe(false);
   });
@@ -193,14 +195,14 @@ describe("signing in with it", () => {
   it("keeps the stored session when only the network failed", async () => {
     storeDeviceSession();
     mockFetch(() => Promise.reject(new TypeError("offline")));
-    await expect(signInWithBiometrics(prompt, "incomplete")).rejects.toBeInstanceOf(BiometricSignInError);
+    await expect(signInWithBiometrics(api, prompt, "incomplete")).rejects.toBeInstanceOf(BiometricSignInError);
     expect(stored()?.refreshToken).toBe("device-refresh-1");
   });
 
   it("fails on an incomplete answer or a profile that cannot be read", async () => {
     storeDeviceSession();
     mockFetch(() => offContract({ success: true, accessToken: "access-2" }));
-    await expect(signInWithBiometrics(prompt, "Dati incompleti")).rejects.toThrow("Dati incompleti");
+    await expect(signInWithBiometrics(api, prompt, "Dati incompleti")).rejects.toThrow("Dati incompleti");
 
     storeDeviceSession();
     mockFetch((url) =>
@@ -213,13 +215,13 @@ describe("signing in with it", () => {
           })
         : apiError({ success: false, error: "Servizio non disponibile", code: "service_unavailable" }, 503),
     );
-    await expect(signInWithBiometrics(prompt, "incomplete")).rejects.toBeInstanceOf(BiometricSignInError);
+    await expect(signInWithBiometrics(api, prompt, "incomplete")).rejects.toBeInstanceOf(BiometricSignInError);
     // The rotation already happened on the server: the successor is what stays stored.
     expect(stored()?.refreshToken).toBe("device-refresh-2");
   });
 
   it("fails without a stored session", async () => {
-    await expect(signInWithBiometrics(prompt, "incomplete")).rejects.toBeInstanceOf(BiometricSignInError);
+    await expect(signInWithBiometrics(api, prompt, "incomplete")).rejects.toBeInstanceOf(BiometricSignInError);
     expect(native.biometric.prompts).toEqual([]);
   });
 });
@@ -229,7 +231,7 @@ describe("forgetting it (logout, password change)", () => {
     storeDeviceSession();
     storage.setString("refresh_token", "app-refresh");
     const fetch = mockFetch(() => answer("POST /client/logout", { success: true, message: "Disconnesso" }));
-    await forgetBiometricSignIn();
+    await forgetBiometricSignIn(api);
     expect(stored()).toBeNull();
     expect(fetch.mock.calls.map(path)).toEqual(["/api/client/logout"]);
     expect(bodyOf(fetch.mock.calls[0]!)).toMatchObject({ refreshToken: "device-refresh-1" });
@@ -240,7 +242,7 @@ describe("forgetting it (logout, password change)", () => {
     storeDeviceSession("app-refresh");
     storage.setString("refresh_token", "app-refresh");
     const fetch = mockFetch(() => answer("POST /client/logout", { success: true, message: "Disconnesso" }));
-    await forgetBiometricSignIn();
+    await forgetBiometricSignIn(api);
     expect(stored()).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
   });
@@ -248,7 +250,7 @@ describe("forgetting it (logout, password change)", () => {
   it("still forgets it on the device when the server cannot be reached", async () => {
     storeDeviceSession();
     mockFetch(() => Promise.reject(new TypeError("offline")));
-    await forgetBiometricSignIn();
+    await forgetBiometricSignIn(api);
     expect(stored()).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { ApiError } from "../../../lib/api-client";
+import { ApiError, type ApiClient } from "../../../lib/api-client";
 import type { BiometricPrompt } from "../../../lib/native";
 import { nativeLoader } from "../../../lib/native-loader";
 import { onRefreshTokenRotated } from "../../../lib/session-refresh";
@@ -66,6 +66,7 @@ export type EnableOutcome = "enabled" | "cancelled" | "failed";
  * password just typed opens the device's own session, whose refresh token goes to the secure store.
  */
 export async function enableBiometricSignIn(
+  api: ApiClient,
   credentials: { email: string; password: string },
   prompt: BiometricPrompt,
 ): Promise<EnableOutcome> {
@@ -74,7 +75,7 @@ export async function enableBiometricSignIn(
   const outcome = await bridge.verifyBiometrics(prompt);
   if (outcome !== "verified") return outcome;
   try {
-    const { refreshToken } = await login(credentials);
+    const { refreshToken } = await login(api, credentials);
     if (!refreshToken) return "failed";
     await bridge.secureStore.set(CREDENTIAL_KEY, JSON.stringify({ email: credentials.email, refreshToken }));
   } catch (error) {
@@ -82,7 +83,7 @@ export async function enableBiometricSignIn(
     return "failed";
   }
   // Another account's stored session is replaced: end it on the server too.
-  if (previous) void endSession(previous.refreshToken).catch(() => undefined);
+  if (previous) void endSession(api, previous.refreshToken).catch(() => undefined);
   return "enabled";
 }
 
@@ -91,7 +92,11 @@ export async function enableBiometricSignIn(
  * cancelled the prompt (nothing to report); a BiometricSignInError otherwise. A stored session the
  * server refuses (revoked, expired) is forgotten, so the button goes away.
  */
-export async function signInWithBiometrics(prompt: BiometricPrompt, incomplete: string): Promise<SignInPayload | null> {
+export async function signInWithBiometrics(
+  api: ApiClient,
+  prompt: BiometricPrompt,
+  incomplete: string,
+): Promise<SignInPayload | null> {
   const { bridge, credential } = await readCredential();
   if (!bridge || !credential) throw new BiometricSignInError("no biometric session stored");
   const outcome = await bridge.verifyBiometrics(prompt);
@@ -101,7 +106,7 @@ export async function signInWithBiometrics(prompt: BiometricPrompt, incomplete: 
   let token: string;
   let refreshToken: string | undefined;
   try {
-    const answer = await refreshSession(credential.refreshToken);
+    const answer = await refreshSession(api, credential.refreshToken);
     token = answer.accessToken ?? answer.token ?? "";
     refreshToken = answer.refreshToken;
   } catch (error) {
@@ -114,7 +119,7 @@ export async function signInWithBiometrics(prompt: BiometricPrompt, incomplete: 
   // The stored token was just rotated: keep the successor, or the next unlock would replay a retired one.
   await bridge.secureStore.set(CREDENTIAL_KEY, JSON.stringify({ email: credential.email, refreshToken }));
   try {
-    const { user } = await getCurrentUserWith(token);
+    const { user } = await getCurrentUserWith(api, token);
     return toSession({ token, refreshToken, user }, incomplete);
   } catch (error) {
     throw new BiometricSignInError(`profile unavailable: ${String(error)}`);
@@ -125,13 +130,13 @@ export async function signInWithBiometrics(prompt: BiometricPrompt, incomplete: 
  * Forgets biometric sign-in on this device and ends its session on the server. Logout calls it;
  * so must a password change (the settings screen, through its route). No-op on the web.
  */
-export async function forgetBiometricSignIn(): Promise<void> {
+export async function forgetBiometricSignIn(api: ApiClient): Promise<void> {
   const { bridge, credential } = await readCredential();
   if (!bridge || !credential) return;
   await bridge.secureStore.delete(CREDENTIAL_KEY);
   // The stored copy may be the session being logged out (already ended) or one of its own.
   if (credential.refreshToken !== storage.getString("refresh_token")) {
-    await endSession(credential.refreshToken).catch(() => undefined);
+    await endSession(api, credential.refreshToken).catch(() => undefined);
   }
 }
 

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { authUserFixture } from "../../../../test/fixtures";
 import { answer, apiError, mockFetch, offContract } from "../../../../test/mock-api";
+import { testApiClient } from "../../../../test/api-client";
 import { handleDeepLink, parseDeepLink } from "./deep-links";
 
 const user = authUserFixture();
@@ -8,7 +9,7 @@ const path = (call: unknown[]) => new URL(String(call[0]), "http://localhost").p
 const bodyOf = (call: unknown[]) => JSON.parse(String((call[1] as RequestInit).body)) as Record<string, unknown>;
 
 function actions() {
-  return { signIn: vi.fn(), navigate: vi.fn(), incomplete: "Dati di autenticazione incompleti" };
+  return { api: testApiClient(), signIn: vi.fn(), navigate: vi.fn(), incomplete: "Dati di autenticazione incompleti" };
 }
 
 let warn: ReturnType<typeof vi.spyOn>;

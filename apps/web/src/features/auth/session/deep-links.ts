@@ -1,4 +1,5 @@
 import { paths, routePatterns } from "../../../config/paths";
+import type { ApiClient } from "../../../lib/api-client";
 import { exchangeGoogleCode } from "../api/google";
 import { getUserProfile } from "../api/get-user-profile";
 import { toSession } from "../api/login";
@@ -49,6 +50,8 @@ export function parseDeepLink(raw: string): DeepLink | null {
 }
 
 export interface DeepLinkActions {
+  /** The app's API client, from the render that installed the listener (decision 058). */
+  api: ApiClient;
   signIn: (session: SignInPayload) => void;
   navigate: (path: string) => void;
   /** Text for an answer without a token or user (auth.incompleteData). */
@@ -56,17 +59,21 @@ export interface DeepLinkActions {
 }
 
 /** The session a sign-in link leads to: verification then token login, or the Google return. */
-async function sessionFor(link: Exclude<DeepLink, { kind: "open" }>, incomplete: string): Promise<SignInPayload> {
+async function sessionFor(
+  api: ApiClient,
+  link: Exclude<DeepLink, { kind: "open" }>,
+  incomplete: string,
+): Promise<SignInPayload> {
   switch (link.kind) {
     case "verifyEmail": {
-      const { loginToken } = await verifyEmail({ actionCode: link.token, email: link.email });
+      const { loginToken } = await verifyEmail(api, { actionCode: link.token, email: link.email });
       if (!loginToken) throw new Error("verification answered without a login token");
-      return toSession(await loginWithToken({ email: link.email, token: loginToken }), incomplete);
+      return toSession(await loginWithToken(api, { email: link.email, token: loginToken }), incomplete);
     }
     case "googleCode":
-      return toSession(await exchangeGoogleCode(link.code), incomplete);
+      return toSession(await exchangeGoogleCode(api, link.code), incomplete);
     case "googleToken": {
-      const { profile } = await getUserProfile(link.userId, link.token);
+      const { profile } = await getUserProfile(api, link.userId, link.token);
       return toSession({ token: link.token, user: profile }, incomplete);
     }
   }
@@ -87,7 +94,7 @@ export async function handleDeepLink(raw: string, actions: DeepLinkActions): Pro
     return;
   }
   try {
-    actions.signIn(await sessionFor(link, actions.incomplete));
+    actions.signIn(await sessionFor(actions.api, link, actions.incomplete));
     actions.navigate(paths.home());
   } catch (error) {
     console.warn(`deep link (${link.kind}) failed`, error);

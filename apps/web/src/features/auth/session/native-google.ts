@@ -1,6 +1,6 @@
 import { NATIVE_GOOGLE_CLIENT_IDS } from "../../../config/env";
 import { paths } from "../../../config/paths";
-import { ApiError } from "../../../lib/api-client";
+import { ApiError, type ApiClient } from "../../../lib/api-client";
 import type { GoogleClientIds, NativeBridge } from "../../../lib/native";
 import { signInWithGoogleIdToken, type GoogleRedirectOptions } from "../api/google";
 import { toSession } from "../api/login";
@@ -35,6 +35,7 @@ const notRegistered = (error: unknown): error is ApiError =>
  * or the plugin's error) for the caller to show as auth.googleLoginFailed.
  */
 export async function signInWithNativeGoogle(
+  api: ApiClient,
   bridge: NativeBridge,
   options: GoogleRedirectOptions,
   incomplete: string,
@@ -43,7 +44,7 @@ export async function signInWithNativeGoogle(
   const picked = await bridge.googleSignIn(clientIds);
   if (picked.kind !== "idToken") return picked;
   try {
-    const answer = await signInWithGoogleIdToken(picked.idToken, options);
+    const answer = await signInWithGoogleIdToken(api, picked.idToken, options);
     return { kind: "signedIn", session: toSession(answer, incomplete) };
   } catch (error) {
     if (notRegistered(error)) return { kind: "notRegistered", registerPath: registerPath(error) };

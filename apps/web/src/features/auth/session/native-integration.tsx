@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { nativeLoader } from "../../../lib/native-loader";
 import { useSession } from "./session-context";
+import { useApiClient } from "../../../lib/api-client-context";
 
 /**
  * Native app only (renders nothing, loads nothing on the web): deep links, Android's back button,
@@ -12,11 +13,12 @@ import { useSession } from "./session-context";
 export function NativeIntegration() {
   const navigate = useNavigate();
   const { signIn } = useSession();
+  const api = useApiClient();
   const { t } = useTranslation();
   // The listeners are installed once; they read the latest callbacks from here.
-  const latest = useRef({ navigate, signIn, incomplete: t("auth.incompleteData") });
+  const latest = useRef({ api, navigate, signIn, incomplete: t("auth.incompleteData") });
   useEffect(() => {
-    latest.current = { navigate, signIn, incomplete: t("auth.incompleteData") };
+    latest.current = { api, navigate, signIn, incomplete: t("auth.incompleteData") };
   });
 
   useEffect(() => {
@@ -35,8 +37,8 @@ export function NativeIntegration() {
         cleanups.push(await bridge.handleBackButton(() => window.history.back()));
         cleanups.push(
           await bridge.onDeepLink((url) => {
-            const { navigate: go, signIn: store, incomplete } = latest.current;
-            void handleDeepLink(url, { signIn: store, navigate: (path) => void go(path), incomplete });
+            const { api: client, navigate: go, signIn: store, incomplete } = latest.current;
+            void handleDeepLink(url, { api: client, signIn: store, navigate: (path) => void go(path), incomplete });
           }),
         );
         if (!active) for (const cleanup of cleanups.splice(0)) cleanup();

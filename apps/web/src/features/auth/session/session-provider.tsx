@@ -1,6 +1,7 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { PROFILE_FETCH_THROTTLE_MS } from "@tavolo/shared/constants";
-import { apiClient } from "../../../lib/api-client";
+import type { ApiClient } from "../../../lib/api-client";
+import { useApiClient } from "../../../lib/api-client-context";
 import { SESSION_EXPIRED_EVENT } from "../../../lib/session-refresh";
 import { nativeLoader } from "../../../lib/native-loader";
 import { storage, type StoredUser } from "../../../lib/storage";
@@ -28,13 +29,14 @@ const signedOut = (ended: SessionEnd | null = null): State => ({ status: "signed
 
 interface Props {
   children: ReactNode;
-  /** The app-start sequence of SPEC §4; tests hand in their own. */
-  resolveInitial?: () => Promise<InitialSession>;
-  /** Whether this browser says it holds a session (decision 038); the server render passes its own. */
+  /** The app-start sequence of SPEC §4, through the render's API client; tests hand in their own. */
+  resolveInitial?: (api: ApiClient) => Promise<InitialSession>;
+  /** Whether this browser holds a session (decision 038): the rendered variant when given, else the cookie. */
   hint?: boolean;
 }
 
 export function SessionProvider({ children, resolveInitial = startSession, hint: givenHint }: Props) {
+  const api = useApiClient();
   const [state, setState] = useState<State>({ status: "loading", user: null, ended: null });
   const [hint] = useState(() => givenHint ?? initialSessionHint());
 
@@ -71,16 +73,16 @@ export function SessionProvider({ children, resolveInitial = startSession, hint:
     if (!id) return null;
     const last = lastProfileFetch.current;
     if (last && last.userId === id && Date.now() - last.at < PROFILE_FETCH_THROTTLE_MS) return last.result;
-    const result = adopt(async () => (await getUserProfile(id, undefined, { fresh: true })).profile);
+    const result = adopt(async () => (await getUserProfile(api, id, undefined, { fresh: true })).profile);
     lastProfileFetch.current = { at: Date.now(), userId: id, result };
     return result;
-  }, [adopt]);
+  }, [api, adopt]);
 
   // One start per mount: StrictMode's second effect run must not log in with spent auto-login flags.
   const start = useRef<Promise<InitialSession> | null>(null);
   useEffect(() => {
     let active = true;
-    start.current ??= resolveInitial();
+    start.current ??= resolveInitial(api);
     void start.current
       .catch((): InitialSession => ({ kind: "none" }))
       .then((initial) => {
@@ -94,14 +96,14 @@ export function SessionProvider({ children, resolveInitial = startSession, hint:
           else {
             setState({ status: "signedIn", user: initial.user, ended: null });
             // A stored session may be stale or revoked: check it without holding up the first paint.
-            void adopt(async () => (await getCurrentUser()).user);
+            void adopt(async () => (await getCurrentUser(api)).user);
           }
         });
       });
     return () => {
       active = false;
     };
-  }, [resolveInitial, signIn, adopt]);
+  }, [api, resolveInitial, signIn, adopt]);
 
   useEffect(() => {
     // Another tab signing in or out, or the profile screen saving, changes what we show.
@@ -129,7 +131,7 @@ export function SessionProvider({ children, resolveInitial = startSession, hint:
     const refreshToken = storage.getString("refresh_token");
     try {
       // Sent while the bearer token is still stored, so the server can revoke this session.
-      await apiClient.post("/client/logout", { body: refreshToken ? { refreshToken } : {} });
+      await api.post("/client/logout", { body: refreshToken ? { refreshToken } : {} });
     } catch {
       // A failed logout call still ends the session here (SPEC §4).
     }
@@ -137,12 +139,12 @@ export function SessionProvider({ children, resolveInitial = startSession, hint:
     // downloads that code (kept out of the start chunk) nor waits for it before signing out.
     if (await nativeLoader.load()) {
       await import("./biometric-sign-in")
-        .then((module) => module.forgetBiometricSignIn())
+        .then((module) => module.forgetBiometricSignIn(api))
         .catch((error: unknown) => console.warn("biometric sign-in not cleared", error));
     }
     storage.clearSession();
     setState(signedOut("logout"));
-  }, []);
+  }, [api]);
 
   const value = useMemo<Session>(
     () => ({

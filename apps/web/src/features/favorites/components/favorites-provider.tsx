@@ -7,6 +7,7 @@ import { FavoritesContext, type FavoritesApi } from "../../../lib/favorites-cont
 import { useTimedNotice } from "../../../lib/use-timed-notice";
 import { deleteFavorite, favoritesKey, putFavorite, useFavoritesList } from "../api/favorites";
 import styles from "./favorites-provider.module.css";
+import { useApiClient } from "../../../lib/api-client-context";
 
 /** How long the 'could not save' notice stays (SPEC §9: notices vanish after 3 to 5 s). */
 const NOTICE_MS = 5_000;
@@ -26,6 +27,7 @@ interface Props {
 export function FavoritesProvider({ userId, signedIn = userId !== null, children }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const api = useApiClient();
   const list = useFavoritesList(userId);
   // Ids changed locally and not yet confirmed: they win over the list until the server answers.
   const [pending, setPending] = useState<Record<string, boolean>>({});
@@ -49,7 +51,7 @@ export function FavoritesProvider({ userId, signedIn = userId !== null, children
           const { [restaurant.id]: _done, ...rest } = current;
           return rest;
         });
-      (next ? putFavorite(restaurant.id) : deleteFavorite(restaurant.id))
+      (next ? putFavorite(api, restaurant.id) : deleteFavorite(api, restaurant.id))
         .then(async () => {
           if (!next) {
             // Removed: drop it from the cached list now, so /favorites does not flash it back.
@@ -68,7 +70,7 @@ export function FavoritesProvider({ userId, signedIn = userId !== null, children
           if (attempt === serial.current) settle();
         });
     },
-    [userId, pending, saved, queryClient, t, setNotice],
+    [api, userId, pending, saved, queryClient, t, setNotice],
   );
 
   const value = useMemo<FavoritesApi>(

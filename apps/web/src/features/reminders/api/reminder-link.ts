@@ -1,16 +1,17 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { ReminderAction } from "@tavolo/shared/reminders";
-import { apiClient } from "../../../lib/api-client";
+import { useApiClient } from "../../../lib/api-client-context";
 
 /**
  * GET /client/reservations/reminder-link: the booking a reminder link is about, read without acting
  * (decision 046). No retry: a 410 (spent link) or 404 is the answer, not a hiccup.
  */
 export function useReminderLink(token: string) {
+  const api = useApiClient();
   return useQuery({
     queryKey: ["reminder-link", token],
     queryFn: ({ signal }) =>
-      apiClient.get("/client/reservations/reminder-link", { query: { token }, signal, anonymous: true }),
+      api.get("/client/reservations/reminder-link", { query: { token }, signal, anonymous: true }),
     enabled: token !== "",
     retry: false,
     // The page's own answer: never refetched behind the diner's back while they decide.
@@ -20,11 +21,12 @@ export function useReminderLink(token: string) {
 
 /** POST …/attend-by-link or …/release-by-link: the button of the link's page. */
 export function useAnswerReminder(action: ReminderAction) {
+  const api = useApiClient();
   return useMutation({
     mutationFn: (token: string) =>
-      apiClient.post(
-        action === "attend" ? "/client/reservations/attend-by-link" : "/client/reservations/release-by-link",
-        { body: { token }, anonymous: true },
-      ),
+      api.post(action === "attend" ? "/client/reservations/attend-by-link" : "/client/reservations/release-by-link", {
+        body: { token },
+        anonymous: true,
+      }),
   });
 }

@@ -2,7 +2,8 @@ import { useEffect } from "react";
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { RESERVATION_CACHE_MS } from "@tavolo/shared/constants";
 import { userReservationsResponseSchema, type Reservation } from "@tavolo/shared/reservations";
-import { apiClient, ApiError } from "../../../lib/api-client";
+import { ApiError, type ApiClient } from "../../../lib/api-client";
+import { useApiClient } from "../../../lib/api-client-context";
 import { parseAnswer } from "../../../lib/parse-answer";
 import { backoffDelay, retryOnRateLimit } from "./rate-limit-retry";
 import { localizedKey, useLocalizedKey } from "../../../lib/localized-query-key";
@@ -10,9 +11,13 @@ import { saveLastHistorySync } from "./last-history-sync";
 
 export const userReservationsKey = (userId: string) => ["reservations", "user", userId] as const;
 
-export async function getUserReservations(userId: string, signal?: AbortSignal): Promise<Reservation[]> {
-  const body = await apiClient.get("/client/getUserReservations/:userId", { params: { userId }, signal });
-  return parseAnswer(apiClient, userReservationsResponseSchema, body).reservations;
+export async function getUserReservations(
+  api: ApiClient,
+  userId: string,
+  signal?: AbortSignal,
+): Promise<Reservation[]> {
+  const body = await api.get("/client/getUserReservations/:userId", { params: { userId }, signal });
+  return parseAnswer(api, userReservationsResponseSchema, body).reservations;
 }
 
 /**
@@ -20,12 +25,13 @@ export async function getUserReservations(userId: string, signal?: AbortSignal):
  * does the query retry (see rate-limit-retry.ts).
  */
 export async function getUserReservationsOrCached(
+  api: ApiClient,
   client: QueryClient,
   userId: string,
   signal?: AbortSignal,
 ): Promise<Reservation[]> {
   try {
-    return await getUserReservations(userId, signal);
+    return await getUserReservations(api, userId, signal);
   } catch (error) {
     const cached = client.getQueryData<Reservation[]>(localizedKey(userReservationsKey(userId)));
     if (error instanceof ApiError && error.status === 429 && cached) return cached;
@@ -36,9 +42,10 @@ export async function getUserReservationsOrCached(
 /** Cached 5 minutes per user (SPEC §7); TanStack Query also merges duplicate in-flight requests. */
 export function useUserReservations(userId: string | undefined) {
   const client = useQueryClient();
+  const api = useApiClient();
   const query = useQuery({
     queryKey: useLocalizedKey(userReservationsKey(userId ?? "")),
-    queryFn: ({ signal }) => getUserReservationsOrCached(client, userId!, signal),
+    queryFn: ({ signal }) => getUserReservationsOrCached(api, client, userId!, signal),
     enabled: Boolean(userId),
     staleTime: RESERVATION_CACHE_MS,
     gcTime: RESERVATION_CACHE_MS,

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { IDEMPOTENCY_KEY_HEADER } from "@tavolo/shared/constants";
 import type { RouteBody } from "@tavolo/shared/api-routes";
 import { reservationResponseSchema } from "@tavolo/shared/reservations";
-import { apiClient } from "../../../lib/api-client";
+import type { ApiClient } from "../../../lib/api-client";
+import { useApiClient } from "../../../lib/api-client-context";
 import { parseAnswer } from "../../../lib/parse-answer";
 import { invalidateAvailability } from "../../../lib/availability";
 import { userReservationsKey } from "./get-user-reservations";
@@ -11,19 +12,20 @@ import { userReservationsKey } from "./get-user-reservations";
 type Booking = RouteBody<"POST /client/makeReservation"> & { userId: string };
 
 /** POST /client/makeReservation (SPEC §7). The key makes a retry of the same attempt safe (decision 007). */
-export async function makeReservation(input: Booking, idempotencyKey: string) {
-  const body = await apiClient.post("/client/makeReservation", {
+export async function makeReservation(api: ApiClient, input: Booking, idempotencyKey: string) {
+  const body = await api.post("/client/makeReservation", {
     body: input,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
-  return parseAnswer(apiClient, reservationResponseSchema, body);
+  return parseAnswer(api, reservationResponseSchema, body);
 }
 
 export function useMakeReservation() {
   const queryClient = useQueryClient();
+  const api = useApiClient();
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: { input: Booking; idempotencyKey: string }) =>
-      makeReservation(input, idempotencyKey),
+      makeReservation(api, input, idempotencyKey),
     // Booked or refused (409: someone was faster), the free tables have changed either way.
     onSettled: (_data, _error, { input }) => invalidateAvailability(queryClient, input.restaurantId),
     onSuccess: (_data, { input }) => queryClient.invalidateQueries({ queryKey: userReservationsKey(input.userId) }),

@@ -7,6 +7,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { readStoredUser } from "../../auth/session/session-storage";
 import { saveLanguage } from "./use-language-sync";
 import styles from "./language-choice-dialog.module.css";
+import { useApiClient } from "../../../lib/api-client-context";
 
 interface Props {
   /** The language the app is in (picked before signing in). */
@@ -25,6 +26,7 @@ export function LanguageChoiceDialog({ app, account, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
+  const api = useApiClient();
   const names = { app: t(`language.${app}`), account: t(`language.${account}`) };
 
   const keepAppLanguage = async () => {
@@ -33,7 +35,7 @@ export function LanguageChoiceDialog({ app, account, onClose }: Props) {
     setSaving(true);
     setFailed(false);
     try {
-      await saveLanguage(user, app);
+      await saveLanguage(api, user, app);
       onClose();
     } catch {
       setFailed(true);

@@ -5,10 +5,12 @@ import { storage, type StoredUser } from "../../../lib/storage";
 import { updateProfile } from "../../account/api/update-profile";
 import { dispatchProfileUpdated, SIGNED_IN_EVENT, useSession } from "../../auth/session/session-context";
 import { readStoredUser, storeUser } from "../../auth/session/session-storage";
+import { useApiClient } from "../../../lib/api-client-context";
+import type { ApiClient } from "../../../lib/api-client";
 
 /** Stores `language` on the signed-in user's profile, so mails and texts follow it. */
-export async function saveLanguage(user: StoredUser, language: Language): Promise<void> {
-  const result = await updateProfile(user.id, { language });
+export async function saveLanguage(api: ApiClient, user: StoredUser, language: Language): Promise<void> {
+  const result = await updateProfile(api, user.id, { language });
   // Only if still the same user is signed in.
   const stored = storage.parseUser(result.profile);
   if (!stored || storage.getJson("user")?.id !== stored.id) return;
@@ -24,6 +26,7 @@ export async function saveLanguage(user: StoredUser, language: Language): Promis
 export function useLanguageSync(): void {
   const { i18n } = useTranslation();
   const { status, user } = useSession();
+  const api = useApiClient();
   const latest = useRef(user);
   useEffect(() => {
     latest.current = user;
@@ -35,13 +38,13 @@ export function useLanguageSync(): void {
       const language = matchLanguage(lng);
       const current = latest.current;
       if (!language || !current || current.language === language) return;
-      saveLanguage(current, language).catch(() => {
+      saveLanguage(api, current, language).catch(() => {
         // The UI has switched anyway; the next switch (or settings visit) tries again.
       });
     };
     i18n.on("languageChanged", onChange);
     return () => i18n.off("languageChanged", onChange);
-  }, [i18n, status]);
+  }, [api, i18n, status]);
 }
 
 /**

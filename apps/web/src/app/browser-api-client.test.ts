@@ -1,13 +1,17 @@
 import { describe, expect, it, vi } from "vitest";
 import i18n from "../i18n/i18n";
 import { authUserFixture, milanoFixture, notificationSettingsFixture } from "../../test/fixtures";
-import { ApiError, apiClient, createApiClient, LANGUAGE_OVERRIDE_HEADER } from "./api-client";
-import { storage } from "./storage";
+import { ApiError, createApiClient, LANGUAGE_OVERRIDE_HEADER } from "../lib/api-client";
+import { storage } from "../lib/storage";
 import { answer, apiError, mockFetch, offContract } from "../../test/mock-api";
+import { createBrowserApiClient } from "./browser-api-client";
+
+// The browser's client as client-app.tsx makes it: the stored bearer, the app's language (decision 058).
+const apiClient = createBrowserApiClient();
 
 const headersOf = (init: RequestInit) => new Headers(init.headers);
 
-describe("apiClient", () => {
+describe("the browser's API client", () => {
   it("calls the client prefix under /api with language headers and no token when signed out", async () => {
     const fetch = mockFetch(() => answer("GET /client/getAllAvailableCities", { success: true, cities: [] }));
     await apiClient.get("/client/getAllAvailableCities");

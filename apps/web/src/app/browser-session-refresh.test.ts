@@ -1,10 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
 import { authUserFixture } from "../../test/fixtures";
-import { apiClient } from "./api-client";
-import { SESSION_EXPIRED_EVENT, type SessionExpiredDetail } from "./session-refresh";
-import { storage } from "./storage";
+import { SESSION_EXPIRED_EVENT, type SessionExpiredDetail } from "../lib/session-refresh";
+import { storage } from "../lib/storage";
 import { answer, apiError, mockFetch, offContract } from "../../test/mock-api";
 import { eventually } from "../../test/eventually";
+import { createBrowserApiClient } from "./browser-api-client";
+
+// The browser's client as client-app.tsx makes it, with its session refresher (decision 058).
+const apiClient = createBrowserApiClient();
 
 const isRefresh = (url: URL) => url.pathname === "/api/client/refresh-token";
 const bearer = (init: RequestInit) => new Headers(init.headers).get("Authorization");
