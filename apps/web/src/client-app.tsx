@@ -15,6 +15,7 @@ import { releaseClock, seedClock } from "./lib/clock";
 import { registerServiceWorker } from "./lib/service-worker";
 import { apiClient } from "./lib/api-client";
 import { HydratedTitleContext, hydratedTitle, type HydratedTitle } from "./lib/use-document-title";
+import { prefetchBookingRouteIfLinked } from "./lib/booking-prefetch";
 
 const root = document.getElementById("root")!;
 const hydration = readHydrationData();
@@ -99,6 +100,8 @@ if (hydration) {
   await new Promise((resolve) => setTimeout(resolve));
   await Promise.all([messagesReady, loadMatchedRoutes()]);
   const router = createRouter(routerState(hydration));
+  // The page's own code is in: the booking form's downloads while the page hydrates (decision 059).
+  prefetchBookingRouteIfLinked(root);
   // As a transition, hydration yields to the browser every few milliseconds instead of one long
   // task (Total Blocking Time): the page is already painted, so nothing waits for it to finish.
   startTransition(() => {

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
+import { routePatterns } from "@tavolo/shared/app-paths";
 import type { ApiClient } from "./api-client";
 import { useApiClient } from "./api-client-context";
 import { getAvailableTables, SEATING_STALE_MS, tablesKey, type SeatingQuery } from "./seating-availability";
@@ -25,6 +26,19 @@ function prefetchBookingRoute(): void {
   routeLoading = loadBookingRoute().catch(() => {
     routeLoading = null;
   });
+}
+
+/** "/reservation/": where every link to the booking form starts (a time chip, «Prenota un tavolo»). */
+const BOOKING_FORM_PREFIX = routePatterns.reservation.slice(0, routePatterns.reservation.indexOf(":"));
+
+/**
+ * A server-rendered page that links to the booking form (a restaurant's time chips, a search card's
+ * times): the form's code starts downloading while the page hydrates (decision 059). Hydration is
+ * CPU work that leaves the network idle, and a diner who taps a chip as soon as it answers would
+ * otherwise wait for this download after the tap: waiting for an idle moment came too late.
+ */
+export function prefetchBookingRouteIfLinked(page: ParentNode): void {
+  if (page.querySelector(`a[href^="${BOOKING_FORM_PREFIX}"]`)) prefetchBookingRoute();
 }
 
 /** Chips of this day and party are on screen: the form's code and the day's free times, ahead of a tap. */
