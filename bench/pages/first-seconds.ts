@@ -13,14 +13,14 @@ import { flows, newAccount, newPhone, signedInContext, STEP_TIMEOUT_MS, StepErro
  *
  * `npm run bench:first-seconds -w @tavolo/bench` runs this section alone; FIRST_SECONDS_ONLY=offer
  * (a part of a flow's name) picks flows; FIRST_SECONDS_RUNS changes the runs; FIRST_SECONDS_PORT
- * moves the server. FIRST_SECONDS_URL measures a server already running (e.g. the main branch's
- * build) instead, with its own data: then FIRST_SECONDS_RESTAURANT and FIRST_SECONDS_OFFER name
- * what to book.
+ * moves the server; FIRST_SECONDS_DIST serves another build (main's, for a before and after).
+ * FIRST_SECONDS_URL measures a server already running instead, with its own data: then
+ * FIRST_SECONDS_RESTAURANT and FIRST_SECONDS_OFFER name what to book.
  */
 const RUNS = Number(process.env.FIRST_SECONDS_RUNS ?? 3);
 const PORT = Number(process.env.FIRST_SECONDS_PORT ?? 41480);
 const RESTAURANTS = 800;
-const DIST = path.join(repoRoot, "apps/web/dist");
+const DIST = process.env.FIRST_SECONDS_DIST ?? path.join(repoRoot, "apps/web/dist");
 const FAILURE_SHOT = "/tmp/first-seconds-failure.png";
 
 function givenTargets(): FirstSecondsTargets {
