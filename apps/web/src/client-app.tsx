@@ -101,7 +101,7 @@ if (hydration) {
   await Promise.all([messagesReady, loadMatchedRoutes()]);
   const router = createRouter(routerState(hydration));
   // The page's own code is in: the booking form's downloads while the page hydrates (decision 059).
-  prefetchBookingRouteIfLinked(root);
+  prefetchBookingRouteIfLinked(root, { signedIn: hydration.signedIn === true });
   // As a transition, hydration yields to the browser every few milliseconds instead of one long
   // task (Total Blocking Time): the page is already painted, so nothing waits for it to finish.
   startTransition(() => {

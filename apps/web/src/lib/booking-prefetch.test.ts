@@ -10,8 +10,9 @@ afterEach(() => {
 async function withLoader() {
   const prefetch = await import("./booking-prefetch");
   const load = vi.fn(() => Promise.resolve());
-  prefetch.setBookingRouteLoader(load);
-  return { ...prefetch, load };
+  const signIn = vi.fn(() => Promise.resolve());
+  prefetch.setBookingRouteLoader(load, signIn);
+  return { ...prefetch, load, signIn };
 }
 
 function page(...hrefs: string[]): HTMLElement {
@@ -27,22 +28,33 @@ function page(...hrefs: string[]): HTMLElement {
 
 describe("the booking form's code ahead of the tap (decision 059)", () => {
   it("starts downloading when the rendered page links to the form, once", async () => {
-    const { prefetchBookingRouteIfLinked, load } = await withLoader();
+    const { prefetchBookingRouteIfLinked, load, signIn } = await withLoader();
     const rendered = page(
       paths.restaurant("r-1"),
       paths.reservation("r-1", { date: "2026-11-27", time: "20:00", people: 2 }),
       paths.reservation("r-1", { date: "2026-11-27", time: "20:15", people: 2 }),
     );
-    prefetchBookingRouteIfLinked(rendered);
-    prefetchBookingRouteIfLinked(rendered);
+    prefetchBookingRouteIfLinked(rendered, { signedIn: true });
+    prefetchBookingRouteIfLinked(rendered, { signedIn: true });
     expect(load).toHaveBeenCalledTimes(1);
+    // A signed-in diner's tap opens the form itself: no sign-in page to fetch.
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it("also fetches the sign-in page for a visitor, whose tap leads there first", async () => {
+    const { prefetchBookingRouteIfLinked, load, signIn } = await withLoader();
+    prefetchBookingRouteIfLinked(page(paths.reservation("r-1", { time: "20:00" })), { signedIn: false });
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(signIn).toHaveBeenCalledTimes(1);
   });
 
   it("leaves a page with no way to the form alone", async () => {
-    const { prefetchBookingRouteIfLinked, load } = await withLoader();
+    const { prefetchBookingRouteIfLinked, load, signIn } = await withLoader();
     prefetchBookingRouteIfLinked(
       page(paths.restaurant("r-1"), paths.offer("o-1"), paths.search({ location: "milano" })),
+      { signedIn: false },
     );
     expect(load).not.toHaveBeenCalled();
+    expect(signIn).not.toHaveBeenCalled();
   });
 });
