@@ -5,7 +5,6 @@
 import "./lib/zod-jitless";
 import { StrictMode, startTransition, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { hydrate } from "@tanstack/react-query";
 import { matchRoutes, RouterProvider, UNSAFE_ErrorResponseImpl, type RouteObject } from "react-router";
 import { restOfMessages, startBrowserI18n } from "./i18n/i18n";
 import { createQueryClient, Providers } from "./app/providers";
@@ -15,6 +14,8 @@ import { RenderClockContext, type RenderClock } from "./lib/clock";
 import { registerServiceWorker } from "./lib/service-worker";
 import { createBrowserApiClient } from "./app/browser-api-client";
 import { HydratedTitleContext, hydratedTitle, type HydratedTitle } from "./lib/use-document-title";
+import { prefetchBookingRouteIfLinked } from "./lib/booking-prefetch";
+import { hydrateFromPage } from "./lib/hydrated-queries";
 
 const root = document.getElementById("root")!;
 // Read once, here: the language, instant and session variant the server rendered (decision 058).
@@ -102,12 +103,14 @@ if (hydration) {
   // it is not added to hydration's first slice, which Total Blocking Time counts (decision 031).
   setTimeout(() => void import("./lib/dates").then(({ todayIn }) => todayIn()));
   const queryClient = createQueryClient();
-  hydrate(queryClient, hydration.queries);
+  hydrateFromPage(queryClient, hydration.queries);
   // The start chunk has just run (one task): let the browser breathe before the route's modules are
   // asked for, whose loader adds a preload link per module (Total Blocking Time, decision 033).
   await new Promise((resolve) => setTimeout(resolve));
   await Promise.all([messagesReady, loadMatchedRoutes()]);
   const router = createRouter(routerState(hydration));
+  // The page's own code is in: the booking form's downloads while the page hydrates (decision 059).
+  prefetchBookingRouteIfLinked(root, { signedIn: hydration.signedIn === true });
   // As a transition, hydration yields to the browser every few milliseconds instead of one long
   // task (Total Blocking Time): the page is already painted, so nothing waits for it to finish.
   startTransition(() => {

@@ -9,7 +9,6 @@ import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { createInstance } from "i18next";
 import { I18nextProvider } from "react-i18next";
-import { dehydrate } from "@tanstack/react-query";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { API_TIMEOUT_MS } from "@tavolo/shared/constants";
 import type { Language } from "@tavolo/shared/languages";
@@ -28,6 +27,7 @@ import { routes } from "./app/router";
 import { renderContext, ROUTER_FUTURE, type PageLoadContext } from "./app/page-load-context";
 import { createPageDocument } from "./server/page-document";
 import { hydrationRouterState, renderedHead, renderedRouteOf } from "./server/rendered-head";
+import { dehydrateForPage } from "./lib/hydrated-queries";
 
 /**
  * Only the start part of the messages (decision 031): the browser hydrates with nothing else, so a
@@ -90,7 +90,7 @@ async function renderPage(request: RenderRequest, documentOf: ReturnType<typeof 
     now: request.now,
     signedIn: request.signedIn,
     router: hydrationRouterState(context),
-    queries: dehydrate(queryClient),
+    queries: dehydrateForPage(queryClient),
   });
   const page = renderedHead(context);
   const changesAt = pageChangesAt(

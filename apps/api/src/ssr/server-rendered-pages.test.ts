@@ -102,6 +102,8 @@ describe("server-rendered public pages", () => {
     expect(meta(page.body, "robots")).toBe("noindex");
     expect(title(page.body)).not.toContain("Atlantide");
     expect(page.body).toContain("Atlantide"); // the page itself tells the visitor what was not found
+    // The refusal travels with the page, so the browser does not ask again (decision 059).
+    expect(/<script[^>]*>(\{.*?"city_not_found".*?\})<\/script>/s.test(page.body)).toBe(true);
     // Nor is a "place" longer than any city's name (the search refuses it) echoed in the title.
     const long = await get(t, `/search?location=${"a".repeat(500)}`);
     expect(meta(long.body, "robots")).toBe("noindex");

@@ -54,8 +54,10 @@ const page = (load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> =>
   startPage(async () => (await Promise.all([load(), restOfMessages()]))[0]);
 
 const loadReservation = () => import("./routes/reservation");
-// A time chip on screen fetches the booking form ahead of the tap (decision 039).
-setBookingRouteLoader(() => Promise.all([loadReservation(), restOfMessages()]));
+const loadLogin = () => import("./routes/login");
+// A time chip on screen fetches the booking form ahead of the tap (decision 039), and for a visitor
+// the sign-in page the tap leads to first (decision 059).
+setBookingRouteLoader(() => Promise.all([loadReservation(), restOfMessages()]), loadLogin);
 
 const strip = (pattern: string) => pattern.replace(/^\//, "");
 
@@ -99,7 +101,7 @@ export const routes: RouteObject[] = [
           {
             element: <RedirectIfSignedIn />,
             children: [
-              { path: strip(routePatterns.login), ...page(() => import("./routes/login")) },
+              { path: strip(routePatterns.login), ...page(loadLogin) },
               { path: strip(routePatterns.register), ...page(() => import("./routes/register")) },
             ],
           },

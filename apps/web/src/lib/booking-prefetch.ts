@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
+import { routePatterns } from "@tavolo/shared/app-paths";
 import type { ApiClient } from "./api-client";
 import { useApiClient } from "./api-client-context";
 import { getAvailableTables, SEATING_STALE_MS, tablesKey, type SeatingQuery } from "./seating-availability";
@@ -14,9 +15,12 @@ import { getAvailableTables, SEATING_STALE_MS, tablesKey, type SeatingQuery } fr
  */
 let loadBookingRoute: (() => Promise<unknown>) | null = null;
 let routeLoading: Promise<unknown> | null = null;
+/** The sign-in page's module: where a visitor's tap on a chip leads first (decision 059). */
+let loadSignInRoute: (() => Promise<unknown>) | null = null;
 
-export function setBookingRouteLoader(load: () => Promise<unknown>): void {
+export function setBookingRouteLoader(load: () => Promise<unknown>, signIn?: () => Promise<unknown>): void {
   loadBookingRoute = load;
+  loadSignInRoute = signIn ?? null;
 }
 
 function prefetchBookingRoute(): void {
@@ -25,6 +29,24 @@ function prefetchBookingRoute(): void {
   routeLoading = loadBookingRoute().catch(() => {
     routeLoading = null;
   });
+}
+
+/** "/reservation/": where every link to the booking form starts (a time chip, «Prenota un tavolo»). */
+const BOOKING_FORM_PREFIX = routePatterns.reservation.slice(0, routePatterns.reservation.indexOf(":"));
+
+/**
+ * A server-rendered page that links to the booking form (a restaurant's time chips, a search card's
+ * times): the form's code starts downloading while the page hydrates (decision 059). Hydration is
+ * CPU work that leaves the network idle, and a diner who taps a chip as soon as it answers would
+ * otherwise wait for this download after the tap: waiting for an idle moment came too late. A
+ * visitor (the server rendered the signed-out variant, decision 038) also gets the sign-in page's.
+ */
+export function prefetchBookingRouteIfLinked(page: ParentNode, visitor: { signedIn: boolean }): void {
+  if (!page.querySelector(`a[href^="${BOOKING_FORM_PREFIX}"]`)) return;
+  prefetchBookingRoute();
+  // A visitor's tap goes through /login first (the form needs a session): its code too. Forgotten on
+  // a failure, as the form's: the router asks it again when the diner gets there.
+  if (!visitor.signedIn) void loadSignInRoute?.().catch(() => {});
 }
 
 /** Chips of this day and party are on screen: the form's code and the day's free times, ahead of a tap. */

@@ -26,8 +26,11 @@ export function useMakeReservation() {
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: { input: Booking; idempotencyKey: string }) =>
       makeReservation(api, input, idempotencyKey),
-    // Booked or refused (409: someone was faster), the free tables have changed either way.
-    onSettled: (_data, _error, { input }) => invalidateAvailability(queryClient, input.restaurantId),
-    onSuccess: (_data, { input }) => queryClient.invalidateQueries({ queryKey: userReservationsKey(input.userId) }),
+    // Booked or refused (409: someone was faster), the free tables have changed either way. Neither
+    // re-read is awaited: a returned promise would hold the confirmation back for another round
+    // trip, on a slow phone the longest wait after the tap (decision 059).
+    onSettled: (_data, _error, { input }) => void invalidateAvailability(queryClient, input.restaurantId),
+    onSuccess: (_data, { input }) =>
+      void queryClient.invalidateQueries({ queryKey: userReservationsKey(input.userId) }),
   });
 }
