@@ -38,13 +38,21 @@ type FixedT = TFunction & { lng?: string; ns?: unknown; keyPrefix?: unknown };
  * messages lack is still reported to `missingMessages` on every render that asks for it.
  */
 export function serverI18nHandle(instance: I18n, missingMessages: string[]): I18n {
+  // useTranslation asks for its `t` in every component that calls it: one per scope and request.
+  const fixedTs = new Map<string, FixedT>();
   const getFixedT = (...args: Parameters<I18n["getFixedT"]>): FixedT => {
+    const [lng, ns, keyPrefix, fixedOptions] = args;
+    // A key prefix may be a selector function: such a `t` is made and called as i18next's own.
+    const reusable = typeof keyPrefix !== "function";
+    const scope = [lng ?? instance.language, ns ?? null, keyPrefix ?? "", fixedOptions ?? null]
+      .map((part) => JSON.stringify(part))
+      .join("\u0000");
+    const made = reusable ? fixedTs.get(scope) : undefined;
+    if (made) return made;
     const fixed = instance.getFixedT(...args) as FixedT;
-    const [lng, ns, keyPrefix] = args;
-    const scope = `${String(lng ?? instance.language)}\u0000${JSON.stringify(ns ?? null)}\u0000${String(keyPrefix ?? "")}`;
     const memo = (key: unknown, options?: unknown, ...rest: unknown[]) => {
       const call = () => (fixed as (...a: unknown[]) => unknown)(key, options, ...rest);
-      const spelled = typeof key === "string" && rest.length === 0 ? optionsKey(options) : null;
+      const spelled = reusable && typeof key === "string" && rest.length === 0 ? optionsKey(options) : null;
       if (spelled === null) return call();
       const id = `${scope}\u0000${key as string}\u0000${spelled}`;
       const known = texts.get(id);
@@ -58,7 +66,9 @@ export function serverI18nHandle(instance: I18n, missingMessages: string[]): I18
       texts.set(id, { text, missing: missingMessages.slice(before) });
       return text;
     };
-    return Object.assign(memo, { lng: fixed.lng, ns: fixed.ns, keyPrefix: fixed.keyPrefix }) as unknown as FixedT;
+    const t = Object.assign(memo, { lng: fixed.lng, ns: fixed.ns, keyPrefix: fixed.keyPrefix }) as unknown as FixedT;
+    if (reusable) fixedTs.set(scope, t);
+    return t;
   };
   // The override sits on the prototype chain, so the handle itself still has no own property.
   return reactI18nHandle(Object.create(instance, { getFixedT: { value: getFixedT } }) as I18n);
