@@ -40,7 +40,9 @@ type FixedT = TFunction & { lng?: string; ns?: unknown; keyPrefix?: unknown };
 export function serverI18nHandle(instance: I18n, missingMessages: string[]): I18n {
   // useTranslation asks for its `t` in every component that calls it: one per scope and request.
   const fixedTs = new Map<string, FixedT>();
-  const getFixedT = (...args: Parameters<I18n["getFixedT"]>): FixedT => {
+  // react-i18next passes a fourth argument (`{ scopeNs }`) that i18next's types do not declare.
+  const makeFixedT = instance.getFixedT as unknown as (...args: unknown[]) => FixedT;
+  const getFixedT = (...args: unknown[]): FixedT => {
     const [lng, ns, keyPrefix, fixedOptions] = args;
     // A key prefix may be a selector function: such a `t` is made and called as i18next's own.
     const reusable = typeof keyPrefix !== "function";
@@ -49,9 +51,9 @@ export function serverI18nHandle(instance: I18n, missingMessages: string[]): I18
       .join("\u0000");
     const made = reusable ? fixedTs.get(scope) : undefined;
     if (made) return made;
-    const fixed = instance.getFixedT(...args) as FixedT;
+    const fixed = makeFixedT(...args);
     const memo = (key: unknown, options?: unknown, ...rest: unknown[]) => {
-      const call = () => (fixed as (...a: unknown[]) => unknown)(key, options, ...rest);
+      const call = () => (fixed as unknown as (...a: unknown[]) => unknown)(key, options, ...rest);
       const spelled = reusable && typeof key === "string" && rest.length === 0 ? optionsKey(options) : null;
       if (spelled === null) return call();
       const id = `${scope}\u0000${key as string}\u0000${spelled}`;
