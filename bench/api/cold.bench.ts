@@ -29,6 +29,12 @@ const RESTAURANTS = Number(flag ?? process.env.BENCH_COLD_RESTAURANTS ?? 2_400);
 const ENGINES = (process.env.BENCH_COLD_ENGINES ?? "postgres,pglite").split(",") as Engine[];
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const CONNECTIONS = 8;
+/**
+ * BENCH_COLD_ONLY=restaurantPage,searchPage: only these pieces (reads, booking endpoints, or
+ * `shareCards`), each still paired with its yardstick; the machine is shared (decision 060).
+ */
+const ONLY = process.env.BENCH_COLD_ONLY?.split(",").map((name) => name.trim());
+const wanted = (name: string) => !ONLY || ONLY.includes(name);
 
 type ColdRead = "search" | "searchForTable" | "restaurant" | "searchPage" | "restaurantPage";
 /** Ratio to hello world (reads) or to pgbench tpcb-like (bookings), and p99 where one is set. */
@@ -143,13 +149,17 @@ async function benchColdEngine(engine: Engine): Promise<string[]> {
       ),
     };
     // Caches are off: this only gets the JIT and the pools going.
-    await warmUp(server.url, ["/api/health", ...Object.values(reads).flatMap((paths) => paths.slice(0, 40))]);
+    const warmPaths = (Object.entries(reads) as [ColdRead, readonly string[]][])
+      .filter(([name]) => wanted(name))
+      .flatMap(([, paths]) => paths.slice(0, 40));
+    await warmUp(server.url, ["/api/health", ...warmPaths]);
     // The machine is shared: each figure is paired with its yardstick measured right before it,
     // so a neighbour's burst moves both (hello world per read, pgbench per booking write).
     const helloNow = () =>
       measure({ title: "hello", baseUrl: server.url, paths: ["/api/health"], connections: CONNECTIONS });
     const per = (rps: number, unit: string) => `${unit} ${Math.round(rps)}/s`;
     for (const [name, paths] of Object.entries(reads) as [ColdRead, readonly string[]][]) {
+      if (!wanted(name)) continue;
       const hello = await helloNow();
       const result = await measure({
         title: name,
@@ -161,6 +171,7 @@ async function benchColdEngine(engine: Engine): Promise<string[]> {
       report(line(engine, name, result, hello.requestsPerSecond, per(hello.requestsPerSecond, "hello"), onTarget));
     }
     for (const [name, writesOf] of bookingLoads(data, users, server.url)) {
+      if (!wanted(name)) continue;
       const requests = writes(await writesOf());
       // pgbench on the same server while the API is idle, right before the writes it is set against.
       const tps = server.databaseUrl ? await pgbenchTps(server.databaseUrl, BENCH_SECONDS) : undefined;
@@ -168,6 +179,7 @@ async function benchColdEngine(engine: Engine): Promise<string[]> {
       const result = await measure({ title: name, baseUrl: server.url, connections: CONNECTIONS, requests });
       report(line(engine, name, result, base, per(base, tps === undefined ? "hello" : "pgbench"), onTarget && !!tps));
     }
+    if (!wanted("shareCards")) return lines;
     const ids = data.restaurantPaths.map((path) => path.split("/").pop()!);
     report(
       await cardsBesideHealth(

@@ -16,7 +16,7 @@ import type { RenderRequest, ServerEntry } from "@tavolo/shared/server-render";
 import startEn from "./i18n/locales/start/en.json";
 import startIt from "./i18n/locales/start/it.json";
 import { addFormatters, sharedInitOptions } from "./i18n/i18n-setup";
-import { reactI18nHandle } from "./i18n/react-i18n-handle";
+import { serverI18nHandle } from "./i18n/server-translations";
 import { createApiClient } from "./lib/api-client";
 import { RenderClockContext, type RenderClock } from "./lib/clock";
 import { pageChangesAt } from "./lib/page-changes-at";
@@ -76,7 +76,7 @@ async function renderPage(request: RenderRequest, documentOf: ReturnType<typeof 
   const clock: RenderClock = { instant: request.now };
   const html = renderToString(
     <StrictMode>
-      <I18nextProvider i18n={reactI18nHandle(i18n)}>
+      <I18nextProvider i18n={serverI18nHandle(i18n, missingMessages)}>
         <RenderClockContext.Provider value={clock}>
           <Providers api={api} queryClient={queryClient} sessionHint={request.signedIn}>
             <StaticRouterProvider router={router} context={context} hydrate={false} />

@@ -57,10 +57,23 @@ function wallClockFormatter(timeZone: string): Intl.DateTimeFormat {
 
 /** What a clock on the wall of `timeZone` shows at an instant (to the minute). */
 export function wallClockOf(at: Date, timeZone: string): WallClock {
+  // One render asks the same instant (its `now`) dozens of times, and `formatToParts` is ~3 % of a
+  // server render's CPU (decision 060): the last answers per zone, keyed by the exact millisecond.
+  const ms = at.getTime();
+  const key = `${timeZone}\u0000${ms}`;
+  const known = recentWallClocks.get(key);
+  if (known) return { ...known };
   const parts: Record<string, string> = {};
   for (const part of wallClockFormatter(timeZone).formatToParts(at)) parts[part.type] = part.value;
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  const wall = { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  if (Number.isFinite(ms)) {
+    if (recentWallClocks.size >= RECENT_WALL_CLOCKS) recentWallClocks.clear();
+    recentWallClocks.set(key, wall);
+  }
+  return { ...wall };
 }
+const RECENT_WALL_CLOCKS = 256;
+const recentWallClocks = new Map<string, WallClock>();
 
 /** Minutes the zone is ahead of UTC at an instant (+60 for Rome in winter, +120 in summer). */
 function offsetMinutes(atMs: number, timeZone: string): number {

@@ -47,6 +47,19 @@ describe("wall clock and instants", () => {
     expect(wallClockOf(new Date("2026-01-15T23:00:00Z"), ROME)).toEqual({ date: "2026-01-16", time: "00:00" });
   });
 
+  it("reads one instant asked again, in any zone, as that zone's clock (the recent answers, decision 060)", () => {
+    const at = new Date("2026-07-15T22:30:00Z");
+    for (let round = 0; round < 3; round++) {
+      expect(wallClockOf(at, ROME)).toEqual({ date: "2026-07-16", time: "00:30" });
+      expect(wallClockOf(at, "America/New_York")).toEqual({ date: "2026-07-15", time: "18:30" });
+      expect(wallClockOf(new Date(at.getTime() + 60_000), ROME)).toEqual({ date: "2026-07-16", time: "00:31" });
+    }
+    // Each answer is the caller's own: changing one does not change the next.
+    wallClockOf(at, ROME).time = "99:99";
+    expect(wallClockOf(at, ROME).time).toBe("00:30");
+    expect(() => wallClockOf(new Date(Number.NaN), ROME)).toThrow(RangeError);
+  });
+
   it("has no 02:30 on 2026-03-29 (clocks go forward) and reads the repeated 02:30 of 2026-10-25 once", () => {
     expect(instantOfWallClock("2026-03-29", "02:30", ROME)).toBeNull();
     expect(iso(instantOfWallClock("2026-03-29", "02:30", ROME, { inGap: "later" })!)).toBe("2026-03-29T01:30:00.000Z");
