@@ -5,7 +5,16 @@ import type { StoredUser } from "../../../lib/storage";
 import { paths } from "../../../config/paths";
 import { RESTAURANT_PORTAL_URL } from "../../../config/env";
 import { Button, ButtonLink } from "../../../components/ui/button";
-import { BellIcon, CalendarIcon, HeartIcon, HomeIcon, LogoutIcon, SearchIcon, SettingsIcon, StoreIcon } from "../../../components/ui/icons";
+import {
+  BellIcon,
+  CalendarIcon,
+  HeartIcon,
+  HomeIcon,
+  LogoutIcon,
+  SearchIcon,
+  SettingsIcon,
+  StoreIcon,
+} from "../../../components/ui/icons";
 import { ExternalLink } from "./external-link";
 import { LanguageSelector } from "./language-selector";
 import { UserIdentity } from "./user-identity";
