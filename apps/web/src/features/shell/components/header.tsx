@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useSyncExternalStore } from "react";
 import { NavLink } from "react-router";
 import { useTranslation } from "react-i18next";
 import { paths } from "../../../config/paths";
@@ -28,6 +28,10 @@ const ProfileMenu = lazy(() =>
 // so it is in well before a tap but outside the start chunk (decision 061).
 const MobileMenu = lazy(() => import("./mobile-menu").then((module) => ({ default: module.MobileMenu })));
 
+const noSubscription = () => () => {};
+const inBrowser = () => true;
+const onServer = () => false;
+
 const navClass = ({ isActive }: { isActive: boolean }) => `${styles.navLink} ${isActive ? styles.active : ""}`;
 
 export function Header() {
@@ -39,9 +43,9 @@ export function Header() {
   const { toggleRef: menuToggleRef, menuRef, ...menu } = useMobileMenu();
   const signedIn = status === "signedIn" && user !== null;
   useProfileRefresh();
-  // Not in the server's HTML nor in the first render (hydration matches); mounted right after.
-  const [menuMounted, setMenuMounted] = useState(false);
-  useEffect(() => setMenuMounted(true), []);
+  // Not in the server's HTML nor in the render that hydrates it (its server snapshot); mounted
+  // right after, and at once on a page the browser renders itself.
+  const menuMounted = useSyncExternalStore(noSubscription, inBrowser, onServer);
 
   // The menu is a sibling, not a child: the header's backdrop-filter would make it the containing
   // block of the menu's position: fixed and clip it to the header's height.
