@@ -2,6 +2,9 @@ import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { compression } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
 
 // The API (apps/api) serves /api and, while the outbox mail transport is on, /dev (mailbox).
 const api = "http://localhost:3000";
@@ -50,7 +53,19 @@ function preloadAppEntry(): Plugin {
 // WEB_OUT_DIR lets parallel builds (several e2e runs on one machine) keep apart; the API reads WEB_DIST_DIR.
 const outDir = process.env.WEB_OUT_DIR ?? "dist";
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * react-router's production build: the package ships it beside the development one but exports only
+ * the latter (remix-run/react-router#12532, #14102), so every bundler takes the development files.
+ * They differ in one constant, ENABLE_DEV_WARNINGS. Resolved from the package's own location.
+ */
+function reactRouterProduction(): string {
+  const packageJson = createRequire(import.meta.url).resolve("react-router/package.json");
+  const file = path.join(path.dirname(packageJson), "dist/production/index.mjs");
+  if (!existsSync(file)) throw new Error(`react-router's production build is not at ${file}`);
+  return file;
+}
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   // Brotli and gzip copies of every text file, compressed once at build time at the highest level:
   // the API serves them as they are (@fastify/static preCompressed), no per-request compression.
   plugins: [
@@ -73,6 +88,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     !isSsrBuild &&
       compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(js|css|html|svg|json|webmanifest)$/ }),
   ],
+  // A build takes react-router's production files (decision 061): its package exports only the
+  // development ones, whose dev-only warnings and their texts weigh ≈ 0.6 KiB gzipped on the start.
+  resolve: command === "build" ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction() }] } : {},
   server: {
     port: 5173,
     proxy: { "/api": api, "/dev": api },

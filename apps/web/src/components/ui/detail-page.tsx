@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api-client";
 import { ButtonLink } from "./button";
 import { ErrorState } from "./error-state";
-import { ChevronLeftIcon } from "./icons";
+import { ChevronLeftIcon } from "./page-icons";
 import styles from "./detail-page.module.css";
 
 interface DetailPageProps {

@@ -1,5 +1,5 @@
 import { type ReactNode, type Ref, type SelectHTMLAttributes } from "react";
-import { ChevronDownIcon } from "./icons";
+import { ChevronDownIcon } from "./page-icons";
 import { FieldError, FieldLabel, useFieldIds } from "./field-parts";
 import styles from "./field.module.css";
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { ChevronRightIcon } from "../../../components/ui/icons";
+import { ChevronRightIcon } from "../../../components/ui/page-icons";
 import { Paragraphs } from "../../../components/ui/paragraphs";
 import styles from "./settings-page.module.css";
 

@@ -7,7 +7,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { useTimedNotice } from "../../../lib/use-timed-notice";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { ChevronRightIcon, DownloadIcon, TrashIcon } from "../../../components/ui/icons";
+import { ChevronRightIcon, DownloadIcon, TrashIcon } from "../../../components/ui/page-icons";
 import { Card } from "../../../components/ui/page";
 import { downloadAccountData } from "../api/account-data";
 import styles from "./settings-page.module.css";

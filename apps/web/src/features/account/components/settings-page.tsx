@@ -9,16 +9,8 @@ import { useDocumentTitle } from "../../../lib/use-document-title";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Tag } from "../../../components/ui/chip";
-import {
-  BellIcon,
-  ChevronRightIcon,
-  GlobeIcon,
-  LogoutIcon,
-  MailIcon,
-  SettingsIcon,
-  ShieldIcon,
-  UserIcon,
-} from "../../../components/ui/icons";
+import { BellIcon, LogoutIcon, MailIcon, SettingsIcon, UserIcon } from "../../../components/ui/icons";
+import { ChevronRightIcon, GlobeIcon, ShieldIcon } from "../../../components/ui/page-icons";
 import { Card, Page } from "../../../components/ui/page";
 import { EmailChangeForm } from "./email-change-form";
 import { InfoSections } from "./info-sections";

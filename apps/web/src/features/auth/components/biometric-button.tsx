@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { FingerprintIcon } from "../../../components/ui/icons";
+import { FingerprintIcon } from "../../../components/ui/page-icons";
 import type { BiometricPrompt } from "../../../lib/native";
 import { canSignInWithBiometrics, signInWithBiometrics } from "../session/biometric-sign-in";
 import type { SignInPayload } from "../session/session-context";

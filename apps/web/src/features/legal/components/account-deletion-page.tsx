@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { paths } from "../../../config/paths";
 import { ButtonLink } from "../../../components/ui/button";
-import { TrashIcon } from "../../../components/ui/icons";
+import { TrashIcon } from "../../../components/ui/page-icons";
 import { Paragraphs } from "../../../components/ui/paragraphs";
 import { LegalPage } from "./legal-page";
 import styles from "./legal-page.module.css";

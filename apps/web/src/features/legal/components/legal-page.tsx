@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { paths } from "../../../config/paths";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { ChevronLeftIcon } from "../../../components/ui/icons";
+import { ChevronLeftIcon } from "../../../components/ui/page-icons";
 import { Card, Page } from "../../../components/ui/page";
 import styles from "./legal-page.module.css";
 

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { noonUtcOf } from "@tavolo/shared/dates";
 import { offerTimeLeft, readDeadline, type DeadlineReading } from "@tavolo/shared/offer-time";
 import { Tag } from "../../../components/ui/chip";
-import { ClockIcon } from "../../../components/ui/icons";
+import { ClockIcon } from "../../../components/ui/page-icons";
 import { dateFormat } from "../../../lib/intl-format";
 import { useNow } from "./use-now";
 import styles from "./offer-countdown.module.css";

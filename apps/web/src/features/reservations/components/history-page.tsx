@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { paths } from "../../../config/paths";
@@ -18,12 +18,17 @@ import type { Reservation } from "@tavolo/shared/reservations";
 import { useUserReservations } from "../api/get-user-reservations";
 import { readLastHistorySync } from "../api/last-history-sync";
 import { backoffDelay, isRateLimited } from "../api/rate-limit-retry";
-import { CancelReservationDialog } from "./cancel-reservation-dialog";
 import { groupHistory } from "./history-groups";
 import { ReservationCard } from "./reservation-card";
 import { HistoryCardActions } from "./history-card-actions";
 import { OfflineHistoryNote } from "./offline-history-note";
 import styles from "./history-page.module.css";
+
+// The cancellation modal (Radix dialog) loads when first asked for, like the settings' dialogs:
+// the history stays within its 50 KiB budget (decisions 012, 061).
+const CancelReservationDialog = lazy(() =>
+  import("./cancel-reservation-dialog").then((module) => ({ default: module.CancelReservationDialog })),
+);
 
 /** The history filter of SPEC §2/§4: all, pending, confirmed, cancelled, completed. */
 const FILTERS = ["all", "pending", "confirmed", "cancelled", "completed"] as const;
@@ -65,6 +70,8 @@ export function HistoryPage({
   useDocumentTitle(t("history.title"));
   const [filter, setFilter] = useHistoryFilter();
   const [toCancel, setToCancel] = useState<Reservation | null>(null);
+  // Mounted from the first cancellation asked on, so closing it gives the focus back to its button.
+  const [asked, setAsked] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   const reservations = useUserReservations(userId);
@@ -192,6 +199,7 @@ export function HistoryPage({
                               offlineNoteId={offline ? OFFLINE_NOTE_ID : null}
                               onCancel={(chosen) => {
                                 setNotice(null);
+                                setAsked(true);
                                 setToCancel(chosen);
                               }}
                             />
@@ -206,20 +214,24 @@ export function HistoryPage({
           )
         )}
       </div>
-      <CancelReservationDialog
-        reservation={toCancel}
-        onKeep={closeDialog}
-        onConfirm={confirmCancel}
-        pending={cancel.isPending}
-        error={cancel.error}
-        onCloseAutoFocus={(event) => {
-          // After a cancellation its button is gone: land on the confirmation instead.
-          if (notice && noticeRef.current) {
-            event.preventDefault();
-            noticeRef.current.focus();
-          }
-        }}
-      />
+      {asked ? (
+        <Suspense fallback={null}>
+          <CancelReservationDialog
+            reservation={toCancel}
+            onKeep={closeDialog}
+            onConfirm={confirmCancel}
+            pending={cancel.isPending}
+            error={cancel.error}
+            onCloseAutoFocus={(event) => {
+              // After a cancellation its button is gone: land on the confirmation instead.
+              if (notice && noticeRef.current) {
+                event.preventDefault();
+                noticeRef.current.focus();
+              }
+            }}
+          />
+        </Suspense>
+      ) : null}
     </Page>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode, Ref } from "react";
 import { useTranslation } from "react-i18next";
 import type { Table } from "@tavolo/shared/restaurants";
-import { TableIcon } from "../../../components/ui/icons";
+import { TableIcon } from "../../../components/ui/page-icons";
 import styles from "./table-picker.module.css";
 
 interface Props {

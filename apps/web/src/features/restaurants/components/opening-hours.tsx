@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { WEEKDAYS, weekdayIn, type OpeningHours, type OpeningSlot } from "@tavolo/shared/opening-hours";
 import { timeIn } from "../../../lib/dates";
 import { useMountInstant } from "../../../lib/clock";
-import { ClockIcon } from "../../../components/ui/icons";
+import { ClockIcon } from "../../../components/ui/page-icons";
 import { Tag } from "../../../components/ui/chip";
 import styles from "./opening-hours.module.css";
 

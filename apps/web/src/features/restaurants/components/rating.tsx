@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { StarIcon } from "../../../components/ui/icons";
+import { StarIcon } from "../../../components/ui/page-icons";
 import styles from "./rating.module.css";
 import { numberFormat } from "../../../lib/intl-format";
 

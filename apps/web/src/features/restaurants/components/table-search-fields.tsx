@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { BOOKING_HORIZON_DAYS, DEFAULT_TIME_ZONE } from "@tavolo/shared/constants";
 import { addDays, dateInZone } from "@tavolo/shared/dates";
-import { CalendarIcon, ClockIcon, UsersIcon } from "../../../components/ui/icons";
+import { CalendarIcon } from "../../../components/ui/icons";
+import { ClockIcon, UsersIcon } from "../../../components/ui/page-icons";
 import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import type { TableQuery } from "../api/table-search";

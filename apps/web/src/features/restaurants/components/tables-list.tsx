@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Table } from "@tavolo/shared/restaurants";
 import { Skeleton } from "../../../components/ui/spinner";
-import { UsersIcon } from "../../../components/ui/icons";
+import { UsersIcon } from "../../../components/ui/page-icons";
 import styles from "./tables-list.module.css";
 
 interface Props {

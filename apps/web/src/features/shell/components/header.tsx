@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useSyncExternalStore } from "react";
 import { NavLink } from "react-router";
 import { useTranslation } from "react-i18next";
 import { paths } from "../../../config/paths";
@@ -11,7 +11,6 @@ import { useLogout } from "../../auth/session/use-logout";
 import { ExternalLink } from "./external-link";
 import { LanguageSelector } from "./language-selector";
 import { Logo } from "./logo";
-import { MobileMenu } from "./mobile-menu";
 import { Avatar } from "./avatar";
 import { useMobileMenu } from "./use-mobile-menu";
 import { useProfileRefresh } from "./use-profile-refresh";
@@ -25,6 +24,14 @@ const ProfileMenu = lazy(() =>
   withRestOfMessages(import("./profile-menu")).then((module) => ({ default: module.ProfileMenu })),
 );
 
+// The phone menu is closed (hidden) on every first render: it is fetched once the page is there,
+// so it is in well before a tap but outside the start chunk (decision 061).
+const MobileMenu = lazy(() => import("./mobile-menu").then((module) => ({ default: module.MobileMenu })));
+
+const noSubscription = () => () => {};
+const inBrowser = () => true;
+const onServer = () => false;
+
 const navClass = ({ isActive }: { isActive: boolean }) => `${styles.navLink} ${isActive ? styles.active : ""}`;
 
 export function Header() {
@@ -36,6 +43,9 @@ export function Header() {
   const { toggleRef: menuToggleRef, menuRef, ...menu } = useMobileMenu();
   const signedIn = status === "signedIn" && user !== null;
   useProfileRefresh();
+  // Not in the server's HTML nor in the render that hydrates it (its server snapshot); mounted
+  // right after, and at once on a page the browser renders itself.
+  const menuMounted = useSyncExternalStore(noSubscription, inBrowser, onServer);
 
   // The menu is a sibling, not a child: the header's backdrop-filter would make it the containing
   // block of the menu's position: fixed and clip it to the header's height.
@@ -104,15 +114,19 @@ export function Header() {
           </button>
         </div>
       </header>
-      <MobileMenu
-        id="mobile-menu"
-        ref={menuRef}
-        open={menu.open}
-        user={signedIn ? user : null}
-        signedIn={showSignedIn}
-        onLogout={logout}
-        onClose={menu.close}
-      />
+      {menuMounted ? (
+        <Suspense fallback={null}>
+          <MobileMenu
+            id="mobile-menu"
+            ref={menuRef}
+            open={menu.open}
+            user={signedIn ? user : null}
+            signedIn={showSignedIn}
+            onLogout={logout}
+            onClose={menu.close}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,13 +1,30 @@
 import { describe, expect, it } from "vitest";
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderInLayout, signInAs, testUser } from "../../../../test/render";
 import { Header } from "./header";
 
-const renderHeader = () => renderInLayout(<Header />);
+/** The header, once its menu (loaded after the first render, decision 061) is in the page. */
+async function renderHeader() {
+  const rendered = renderInLayout(<Header />);
+  await waitFor(() => expect(document.getElementById("mobile-menu")).not.toBeNull());
+  return rendered;
+}
 
 describe("Mobile menu", () => {
+  // First in this file: the menu's module is then not loaded yet (later tests find it loaded).
+  it("takes the focus when it arrives after a tap that came before it", async () => {
+    renderInLayout(<Header />);
+    const toggle = screen.getByRole("button", { name: "Apri il menu" });
+    toggle.focus();
+    expect(document.getElementById("mobile-menu")).toBeNull();
+    fireEvent.click(toggle);
+    await waitFor(() => expect(document.getElementById("mobile-menu")).toBeVisible());
+    expect(document.getElementById("mobile-menu")!.contains(document.activeElement)).toBe(true);
+    expect(document.body.style.overflow).toBe("hidden");
+  });
+
   it("toggles open and closed and locks page scroll while open", async () => {
-    renderHeader();
+    await renderHeader();
     const toggle = screen.getByRole("button", { name: "Apri il menu" });
     const menu = document.getElementById("mobile-menu")!;
     expect(menu).not.toBeVisible();
@@ -25,7 +42,7 @@ describe("Mobile menu", () => {
   });
 
   it("takes the focus when open, keeps Tab inside it and its toggle, and gives the focus back on close", async () => {
-    renderHeader();
+    await renderHeader();
     const toggle = screen.getByRole("button", { name: "Apri il menu" });
     toggle.focus();
     fireEvent.click(toggle);
@@ -47,7 +64,7 @@ describe("Mobile menu", () => {
   });
 
   it("closes on route change and on Escape", async () => {
-    const { router } = renderHeader();
+    const { router } = await renderHeader();
     fireEvent.click(screen.getByRole("button", { name: "Apri il menu" }));
     const menu = document.getElementById("mobile-menu")!;
     fireEvent.click(within(menu).getByRole("link", { name: /Trova ristoranti/ }));
@@ -69,7 +86,7 @@ describe("Mobile menu", () => {
 
   it("shows the user's name, email and a settings link when signed in", async () => {
     signInAs();
-    renderHeader();
+    await renderHeader();
     fireEvent.click(screen.getByRole("button", { name: "Apri il menu" }));
     const menu = document.getElementById("mobile-menu")!;
     expect(await within(menu).findByText("Giulia R.")).toBeInTheDocument();
@@ -80,7 +97,7 @@ describe("Mobile menu", () => {
   });
 
   it("offers login, register and the restaurant portal to visitors", async () => {
-    renderHeader();
+    await renderHeader();
     fireEvent.click(screen.getByRole("button", { name: "Apri il menu" }));
     const menu = document.getElementById("mobile-menu")!;
     expect(await within(menu).findByRole("link", { name: "Accedi" })).toHaveAttribute(

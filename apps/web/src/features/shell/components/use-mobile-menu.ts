@@ -22,18 +22,20 @@ export function useMobileMenu() {
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === here;
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
+  // A callback ref: the menu is loaded after the first render (header.tsx), so it may arrive after
+  // it was opened; it takes the focus then.
+  const [menu, menuRef] = useState<HTMLDivElement | null>(null);
 
   useEffect(() => {
-    if (!open) return;
+    if (!open || !menu) return;
     const { body } = document;
     const previous = body.style.overflow;
     body.style.overflow = "hidden";
-    focusables(null, menuRef.current)[0]?.focus();
+    focusables(null, menu)[0]?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") setOpenAt(null);
       if (event.key !== "Tab") return;
-      const order = focusables(toggleRef.current, menuRef.current);
+      const order = focusables(toggleRef.current, menu);
       if (order.length === 0) return;
       const at = order.indexOf(document.activeElement as HTMLElement);
       const next = event.shiftKey ? (at <= 0 ? order.length - 1 : at - 1) : at === order.length - 1 ? 0 : at + 1;
@@ -41,16 +43,15 @@ export function useMobileMenu() {
       order[next]?.focus();
     };
     document.addEventListener("keydown", onKey);
-    const menu = menuRef.current;
     const toggle = toggleRef.current;
     return () => {
       body.style.overflow = previous;
       document.removeEventListener("keydown", onKey);
       // Back to the toggle, unless the closing step moved the focus elsewhere (a link's new page).
       const active = document.activeElement;
-      if (!active || active === document.body || menu?.contains(active)) toggle?.focus();
+      if (!active || active === document.body || menu.contains(active)) toggle?.focus();
     };
-  }, [open]);
+  }, [open, menu]);
 
   return { open, toggleRef, menuRef, toggle: () => setOpenAt(open ? null : here), close: () => setOpenAt(null) };
 }
