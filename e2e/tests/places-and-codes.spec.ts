@@ -47,8 +47,9 @@ test.describe("searching for a place", () => {
     await expect(problem).toContainText("Forse cercavi Milano?");
     // On the phone too, the suggestion is on screen, not under the fold (decision 055).
     await expect(problem.getByRole("link", { name: "Milano" })).toBeInViewport();
-    // One "not found" (the search), not a second one for the city's offers.
-    expect(failed).toEqual(["404 /api/client/searchRestaurantsByLocation"]);
+    // The search's "not found" came with the page (decision 059): the browser asks nothing again,
+    // neither the search nor the city's offers.
+    expect(failed).toEqual([]);
     await expect(page.getByText("Non conosciamo ancora la città «Milnao»")).toHaveCount(1);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Trova un ristorante");
     await expect(page).not.toHaveTitle(/Milnao/);

@@ -27,7 +27,7 @@ import { routes } from "./app/router";
 import { renderContext, ROUTER_FUTURE, type PageLoadContext } from "./app/page-load-context";
 import { createPageDocument } from "./server/page-document";
 import { hydrationRouterState, renderedHead, renderedRouteOf } from "./server/rendered-head";
-import { dehydrateForPage } from "./lib/hydrated-queries";
+import { dehydrateForPage, keepRefusals } from "./lib/hydrated-queries";
 
 /**
  * Only the start part of the messages (decision 031): the browser hydrates with nothing else, so a
@@ -72,6 +72,8 @@ async function renderPage(request: RenderRequest, documentOf: ReturnType<typeof 
   if (context instanceof Response) throw new Error(`unexpected redirect while rendering ${request.url}`);
 
   const router = createStaticRouter(handler.dataRoutes, context, { future: ROUTER_FUTURE });
+  // Rendered as refused, as the browser will hydrate it (decision 059).
+  keepRefusals(queryClient);
   // This request's own "now" (decision 058), never cleared: the server renders once.
   const clock: RenderClock = { instant: request.now };
   const html = renderToString(

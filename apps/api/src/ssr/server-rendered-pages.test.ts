@@ -104,6 +104,10 @@ describe("server-rendered public pages", () => {
     expect(page.body).toContain("Atlantide"); // the page itself tells the visitor what was not found
     // The refusal travels with the page, so the browser does not ask again (decision 059).
     expect(/<script[^>]*>(\{.*?"city_not_found".*?\})<\/script>/s.test(page.body)).toBe(true);
+    // Rendered as refused, as the browser hydrates it: the notice, not the moment's fields.
+    const markup = page.body.replace(/<script[\s\S]*?<\/script>/g, "");
+    expect(markup).toContain("Non conosciamo ancora la città «Atlantide»");
+    expect(markup).not.toContain("Quando e in quanti");
     // Nor is a "place" longer than any city's name (the search refuses it) echoed in the title.
     const long = await get(t, `/search?location=${"a".repeat(500)}`);
     expect(meta(long.body, "robots")).toBe("noindex");

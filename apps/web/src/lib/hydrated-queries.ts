@@ -54,6 +54,17 @@ export function hydrateFromPage(client: QueryClient, state: DehydratedState): vo
       : query,
   );
   hydrate(client, { ...state, queries });
-  // `retryOnMount` is what refetches an errored query as a component mounts: off for these keys only.
-  for (const query of refused) client.setQueryDefaults(query.queryKey, { retryOnMount: false });
+  keepRefusals(client);
+}
+
+/**
+ * A refused query is not asked again as its component mounts: `retryOnMount`, off for its key only.
+ * Both sides call it, the server before it renders: with it on, the server's render shows a refused
+ * query as loading (it would be refetched on mount) while the browser shows the refusal, and React
+ * throws the page's markup away on hydration.
+ */
+export function keepRefusals(client: QueryClient): void {
+  for (const query of client.getQueryCache().getAll()) {
+    if (isRefusal(query.state.error)) client.setQueryDefaults(query.queryKey, { retryOnMount: false });
+  }
 }
