@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import type { HoldAssigner } from "./hold-assignment";
 import { lineOf } from "../reservations/freed-trigger";
-import * as writes from "../reservations/reservation-writes.repository";
+import { releaseHold } from "./hold-release";
 import * as holdsRepo from "./holds.repository";
 import * as repo from "./waitlist.repository";
 import type { LineScope } from "./waitlist.repository";
@@ -46,9 +46,7 @@ export function createWaitlistWorker(deps: {
       for (const id of ids) {
         const hold = await holdsRepo.lockHold(trx, id, { skipLocked: true });
         if (!hold || hold.status !== "held" || !hold.expired) continue;
-        await writes.releaseHolds(trx, { id });
-        await holdsRepo.spendHoldLinks(trx, id);
-        if (hold.waitlist_entry_id) await repo.setEntryStatus(trx, hold.waitlist_entry_id, "lapsed");
+        await releaseHold(trx, hold, "lapsed");
         days.add(hold.wanted_date);
         released += 1;
       }

@@ -24,6 +24,7 @@ import { toWaitlistEntry } from "./waitlist.mapper";
 import * as refusals from "./waitlist-errors";
 import { lineOf } from "../reservations/freed-trigger";
 import * as writes from "../reservations/reservation-writes.repository";
+import { releaseHold } from "./hold-release";
 import * as holdsRepo from "./holds.repository";
 import * as repo from "./waitlist.repository";
 import type { LineScope } from "./waitlist.repository";
@@ -135,9 +136,7 @@ export function createWaitlistService(deps: {
     },
     entryStatus: "declined" | "lapsed" | "left",
   ): Promise<AfterCommit[] & { released?: true }> {
-    await writes.releaseHolds(trx, { id: hold.id });
-    await holdsRepo.spendHoldLinks(trx, hold.id);
-    if (hold.waitlist_entry_id) await repo.setEntryStatus(trx, hold.waitlist_entry_id, entryStatus);
+    await releaseHold(trx, hold, entryStatus);
     // Only the hold's day changed: its waiting diners are the ones to match.
     const mails = await holds.assignWithin(trx, lineOf(hold), hold.wanted_date ? { date: hold.wanted_date } : {});
     return Object.assign(mails, { released: true as const });
