@@ -1,3 +1,5 @@
+import { boundedMemo } from "./bounded-memo";
+
 /** "HH:MM" on a 24-hour clock, 00:00–23:59: every time of day a request, a link or a file carries. */
 export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** "YYYY-MM-DD" as written; whether the day exists is checked where it matters. */
@@ -60,20 +62,16 @@ export function wallClockOf(at: Date, timeZone: string): WallClock {
   // One render asks the same instant (its `now`) dozens of times, and `formatToParts` is ~3 % of a
   // server render's CPU (decision 060): the last answers per zone, keyed by the exact millisecond.
   const ms = at.getTime();
-  const key = `${timeZone}\u0000${ms}`;
-  const known = recentWallClocks.get(key);
-  if (known) return { ...known };
+  if (!Number.isFinite(ms)) return formatWallClock(at, timeZone);
+  return { ...recentWallClocks(`${timeZone}\u0000${ms}`, () => formatWallClock(at, timeZone)) };
+}
+const recentWallClocks = boundedMemo<WallClock>(256);
+
+function formatWallClock(at: Date, timeZone: string): WallClock {
   const parts: Record<string, string> = {};
   for (const part of wallClockFormatter(timeZone).formatToParts(at)) parts[part.type] = part.value;
-  const wall = { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-  if (Number.isFinite(ms)) {
-    if (recentWallClocks.size >= RECENT_WALL_CLOCKS) recentWallClocks.clear();
-    recentWallClocks.set(key, wall);
-  }
-  return { ...wall };
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
-const RECENT_WALL_CLOCKS = 256;
-const recentWallClocks = new Map<string, WallClock>();
 
 /** Minutes the zone is ahead of UTC at an instant (+60 for Rome in winter, +120 in summer). */
 function offsetMinutes(atMs: number, timeZone: string): number {
@@ -97,19 +95,15 @@ export function instantOfWallClock(
 ): Date | null {
   // A pure function of its arguments, asked for the same quarter hours of the same few days by
   // every restaurant of a search (decision 024): each answer costs three Intl formats otherwise.
-  const key = `${timeZone} ${date} ${time} ${options.inGap ?? "null"}`;
-  let instant = knownInstants.get(key);
-  if (instant === undefined) {
-    if (knownInstants.size >= KNOWN_INSTANTS_MAX) knownInstants.clear();
-    instant = computeInstantOfWallClock(date, time, timeZone, options.inGap ?? "null");
-    knownInstants.set(key, instant);
-  }
+  const inGap = options.inGap ?? "null";
+  const instant = knownInstants(`${timeZone} ${date} ${time} ${inGap}`, () =>
+    computeInstantOfWallClock(date, time, timeZone, inGap),
+  );
   return instant === null ? null : new Date(instant);
 }
 
 /** Instants (ms) by zone, date, time and gap rule: a few days × 96 quarter hours fill a fraction of it. */
-const knownInstants = new Map<string, number | null>();
-const KNOWN_INSTANTS_MAX = 20_000;
+const knownInstants = boundedMemo<number | null>(20_000);
 
 function computeInstantOfWallClock(
   date: string,

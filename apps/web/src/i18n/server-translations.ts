@@ -1,4 +1,5 @@
 import type { i18n as I18n, TFunction } from "i18next";
+import { boundedMemo } from "@tavolo/shared/bounded-memo";
 import { reactI18nHandle } from "./react-i18n-handle";
 
 /**
@@ -10,10 +11,9 @@ import { reactI18nHandle } from "./react-i18n-handle";
  *
  * Only calls whose options are all strings, numbers or booleans are kept (anything else, such as
  * `returnObjects` or an object value, goes to i18next each time). Bounded: an option can be a
- * restaurant's name, so the whole map is dropped when it reaches MAX_TEXTS, never grown without end.
+ * restaurant's name, so the whole memo is dropped when full, never grown without end.
  */
-const MAX_TEXTS = 20_000;
-const texts = new Map<string, { text: unknown; missing: readonly string[] }>();
+const texts = boundedMemo<{ text: unknown; missing: readonly string[] }>(20_000);
 
 /** One spelling of a call's options, or null when they hold something other than a primitive. */
 function optionsKey(options: unknown): string | null {
@@ -57,16 +57,16 @@ export function serverI18nHandle(instance: I18n, missingMessages: string[]): I18
       const spelled = reusable && typeof key === "string" && rest.length === 0 ? optionsKey(options) : null;
       if (spelled === null) return call();
       const id = `${scope}\u0000${key as string}\u0000${spelled}`;
-      const known = texts.get(id);
-      if (known) {
-        missingMessages.push(...known.missing);
-        return known.text;
-      }
-      const before = missingMessages.length;
-      const text = call();
-      if (texts.size >= MAX_TEXTS) texts.clear();
-      texts.set(id, { text, missing: missingMessages.slice(before) });
-      return text;
+      let first = false;
+      const known = texts(id, () => {
+        first = true;
+        const before = missingMessages.length;
+        const text = call();
+        return { text, missing: missingMessages.slice(before) };
+      });
+      // A later render asking the same text reports what the first one found missing.
+      if (!first) missingMessages.push(...known.missing);
+      return known.text;
     };
     const t = Object.assign(memo, { lng: fixed.lng, ns: fixed.ns, keyPrefix: fixed.keyPrefix }) as unknown as FixedT;
     if (reusable) fixedTs.set(scope, t);
