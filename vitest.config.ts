@@ -10,6 +10,16 @@ import react from "@vitejs/plugin-react";
 const RACE_TESTS = "src/**/*race.test.ts";
 /** Suites that stop servers and kill processes (decision 014): their own project, see below. */
 const FAULT_TESTS = "src/**/*.fault.test.ts";
+/**
+ * Files whose subject does not depend on the database engine: PGlite's own data-directory lock, the
+ * web's built server entry (no database at all) and the OpenAPI document an integrator's generated
+ * client is checked against. "api" runs them; a second run on PostgreSQL would test nothing new.
+ */
+const ENGINE_FREE_TESTS = [
+  "src/db/data-dir-lock.test.ts",
+  "src/ssr/server-entry-build.test.ts",
+  "src/plugins/api-docs.sdk.test.ts",
+];
 /** Migrates once per run the database every API test file copies (decision 047). */
 const API_SETUP = ["./test/global-setup.ts"];
 /**
@@ -49,7 +59,7 @@ export default defineConfig({
           ...SHARED_MODULES,
           environment: "node",
           include: ["src/**/*.test.ts"],
-          exclude: ["src/catalog/seed/**", RACE_TESTS, FAULT_TESTS],
+          exclude: ["src/catalog/seed/**", RACE_TESTS, FAULT_TESTS, ...ENGINE_FREE_TESTS],
           env: { TAVOLO_TEST_DATABASE: "postgres" },
           globalSetup: API_SETUP,
           testTimeout: 60_000,

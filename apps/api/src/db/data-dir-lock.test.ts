@@ -2,7 +2,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished } from "vitest";
+import { createTestDataDir } from "../../test/test-database";
 import { LOCK_FILE, lockDataDir } from "./data-dir-lock";
 import { openDatabase } from "./database";
 
@@ -49,12 +50,16 @@ describe("one process per PGlite data directory", () => {
   });
 
   it("guards openDatabase: a second open of the same DATA_DIR fails until the first is closed", async () => {
-    const dataDir = freshDir();
+    const { dataDir, remove } = await createTestDataDir("tavolo-lock-");
+    onTestFinished(remove);
     const first = await openDatabase({ dataDir });
     await expect(openDatabase({ dataDir })).rejects.toThrow(/already open/);
     await first.close();
     const again = await openDatabase({ dataDir });
     await again.close();
+    expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+    // A snapshot seeds a new directory only: loaded over this cluster, it would replace its data.
+    await expect(openDatabase({ dataDir, snapshot: new Blob([]) })).rejects.toThrow(/only a new data directory/);
     expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
   }, 60_000);
 });

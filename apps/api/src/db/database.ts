@@ -1,5 +1,5 @@
 import path from "node:path";
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { PGlite } from "@electric-sql/pglite";
@@ -28,7 +28,10 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory, or "memory://" for a throwaway database. */
   dataDir?: string;
-  /** PGlite in memory only: start from this `dump()` instead of an empty cluster (decision 047). */
+  /**
+   * PGlite only: start from this `dump()` instead of an empty cluster (decision 047), in memory or
+   * in a data directory that holds no cluster yet.
+   */
   snapshot?: Blob;
   poolSize?: number;
 }
@@ -73,8 +76,10 @@ async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<
     loadPgliteExtensions(),
   ]);
   const inMemory = isInMemoryDataDir(dataDir);
-  if (snapshot && !inMemory) throw new Error("a PGlite snapshot starts only an in-memory database");
   const location = inMemory ? dataDir : path.join(dataDir, "pgdata");
+  // PGlite would load a snapshot over a cluster already there: a data directory in use is never seeded.
+  if (snapshot && !inMemory && existsSync(location))
+    throw new Error("a PGlite snapshot seeds only a new data directory");
   if (!inMemory) mkdirSync(location, { recursive: true });
   const lock = inMemory ? undefined : lockDataDir(dataDir);
   let pglite: PGlite;

@@ -1,12 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registration } from "../../test/auth-helpers";
 import { startOtlpReceiver, type ReceivedSpan } from "../../test/otlp-receiver";
 import { startServerProcess, type ServerProcess } from "../../test/server-process";
 import { TEST_JWT_SECRET, useTestApp } from "../../test/test-app";
+import { createTestDataDir } from "../../test/test-database";
 
 const SERVER = 2; // OTLP SpanKind.SPAN_KIND_SERVER
 
@@ -20,10 +18,16 @@ describe("tracing with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
   let receiver: Awaited<ReturnType<typeof startOtlpReceiver>>;
   let server: ServerProcess;
   const logLines: Record<string, unknown>[] = [];
-  const dataDir = mkdtempSync(path.join(tmpdir(), "tavolo-tracing-"));
+  let removeDataDir = () => {};
   beforeAll(async () => {
     receiver = await startOtlpReceiver();
-    const database: Record<string, string> = t.databaseUrl ? { DATABASE_URL: t.databaseUrl } : { DATA_DIR: dataDir };
+    let database: Record<string, string>;
+    if (t.databaseUrl) database = { DATABASE_URL: t.databaseUrl };
+    else {
+      const created = await createTestDataDir("tavolo-tracing-");
+      removeDataDir = created.remove;
+      database = { DATA_DIR: created.dataDir };
+    }
     server = await startServerProcess(
       {
         ...database,
@@ -46,7 +50,7 @@ describe("tracing with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
   afterAll(async () => {
     await server?.stop("SIGTERM");
     await receiver?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
   });
 
   /** The first log line `matches` accepts, waiting for the server's output to arrive. */

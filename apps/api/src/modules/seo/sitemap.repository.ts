@@ -6,7 +6,7 @@ import type { DB } from "../../db/schema";
  * The sitemap's reads (decision 028), keyset-paged on a unique key (city slug, restaurant or offer
  * id) and read in chunks of CHUNK rows: a short LIMIT keeps every statement an index range scan,
  * also where a file covers a large share of a small table (live offers). No count, no OFFSET past a
- * chunk. db/hot-query-plans.test.ts EXPLAINs them at 50,000 restaurants.
+ * chunk. db/catalogue-at-scale.test.ts EXPLAINs them at 50,000 restaurants.
  */
 const CHUNK = 500;
 
