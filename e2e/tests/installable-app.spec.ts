@@ -122,22 +122,27 @@ test.describe("installable app", () => {
       url: "/search?location=milano",
       actions: [],
     };
-    await cdp.send("ServiceWorker.deliverPushMessage", {
-      origin: baseURL!,
-      registrationId: await registrationId,
-      data: JSON.stringify(payload),
-    });
-    // The worker wakes, decrypts nothing (CDP hands it the text) and shows the notification: on a
-    // loaded CI machine that took over the 7 s default once.
-    await expect
-      .poll(
-        () =>
-          page.evaluate(async () =>
-            (await (await navigator.serviceWorker.ready).getNotifications()).map((note) => note.title),
-          ),
-        { timeout: 20_000 },
-      )
-      .toEqual([payload.title]);
+    const shown = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((note) => note.title),
+      );
+    // CDP stands in for the push service, and a push service delivers again until the browser takes
+    // the message: in about one full run of this file in three, Chromium dropped the first delivery
+    // with no error (the same registration, worker running and activated), so it is sent up to three
+    // times. The worker shows each message under its tag: never two notifications for one booking.
+    for (let delivery = 1; ; delivery++) {
+      await cdp.send("ServiceWorker.deliverPushMessage", {
+        origin: baseURL!,
+        registrationId: await registrationId,
+        data: JSON.stringify(payload),
+      });
+      const arrived = await expect
+        .poll(shown, { timeout: 8_000 })
+        .toEqual([payload.title])
+        .then(() => true)
+        .catch((error: unknown) => (delivery < 3 ? false : Promise.reject(error)));
+      if (arrived) break;
+    }
     // The tap: the worker's own notificationclick, with the notification it showed.
     const [worker] = context.serviceWorkers();
     await worker!.evaluate(async () => {
