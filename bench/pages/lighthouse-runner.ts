@@ -10,6 +10,12 @@ export interface PageScores {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /**
+   * Lighthouse's yardstick of this machine's CPU (`environment.benchmarkIndex`; a 2020 mid-range
+   * laptop scores ~1,000–1,500). TBT is simulated from the tasks seen here times the 4× slowdown, so
+   * the same page blocks longer on a slower machine: figures of two days compare only beside it.
+   */
+  benchmarkIndex: number;
   /** Audits of the four categories that did not pass, for the one run picked as the median. */
   failing: string[];
 }
@@ -58,6 +64,7 @@ async function runLighthouseOnce(url: string): Promise<PageScores> {
       lcpMs: audits["largest-contentful-paint"]?.numericValue ?? NaN,
       tbtMs: audits["total-blocking-time"]?.numericValue ?? NaN,
       cls: audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+      benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
       failing,
     };
   } finally {

@@ -90,6 +90,7 @@ export function formatPageLine({ name, scores }: PageResult): string {
     `LCP ${Math.round(scores.lcpMs)} ms ${mark(scores.lcpMs <= t.lcpMs)} (≤ ${t.lcpMs})`,
     `TBT ${Math.round(scores.tbtMs)} ms ${mark(scores.tbtMs <= t.tbtMs)} (≤ ${t.tbtMs})`,
     `CLS ${scores.cls.toFixed(3)} ${mark(scores.cls <= t.cls)} (≤ ${t.cls})`,
+    `machine ${scores.benchmarkIndex}`,
   ].join("  ");
 }
 
