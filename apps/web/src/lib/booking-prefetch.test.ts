@@ -1,18 +1,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { paths } from "@tavolo/shared/app-paths";
+import { prefetchBookingRouteIfLinked, setBookingRouteLoader } from "./booking-prefetch";
 
 afterEach(() => {
-  vi.resetModules();
   document.body.replaceChildren();
 });
 
-/** A fresh copy of the module (its "already loading" memory is per page load), with a counted loader. */
-async function withLoader() {
-  const prefetch = await import("./booking-prefetch");
+/** A counted loader, handed in as the router hands its own: the module's "already loading" memory starts anew. */
+function withLoader() {
   const load = vi.fn(() => Promise.resolve());
   const signIn = vi.fn(() => Promise.resolve());
-  prefetch.setBookingRouteLoader(load, signIn);
-  return { ...prefetch, load, signIn };
+  setBookingRouteLoader(load, signIn);
+  return { prefetchBookingRouteIfLinked, load, signIn };
 }
 
 function page(...hrefs: string[]): HTMLElement {
@@ -28,7 +27,7 @@ function page(...hrefs: string[]): HTMLElement {
 
 describe("the booking form's code ahead of the tap (decision 059)", () => {
   it("starts downloading when the rendered page links to the form, once", async () => {
-    const { prefetchBookingRouteIfLinked, load, signIn } = await withLoader();
+    const { prefetchBookingRouteIfLinked, load, signIn } = withLoader();
     const rendered = page(
       paths.restaurant("r-1"),
       paths.reservation("r-1", { date: "2026-11-27", time: "20:00", people: 2 }),
@@ -42,14 +41,14 @@ describe("the booking form's code ahead of the tap (decision 059)", () => {
   });
 
   it("also fetches the sign-in page for a visitor, whose tap leads there first", async () => {
-    const { prefetchBookingRouteIfLinked, load, signIn } = await withLoader();
+    const { prefetchBookingRouteIfLinked, load, signIn } = withLoader();
     prefetchBookingRouteIfLinked(page(paths.reservation("r-1", { time: "20:00" })), { signedIn: false });
     expect(load).toHaveBeenCalledTimes(1);
     expect(signIn).toHaveBeenCalledTimes(1);
   });
 
   it("leaves a page with no way to the form alone", async () => {
-    const { prefetchBookingRouteIfLinked, load, signIn } = await withLoader();
+    const { prefetchBookingRouteIfLinked, load, signIn } = withLoader();
     prefetchBookingRouteIfLinked(
       page(paths.restaurant("r-1"), paths.offer("o-1"), paths.search({ location: "milano" })),
       { signedIn: false },
