@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { createElement, type ReactNode } from "react";
+import { renderHook } from "@testing-library/react";
+import { QueryClient } from "@tanstack/react-query";
 import { paths } from "@tavolo/shared/app-paths";
-import { prefetchBookingRouteIfLinked, setBookingRouteLoader } from "./booking-prefetch";
+import { Wrapper } from "../../test/render";
+import { mockFetch } from "../../test/mock-api";
+import { prefetchBookingRouteIfLinked, setBookingRouteLoader, usePrefetchBookingDay } from "./booking-prefetch";
 
 afterEach(() => {
   document.body.replaceChildren();
@@ -55,5 +60,32 @@ describe("the booking form's code ahead of the tap (decision 059)", () => {
     );
     expect(load).not.toHaveBeenCalled();
     expect(signIn).not.toHaveBeenCalled();
+  });
+});
+
+describe("the day's free times ahead of a tap (decision 039)", () => {
+  function renderDay() {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const fetch = mockFetch(() => new Promise<Response>(() => {}));
+    const wrapper = ({ children }: { children: ReactNode }) => createElement(Wrapper, { client, children });
+    const view = renderHook(() => usePrefetchBookingDay("r-1", { date: "2026-11-27", people: 2 }), { wrapper });
+    const asked = () => fetch.mock.calls.filter(([url]) => String(url).includes("/getAvailableTables/r-1")).length;
+    return { ...view, asked };
+  }
+
+  it("are asked once the page is idle", async () => {
+    vi.useFakeTimers();
+    const { asked } = renderDay();
+    expect(asked()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(asked()).toBe(1);
+  });
+
+  it("are not asked when the chips leave the screen first", async () => {
+    vi.useFakeTimers();
+    const { unmount, asked } = renderDay();
+    unmount();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(asked()).toBe(0);
   });
 });
