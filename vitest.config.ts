@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 
 /**
- * One runner, seven projects. "api" runs the API suite on embedded PGlite; "api-pg" runs the very
+ * One runner, eight projects. "api" runs the API suite on embedded PGlite; "api-pg" runs the very
  * same files on a real PostgreSQL server (a fresh database per run, see apps/api/test/test-database.ts),
  * the concurrency races apart in "api-pg-race".
  */
@@ -29,6 +29,24 @@ const API_SETUP = ["./test/global-setup.ts"];
  * emptied by each file's own afterAll.
  */
 const SHARED_MODULES = { isolate: false } as const;
+/**
+ * The web files: "web" shares one module graph and one jsdom per worker as the API files do
+ * (decision 052); test/setup.ts resets what a file leaves behind. The files that replace a module
+ * with vi.mock run in "web-isolated", each with modules and a page of its own.
+ */
+const WEB = {
+  root: "apps/web",
+  environment: "jsdom",
+  include: ["src/**/*.test.{ts,tsx}"],
+  setupFiles: ["./test/setup.ts"],
+  // Above test/setup.ts's 10 s wait for a screen, so a slow screen fails its own findBy, not the test's clock.
+  testTimeout: 30_000,
+  css: { modules: { classNameStrategy: "non-scoped" } },
+} as const;
+const WEB_MOCKING_TESTS = [
+  "src/features/auth/components/google-sign-in.test.tsx",
+  "src/features/auth/components/native-login.test.tsx",
+];
 
 export default defineConfig({
   test: {
@@ -97,16 +115,11 @@ export default defineConfig({
       },
       {
         plugins: [react()],
-        test: {
-          name: "web",
-          root: "apps/web",
-          environment: "jsdom",
-          include: ["src/**/*.test.{ts,tsx}"],
-          setupFiles: ["./test/setup.ts"],
-          // Above test/setup.ts's 10 s wait for a screen, so a slow screen fails its own findBy, not the test's clock.
-          testTimeout: 30_000,
-          css: { modules: { classNameStrategy: "non-scoped" } },
-        },
+        test: { name: "web", ...WEB, ...SHARED_MODULES, exclude: WEB_MOCKING_TESTS },
+      },
+      {
+        plugins: [react()],
+        test: { name: "web-isolated", ...WEB, include: WEB_MOCKING_TESTS },
       },
     ],
   },

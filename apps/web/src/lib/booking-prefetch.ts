@@ -21,6 +21,8 @@ let loadSignInRoute: (() => Promise<unknown>) | null = null;
 export function setBookingRouteLoader(load: () => Promise<unknown>, signIn?: () => Promise<unknown>): void {
   loadBookingRoute = load;
   loadSignInRoute = signIn ?? null;
+  // What an earlier loader fetched says nothing of this one's module.
+  routeLoading = null;
 }
 
 function prefetchBookingRoute(): void {
@@ -58,11 +60,17 @@ export function usePrefetchBookingDay(restaurantId: string, day: { date: string;
   useEffect(() => {
     if (!date || !people) return;
     // After the page's own work (hydration, its first answers), not in the middle of it.
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-    idle(() => {
+    const prefetch = () => {
       prefetchBookingRoute();
       void prefetchSeating(client, api, restaurantId, { date, time: "", people });
-    });
+    };
+    // Cancelled when the chips leave the screen first: the diner has moved on from this day.
+    if (window.requestIdleCallback) {
+      const handle = window.requestIdleCallback(prefetch);
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = window.setTimeout(prefetch, 200);
+    return () => window.clearTimeout(timer);
   }, [client, api, restaurantId, date, people]);
 }
 

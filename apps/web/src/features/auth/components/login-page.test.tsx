@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { browser } from "../../../lib/browser";
 import { storage } from "../../../lib/storage";
 import { testUserAnswer } from "../../../../test/fixtures";
@@ -115,7 +115,11 @@ describe("LoginPage", () => {
     fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: "giulia@example.com" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Invia il link" }));
     await eventually(() => expect(fetch).toHaveBeenCalledTimes(1));
-    expect(within(dialog).getByRole("button", { name: "Invia il link" })).toHaveAttribute("aria-busy", "true");
+    // Still unanswered: the button shows it once the mutation's pending state has rendered (TanStack
+    // Query tells its observers on a timer, so the request may go out before that render).
+    await waitFor(() =>
+      expect(within(dialog).getByRole("button", { name: "Invia il link" })).toHaveAttribute("aria-busy", "true"),
+    );
     respond(
       answer("POST /client/request-password-reset", {
         success: true,

@@ -2,11 +2,15 @@ import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderAt } from "../../../../test/render";
 import { answer, apiError, mockFetch } from "../../../../test/mock-api";
+import { forgetLoadedPieces } from "../../../lib/lazy-piece";
 import { HistoryPage } from "./history-page";
 import { bookingsAnswer, past, upcoming } from "./history-page.fixtures";
 
 describe("HistoryPage: cancelling", () => {
   it("cancels an upcoming booking after a confirmation dialog, and keeps it when the diner changes their mind", async () => {
+    // As on a page just opened: the dialog's module arrives after the first tap (decision 061),
+    // whatever file of this worker loaded it before (decision 052).
+    forgetLoadedPieces();
     let cancelled = false;
     const fetch = mockFetch((url) => {
       if (url.pathname === "/api/client/cancelReservation/r9") {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
+import { Suspense, useRef, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { paths } from "../../../config/paths";
@@ -7,6 +7,7 @@ import { ApiError } from "../../../lib/api-client";
 import { Alert } from "../../../components/ui/alert";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { useOffline } from "../../../lib/network-status";
+import { lazyPiece } from "../../../lib/lazy-piece";
 import { ChipRadioGroup } from "../../../components/ui/chip";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { ErrorState } from "../../../components/ui/error-state";
@@ -26,7 +27,7 @@ import styles from "./history-page.module.css";
 
 // The cancellation modal (Radix dialog) loads when first asked for, like the settings' dialogs:
 // the history stays within its 50 KiB budget (decisions 012, 061).
-const CancelReservationDialog = lazy(() =>
+const CancelReservationDialog = lazyPiece(() =>
   import("./cancel-reservation-dialog").then((module) => ({ default: module.CancelReservationDialog })),
 );
 

@@ -16,6 +16,7 @@ import { useMobileMenu } from "./use-mobile-menu";
 import { useProfileRefresh } from "./use-profile-refresh";
 import { useScrolled } from "./use-scrolled";
 import { withRestOfMessages } from "../../../i18n/i18n";
+import { lazyPiece } from "../../../lib/lazy-piece";
 import styles from "./header.module.css";
 
 // Radix menu + floating-ui are only needed once signed in: keep them out of the entry chunk.
@@ -26,7 +27,7 @@ const ProfileMenu = lazy(() =>
 
 // The phone menu is closed (hidden) on every first render: it is fetched once the page is there,
 // so it is in well before a tap but outside the start chunk (decision 061).
-const MobileMenu = lazy(() => import("./mobile-menu").then((module) => ({ default: module.MobileMenu })));
+const MobileMenu = lazyPiece(() => import("./mobile-menu").then((module) => ({ default: module.MobileMenu })));
 
 const noSubscription = () => () => {};
 const inBrowser = () => true;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderInLayout, signInAs, testUser } from "../../../../test/render";
+import { forgetLoadedPieces } from "../../../lib/lazy-piece";
 import { Header } from "./header";
 
 /** The header, once its menu (loaded after the first render, decision 061) is in the page. */
@@ -11,8 +12,9 @@ async function renderHeader() {
 }
 
 describe("Mobile menu", () => {
-  // First in this file: the menu's module is then not loaded yet (later tests find it loaded).
   it("takes the focus when it arrives after a tap that came before it", async () => {
+    // As on a page just opened: the menu's module is not loaded yet, whatever ran before.
+    forgetLoadedPieces();
     renderInLayout(<Header />);
     const toggle = screen.getByRole("button", { name: "Apri il menu" });
     toggle.focus();
