@@ -112,6 +112,9 @@ test.describe("search for a table", () => {
       await page.keyboard.press("Enter");
     }
     await expect(page).toHaveURL(new RegExp(`/reservation/${target.id}\\?date=${date}&time=20%3A30&people=4`));
+    // The form itself, not the search still on screen while it loads: the search has the same date,
+    // time and party fields, and its cuisine filter is a checked radio too.
+    await expect(page.getByRole("button", { name: "Conferma prenotazione" })).toBeVisible();
     await expect(page.getByLabel(/^Data/)).toHaveValue(date);
     await expect(page.getByRole("combobox", { name: /^Orario/ })).toHaveValue("20:30");
     await expect(page.getByRole("combobox", { name: /^Persone/ })).toHaveValue("4");
