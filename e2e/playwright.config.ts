@@ -13,10 +13,6 @@ process.env.E2E_GOOGLE_CONTROL_URL = `http://127.0.0.1:${googleControlPort}`;
 const strictAppPort = Number(process.env.E2E_STRICT_OIDC_APP_PORT ?? 3195);
 const strictProviderPort = Number(process.env.E2E_STRICT_OIDC_PORT ?? 3196);
 process.env.E2E_STRICT_OIDC_APP_URL = `http://127.0.0.1:${strictAppPort}`;
-/** Each run starts the real server on a brand-new embedded database, seeded as on a first start. */
-const dataDir = mkdtempSync(path.join(tmpdir(), "tavolo-e2e-"));
-const strictDataDir = mkdtempSync(path.join(tmpdir(), "tavolo-e2e-strict-"));
-
 /** Journeys run at the phone's width only: the slow phone, booking, offers, the waitlist, a refresh. */
 const PHONE_ONLY = [
   "**/first-seconds.spec.ts",
@@ -29,59 +25,49 @@ const PHONE_ONLY = [
 const LAPTOP_ONLY = ["**/google.spec.ts", "**/strict-oidc.spec.ts", "**/installable-app.spec.ts"];
 
 /**
- * What both servers share. Every test signs in from 127.0.0.1: the per-address limits (tested in the
- * API suite) would otherwise throttle the suite itself.
+ * A journey in a file of screens, tagged to run at the phone's width only (`test(title, PHONE_ONLY_TEST,
+ * …)` from support/test.ts): its steps are the same at both widths.
  */
-const serverEnv = {
-  HOST: "127.0.0.1",
-  LOG_LEVEL: "warn",
-  // Every test signs in from 127.0.0.1: the per-address limits (tested in the API suite) would
-  // otherwise throttle the suite itself.
-  AUTH_RATE_LIMIT_PER_IP: "10000",
-  AUTH_RATE_LIMIT_FAILURES_PER_IP: "10000",
-  AUTH_RATE_LIMIT_PER_ACCOUNT_AND_IP: "10000",
-  AUTH_RATE_LIMIT_PER_ACCOUNT: "10000",
-};
+const PHONE_ONLY_TAG = /@phone-only/;
 
-/** How Playwright runs each server process, from the repository root. */
-const serverProcess = {
+/**
+ * One real server start (decision 014): its own port, a brand-new embedded database seeded as on a
+ * first start, and what every server here shares. Every test signs in from 127.0.0.1: the per-address
+ * limits (tested in the API suite) would otherwise throttle the suite itself.
+ */
+const appServer = (command: string, appPort: number, restaurants: number, env: Record<string, string>) => ({
+  command,
   cwd: "..",
   timeout: 120_000,
   reuseExistingServer: false,
-  stdout: "ignore",
-  stderr: "pipe",
-} as const;
+  stdout: "ignore" as const,
+  stderr: "pipe" as const,
+  url: `http://127.0.0.1:${appPort}/api/ready`,
+  env: {
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    AUTH_RATE_LIMIT_PER_IP: "10000",
+    AUTH_RATE_LIMIT_FAILURES_PER_IP: "10000",
+    AUTH_RATE_LIMIT_PER_ACCOUNT_AND_IP: "10000",
+    AUTH_RATE_LIMIT_PER_ACCOUNT: "10000",
+    PORT: String(appPort),
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "tavolo-e2e-")),
+    SEED_RESTAURANTS: String(restaurants),
+    APP_ORIGIN: `http://127.0.0.1:${appPort}`,
+    ...env,
+  },
+});
 
 /** The app signed in through the Google stand-in: every spec but the strict provider's. */
-const mainServer = {
-  command: "node e2e/support/start-with-google-mock.mjs",
-  ...serverProcess,
-  url: `http://127.0.0.1:${port}/api/ready`,
-  env: {
-    ...serverEnv,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    SEED_RESTAURANTS: "800",
-    APP_ORIGIN: `http://127.0.0.1:${port}`,
-    E2E_GOOGLE_PORT: String(googlePort),
-    E2E_GOOGLE_CONTROL_PORT: String(googleControlPort),
-  },
-};
+const mainServer = appServer("node e2e/support/start-with-google-mock.mjs", port, 800, {
+  E2E_GOOGLE_PORT: String(googlePort),
+  E2E_GOOGLE_CONTROL_PORT: String(googleControlPort),
+});
 
 /** A second app, signed in through the standards-strict OpenID provider (strict-oidc.spec.ts). */
-const strictOidcServer = {
-  command: "node --import tsx e2e/support/start-with-strict-oidc.mjs",
-  ...serverProcess,
-  url: `http://127.0.0.1:${strictAppPort}/api/ready`,
-  env: {
-    ...serverEnv,
-    PORT: String(strictAppPort),
-    DATA_DIR: strictDataDir,
-    SEED_RESTAURANTS: "20",
-    APP_ORIGIN: `http://127.0.0.1:${strictAppPort}`,
-    E2E_STRICT_OIDC_PORT: String(strictProviderPort),
-  },
-};
+const strictOidcServer = appServer("node --import tsx e2e/support/start-with-strict-oidc.mjs", strictAppPort, 20, {
+  E2E_STRICT_OIDC_PORT: String(strictProviderPort),
+});
 
 export default defineConfig({
   testDir: "./tests",
@@ -109,15 +95,20 @@ export default defineConfig({
     },
   },
   // Screens, menus, layout and accessibility run at both widths. A journey whose steps are the same at
-  // both widths runs at one: the phone's for the phone-first flows, the laptop's for the sign-in
-  // providers and the installable app (decision 052).
+  // both widths runs at one: the phone's for the phone-first flows (whole files, or single tests
+  // tagged @phone-only), the laptop's for the sign-in providers and the installable app (decisions 052, 063).
   projects: [
     {
       name: "mobile",
       testIgnore: LAPTOP_ONLY,
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
-    { name: "desktop", testIgnore: PHONE_ONLY, use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: "desktop",
+      testIgnore: PHONE_ONLY,
+      grepInvert: PHONE_ONLY_TAG,
+      use: { viewport: { width: 1280, height: 800 } },
+    },
   ],
   webServer: [
     mainServer,

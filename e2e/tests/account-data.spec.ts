@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "./support/test";
+import { expect, test, type Page, PHONE_ONLY_TEST } from "./support/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { latestMail, newPerson, registerViaApi, type Person } from "./support/accounts";
 import { findBookable, signIn } from "./support/booking";
@@ -40,125 +40,127 @@ async function openSettings(page: Page, isMobile: boolean) {
 }
 
 test.describe("a diner's own data", () => {
-  test("registers, books, downloads the data, deletes the account; the login is then refused", async ({
-    page,
-    request,
-    isMobile,
-  }) => {
-    const person = newPerson("delete-me", "Ottavia", "Serafini");
-    const target = await findBookable(request, "milano");
+  test(
+    "registers, books, downloads the data, deletes the account; the login is then refused",
+    PHONE_ONLY_TEST,
+    async ({ page, request, isMobile }) => {
+      const person = newPerson("delete-me", "Ottavia", "Serafini");
+      const target = await findBookable(request, "milano");
 
-    await page.goto("/register");
-    await fillRegisterForm(page, person);
-    await page.getByRole("button", { name: "Crea account" }).click();
-    await expect(page).toHaveURL(/\/email-verification\?email=/);
+      await page.goto("/register");
+      await fillRegisterForm(page, person);
+      await page.getByRole("button", { name: "Crea account" }).click();
+      await expect(page).toHaveURL(/\/email-verification\?email=/);
 
-    await page.goto(`/reservation/${target.id}`);
-    const date = page.getByLabel(/^Data/);
-    if ((await date.inputValue()) !== target.date) await date.fill(target.date);
-    await page.getByRole("combobox", { name: /^Orario/ }).selectOption(target.time);
-    await page.getByRole("radio").first().check();
-    await page.getByLabel("Richieste particolari").fill("Seggiolone per la bambina");
-    await page.getByRole("button", { name: "Conferma prenotazione" }).click();
-    await expect(
-      page.getByRole("heading", { name: /Prenotazione confermata!|Richiesta di prenotazione inviata/ }),
-    ).toBeVisible();
+      await page.goto(`/reservation/${target.id}`);
+      const date = page.getByLabel(/^Data/);
+      if ((await date.inputValue()) !== target.date) await date.fill(target.date);
+      await page.getByRole("combobox", { name: /^Orario/ }).selectOption(target.time);
+      await page.getByRole("radio").first().check();
+      await page.getByLabel("Richieste particolari").fill("Seggiolone per la bambina");
+      await page.getByRole("button", { name: "Conferma prenotazione" }).click();
+      await expect(
+        page.getByRole("heading", { name: /Prenotazione confermata!|Richiesta di prenotazione inviata/ }),
+      ).toBeVisible();
 
-    await page.goto("/");
-    await openSettings(page, isMobile);
-    const downloading = page.waitForEvent("download");
-    await page.getByRole("button", { name: "Scarica i miei dati" }).click();
-    const download = await downloading;
-    const today = new Date().toISOString().slice(0, 10);
-    expect(download.suggestedFilename()).toBe(`tavolo-${today}.json`);
-    const data = JSON.parse(await readFile((await download.path())!, "utf8")) as {
-      profile: { email: string; firstName: string; lastName: string; termsAccepted: boolean };
-      signInMethods: { password: boolean; google: boolean };
-      reservations: { restaurantName: string; date: string; time: string; status: string; specialRequests: string }[];
-      emails: { subject: string }[];
-    };
-    expect(data.profile).toMatchObject({
-      email: person.email,
-      firstName: "Ottavia",
-      lastName: "Serafini",
-      termsAccepted: true,
-    });
-    expect(data.signInMethods).toEqual({ password: true, google: false });
-    expect(data.reservations).toEqual([
-      expect.objectContaining({
-        restaurantName: target.name,
-        date: target.date,
-        time: target.time,
-        status: expect.stringMatching(/confirmed|pending/),
-        specialRequests: "Seggiolone per la bambina",
-      }),
-    ]);
-    expect(data.emails.length).toBeGreaterThanOrEqual(2);
-    await expect(page.getByText("File salvato: lo trovi tra i download.")).toBeVisible();
+      await page.goto("/");
+      await openSettings(page, isMobile);
+      const downloading = page.waitForEvent("download");
+      await page.getByRole("button", { name: "Scarica i miei dati" }).click();
+      const download = await downloading;
+      const today = new Date().toISOString().slice(0, 10);
+      expect(download.suggestedFilename()).toBe(`tavolo-${today}.json`);
+      const data = JSON.parse(await readFile((await download.path())!, "utf8")) as {
+        profile: { email: string; firstName: string; lastName: string; termsAccepted: boolean };
+        signInMethods: { password: boolean; google: boolean };
+        reservations: { restaurantName: string; date: string; time: string; status: string; specialRequests: string }[];
+        emails: { subject: string }[];
+      };
+      expect(data.profile).toMatchObject({
+        email: person.email,
+        firstName: "Ottavia",
+        lastName: "Serafini",
+        termsAccepted: true,
+      });
+      expect(data.signInMethods).toEqual({ password: true, google: false });
+      expect(data.reservations).toEqual([
+        expect.objectContaining({
+          restaurantName: target.name,
+          date: target.date,
+          time: target.time,
+          status: expect.stringMatching(/confirmed|pending/),
+          specialRequests: "Seggiolone per la bambina",
+        }),
+      ]);
+      expect(data.emails.length).toBeGreaterThanOrEqual(2);
+      await expect(page.getByText("File salvato: lo trovi tra i download.")).toBeVisible();
 
-    // Other tests book tables in the same city: count the free ones rather than trust the first.
-    const freeTables = async () => {
-      const answer = await request.get(
-        `/api/client/getAvailableTables/${target.id}?date=${target.date}&time=${target.time}&people=2`,
-      );
-      return ((await answer.json()) as { tables: { isAvailable: boolean }[] }).tables.filter((t) => t.isAvailable)
-        .length;
-    };
-    const freeBeforeDeletion = await freeTables();
+      // Other tests book tables in the same city: count the free ones rather than trust the first.
+      const freeTables = async () => {
+        const answer = await request.get(
+          `/api/client/getAvailableTables/${target.id}?date=${target.date}&time=${target.time}&people=2`,
+        );
+        return ((await answer.json()) as { tables: { isAvailable: boolean }[] }).tables.filter((t) => t.isAvailable)
+          .length;
+      };
+      const freeBeforeDeletion = await freeTables();
 
-    await page.getByRole("button", { name: "Elimina account" }).click();
-    const dialog = page.getByRole("dialog", { name: "Eliminare l'account?" });
-    await expect(dialog).toContainText("Le prenotazioni future e quelle last minute vengono annullate");
-    const destroy = dialog.getByRole("button", { name: "Elimina definitivamente" });
-    await expect(destroy).toBeDisabled();
-    await expectNoSeriousA11yViolations(page);
-    await dialog.getByLabel(/^Password attuale/).fill("Sbagliata1!");
-    await destroy.click();
-    await expect(dialog.getByRole("alert")).toContainText("La password non è corretta");
-    await dialog.getByLabel(/^Password attuale/).fill(person.password);
-    await destroy.click();
+      await page.getByRole("button", { name: "Elimina account" }).click();
+      const dialog = page.getByRole("dialog", { name: "Eliminare l'account?" });
+      await expect(dialog).toContainText("Le prenotazioni future e quelle last minute vengono annullate");
+      const destroy = dialog.getByRole("button", { name: "Elimina definitivamente" });
+      await expect(destroy).toBeDisabled();
+      await expectNoSeriousA11yViolations(page);
+      await dialog.getByLabel(/^Password attuale/).fill("Sbagliata1!");
+      await destroy.click();
+      await expect(dialog.getByRole("alert")).toContainText("La password non è corretta");
+      await dialog.getByLabel(/^Password attuale/).fill(person.password);
+      await destroy.click();
 
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("status").filter({ hasText: "Il tuo account è stato eliminato" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Accedi" }).first()).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
-    const goodbye = await latestMail(request, person.email, "account-deleted");
-    expect(goodbye.language).toBe("it");
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole("status").filter({ hasText: "Il tuo account è stato eliminato" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Accedi" }).first()).toBeVisible();
+      expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
+      const goodbye = await latestMail(request, person.email, "account-deleted");
+      expect(goodbye.language).toBe("it");
 
-    await page.goto("/login");
-    await page.getByLabel(/^Email/).fill(person.email);
-    await page.getByLabel(/^Password/).fill(person.password);
-    await page.getByRole("button", { name: "Accedi", exact: true }).click();
-    await expect(page.getByRole("alert")).toHaveText("Email o password non corretti");
-    await expect(page).toHaveURL(/\/login$/);
-    // The table is free again for whoever comes next.
-    expect(await freeTables()).toBe(freeBeforeDeletion + 1);
-  });
+      await page.goto("/login");
+      await page.getByLabel(/^Email/).fill(person.email);
+      await page.getByLabel(/^Password/).fill(person.password);
+      await page.getByRole("button", { name: "Accedi", exact: true }).click();
+      await expect(page.getByRole("alert")).toHaveText("Email o password non corretti");
+      await expect(page).toHaveURL(/\/login$/);
+      // The table is free again for whoever comes next.
+      expect(await freeTables()).toBe(freeBeforeDeletion + 1);
+    },
+  );
 
-  test("the register form's terms and privacy links open their pages and come back with the form intact", async ({
-    page,
-  }) => {
-    const person = newPerson("terms-roundtrip", "Ludovica", "Marchetti");
-    await page.goto("/register");
-    await fillRegisterForm(page, person);
+  test(
+    "the register form's terms and privacy links open their pages and come back with the form intact",
+    PHONE_ONLY_TEST,
+    async ({ page }) => {
+      const person = newPerson("terms-roundtrip", "Ludovica", "Marchetti");
+      await page.goto("/register");
+      await fillRegisterForm(page, person);
 
-    await page.getByRole("link", { name: "termini e le condizioni" }).click();
-    await expect(page).toHaveURL(/\/terms$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Termini e condizioni");
-    await expect(page.getByText(/Prenotare con Tavolo è gratuito/)).toBeVisible();
-    await page.getByRole("link", { name: "Torna alla registrazione" }).click();
-    await expect(page).toHaveURL(/\/register$/);
-    await expectRegisterFormHolds(page, person);
+      await page.getByRole("link", { name: "termini e le condizioni" }).click();
+      await expect(page).toHaveURL(/\/terms$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Termini e condizioni");
+      await expect(page.getByText(/Prenotare con Tavolo è gratuito/)).toBeVisible();
+      await page.getByRole("link", { name: "Torna alla registrazione" }).click();
+      await expect(page).toHaveURL(/\/register$/);
+      await expectRegisterFormHolds(page, person);
 
-    await page.getByRole("link", { name: "informativa sulla privacy" }).click();
-    await expect(page).toHaveURL(/\/privacy$/);
-    await expect(page.getByText(/Privacy e dati puoi scaricare/)).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
-    // The browser's own back button works as well.
-    await page.goBack();
-    await expect(page).toHaveURL(/\/register$/);
-    await expectRegisterFormHolds(page, person);
-  });
+      await page.getByRole("link", { name: "informativa sulla privacy" }).click();
+      await expect(page).toHaveURL(/\/privacy$/);
+      await expect(page.getByText(/Privacy e dati puoi scaricare/)).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      // The browser's own back button works as well.
+      await page.goBack();
+      await expect(page).toHaveURL(/\/register$/);
+      await expectRegisterFormHolds(page, person);
+    },
+  );
 });
 
 for (const language of ["it", "en"] as const) {

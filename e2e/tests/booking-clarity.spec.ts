@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "./support/test";
+import { expect, test, type APIRequestContext, PHONE_ONLY_TEST } from "./support/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { newPerson, registerViaApi, type Person } from "./support/accounts";
 import { signIn } from "./support/booking";
@@ -38,28 +38,29 @@ async function bookOfferViaApi(request: APIRequestContext, person: Person, offer
 }
 
 test.describe("a diner never doubts a booking", () => {
-  test("taking an offer's last seats shows the confirmation, then the history, never 'sold out'", async ({
-    page,
-    request,
-  }) => {
-    const person = newPerson("last-seats");
-    await registerViaApi(request, person);
-    await signIn(page, person, "Accedi");
-    const offer = await offerWithFewSeats(request);
+  test(
+    "taking an offer's last seats shows the confirmation, then the history, never 'sold out'",
+    PHONE_ONLY_TEST,
+    async ({ page, request }) => {
+      const person = newPerson("last-seats");
+      await registerViaApi(request, person);
+      await signIn(page, person, "Accedi");
+      const offer = await offerWithFewSeats(request);
 
-    await page.goto(`/lastminute/${offer.id}`);
-    await page.getByLabel(/^Persone/).selectOption(String(offer.currentAvailableSeats));
-    await page.getByRole("button", { name: "Conferma la prenotazione" }).click();
+      await page.goto(`/lastminute/${offer.id}`);
+      await page.getByLabel(/^Persone/).selectOption(String(offer.currentAvailableSeats));
+      await page.getByRole("button", { name: "Conferma la prenotazione" }).click();
 
-    const confirmation = page.getByRole("region", { name: "Offerta Last Minute prenotata!" });
-    await expect(confirmation).toBeVisible();
-    await expect(confirmation).toContainText(offer.restaurantName);
-    await expect(confirmation).toContainText(/Ti aspettano tra le \d\d:\d\d e le \d\d:\d\d/);
-    await expect(page.getByText("Posti esauriti")).toHaveCount(0);
-    await expectNoSeriousA11yViolations(page);
-    await expect(page).toHaveURL(/\/history$/, { timeout: 10_000 });
-    await expect(page.getByRole("article").filter({ hasText: offer.restaurantName }).first()).toBeVisible();
-  });
+      const confirmation = page.getByRole("region", { name: "Offerta Last Minute prenotata!" });
+      await expect(confirmation).toBeVisible();
+      await expect(confirmation).toContainText(offer.restaurantName);
+      await expect(confirmation).toContainText(/Ti aspettano tra le \d\d:\d\d e le \d\d:\d\d/);
+      await expect(page.getByText("Posti esauriti")).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+      await expect(page).toHaveURL(/\/history$/, { timeout: 10_000 });
+      await expect(page.getByRole("article").filter({ hasText: offer.restaurantName }).first()).toBeVisible();
+    },
+  );
 
   test("the cancel dialog of an offer booking speaks of seats; keep first, cancel last, one width", async ({
     page,

@@ -1,4 +1,4 @@
-import { expect, test } from "./support/test";
+import { expect, test, PHONE_ONLY_TEST } from "./support/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 
 test.describe("a visitor finds a restaurant", () => {
@@ -39,7 +39,7 @@ test.describe("a visitor finds a restaurant", () => {
     await expect(page.getByRole("radio", { name: "Pizza" })).toBeChecked();
   });
 
-  test("asks for a city before searching", async ({ page }) => {
+  test("asks for a city before searching", PHONE_ONLY_TEST, async ({ page }) => {
     await page.goto("/");
     const hero = page.getByRole("search").first();
     await hero.getByRole("button", { name: "Cerca" }).click();
@@ -47,7 +47,7 @@ test.describe("a visitor finds a restaurant", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("sends a visitor who wants to reserve to the login page", async ({ page }) => {
+  test("sends a visitor who wants to reserve to the login page", PHONE_ONLY_TEST, async ({ page }) => {
     await page.goto("/search?location=roma");
     await page
       .getByRole("region", { name: "Risultati" })
@@ -64,14 +64,14 @@ test.describe("a visitor finds a restaurant", () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
-  test("keeps signed-in pages behind the login", async ({ page }) => {
+  test("keeps signed-in pages behind the login", PHONE_ONLY_TEST, async ({ page }) => {
     for (const path of ["/history", "/settings", "/favorites", "/reservation/00000000-0000-4000-8000-000000000000"]) {
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/login/);
     }
   });
 
-  test("shows a clear message for an unknown city and an unknown restaurant", async ({ page }) => {
+  test("shows a clear message for an unknown city and an unknown restaurant", PHONE_ONLY_TEST, async ({ page }) => {
     await page.goto("/search?location=Atlantide");
     await expect(page.getByText(/Atlantide/).last()).toBeVisible();
     await page.goto("/restaurants/00000000-0000-4000-8000-000000000000");

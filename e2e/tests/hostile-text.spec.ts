@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "./support/test";
+import { expect, test, type Page, PHONE_ONLY_TEST } from "./support/test";
 import { newPerson, registerViaApi } from "./support/accounts";
 import { findBookable, signIn } from "./support/booking";
 
@@ -18,52 +18,57 @@ async function expectInert(page: Page) {
   ).toBe(0);
 }
 
-test("pages carry no inline script (only non-executed JSON data) and the CSP forbids inline and eval'd scripts", async ({
-  request,
-}) => {
-  // A server-rendered public page and a client-rendered shell (decision 027).
-  for (const path of ["/", "/settings"]) {
-    const response = await request.get(path);
-    expect(response.status()).toBe(200);
-    const html = await response.text();
-    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
-    expect(scripts.some(([, attributes]) => /\bsrc="\/assets\//.test(attributes!))).toBe(true);
-    for (const [, attributes, body] of scripts) {
-      // The hydration data and JSON-LD are data blocks the browser never runs: they must parse as JSON.
-      if (/\btype="application\/(ld\+)?json"/.test(attributes!)) {
-        expect(() => JSON.parse(body!), `${path}: ${attributes}`).not.toThrow();
-        continue;
+test(
+  "pages carry no inline script (only non-executed JSON data) and the CSP forbids inline and eval'd scripts",
+  PHONE_ONLY_TEST,
+  async ({ request }) => {
+    // A server-rendered public page and a client-rendered shell (decision 027).
+    for (const path of ["/", "/settings"]) {
+      const response = await request.get(path);
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+      expect(scripts.some(([, attributes]) => /\bsrc="\/assets\//.test(attributes!))).toBe(true);
+      for (const [, attributes, body] of scripts) {
+        // The hydration data and JSON-LD are data blocks the browser never runs: they must parse as JSON.
+        if (/\btype="application\/(ld\+)?json"/.test(attributes!)) {
+          expect(() => JSON.parse(body!), `${path}: ${attributes}`).not.toThrow();
+          continue;
+        }
+        expect(attributes).toMatch(/\bsrc="\/assets\//);
+        expect(body!.trim()).toBe("");
       }
-      expect(attributes).toMatch(/\bsrc="\/assets\//);
-      expect(body!.trim()).toBe("");
+      const csp = response.headers()["content-security-policy"] ?? "";
+      const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1];
+      expect(scriptSrc, csp).toBeDefined();
+      expect(scriptSrc).not.toContain("'unsafe-inline'");
+      expect(scriptSrc).not.toContain("'unsafe-eval'");
     }
-    const csp = response.headers()["content-security-policy"] ?? "";
-    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1];
-    expect(scriptSrc, csp).toBeDefined();
-    expect(scriptSrc).not.toContain("'unsafe-inline'");
-    expect(scriptSrc).not.toContain("'unsafe-eval'");
-  }
-});
+  },
+);
 
-test("the Permissions-Policy leaves geolocation to our pages only, in feature names chromium knows", async ({
-  page,
-}) => {
-  const policyWarnings: string[] = [];
-  page.on("console", (message) => {
-    if (/Permissions-Policy/i.test(message.text())) policyWarnings.push(message.text());
-  });
-  const response = await page.goto("/");
-  expect(response?.headers()["permissions-policy"]).toContain("geolocation=(self)");
-  const allows = (feature: string) =>
-    page.evaluate(
-      (name) =>
-        (document as { featurePolicy?: { allowsFeature(name: string): boolean } }).featurePolicy?.allowsFeature(name),
-      feature,
-    );
-  expect(await allows("geolocation")).toBe(true);
-  for (const feature of ["camera", "microphone", "payment", "usb"]) expect(await allows(feature), feature).toBe(false);
-  expect(policyWarnings).toEqual([]);
-});
+test(
+  "the Permissions-Policy leaves geolocation to our pages only, in feature names chromium knows",
+  PHONE_ONLY_TEST,
+  async ({ page }) => {
+    const policyWarnings: string[] = [];
+    page.on("console", (message) => {
+      if (/Permissions-Policy/i.test(message.text())) policyWarnings.push(message.text());
+    });
+    const response = await page.goto("/");
+    expect(response?.headers()["permissions-policy"]).toContain("geolocation=(self)");
+    const allows = (feature: string) =>
+      page.evaluate(
+        (name) =>
+          (document as { featurePolicy?: { allowsFeature(name: string): boolean } }).featurePolicy?.allowsFeature(name),
+        feature,
+      );
+    expect(await allows("geolocation")).toBe(true);
+    for (const feature of ["camera", "microphone", "payment", "usb"])
+      expect(await allows(feature), feature).toBe(false);
+    expect(policyWarnings).toEqual([]);
+  },
+);
 
 test("a name and special requests written as markup show as text in the header, settings, booking and history", async ({
   page,

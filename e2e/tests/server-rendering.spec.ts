@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { expect, test, type APIRequestContext, expectHydrated } from "./support/test";
+import { expect, test, type APIRequestContext, expectHydrated, PHONE_ONLY_TEST } from "./support/test";
 import { imageSize, jsonLdOf, metaContent, tagsOf, textOf } from "./support/raw-html";
 
 /**
@@ -51,71 +51,81 @@ const pageList = (pages: Pages) => [
 ];
 
 test.describe("server-rendered pages, raw HTML (no browser)", () => {
-  test("each page has its h1, title, description, canonical, hreflang, share tags, card image and JSON-LD", async ({
-    request,
-  }) => {
-    const pages = await pickPages(request);
-    for (const page of pageList(pages)) {
-      const response = await request.get(page.path, { headers: { "accept-language": "it-IT,it" } });
-      expect(response.status(), page.path).toBe(200);
-      const html = await response.text();
-      expect(html, page.path).toContain('<html lang="it"');
-      const h1 = textOf(html, "h1");
-      if (typeof page.h1 === "string") expect(h1, page.path).toBe(page.h1);
-      else expect(h1, page.path).toMatch(page.h1);
-      expect(textOf(html, "title"), page.path).toContain(page.named);
-      expect(metaContent(html, "description")?.length ?? 0, page.path).toBeGreaterThan(20);
+  test(
+    "each page has its h1, title, description, canonical, hreflang, share tags, card image and JSON-LD",
+    PHONE_ONLY_TEST,
+    async ({ request }) => {
+      const pages = await pickPages(request);
+      for (const page of pageList(pages)) {
+        const response = await request.get(page.path, { headers: { "accept-language": "it-IT,it" } });
+        expect(response.status(), page.path).toBe(200);
+        const html = await response.text();
+        expect(html, page.path).toContain('<html lang="it"');
+        const h1 = textOf(html, "h1");
+        if (typeof page.h1 === "string") expect(h1, page.path).toBe(page.h1);
+        else expect(h1, page.path).toMatch(page.h1);
+        expect(textOf(html, "title"), page.path).toContain(page.named);
+        expect(metaContent(html, "description")?.length ?? 0, page.path).toBeGreaterThan(20);
 
-      const links = tagsOf(html, "link");
-      const canonical = links.find((link) => link.rel === "canonical")?.href;
-      expect(canonical, page.path).toMatch(/^https?:\/\//);
-      const alternates = Object.fromEntries(
-        links.filter((link) => link.rel === "alternate" && link.hreflang).map((link) => [link.hreflang, link.href]),
-      );
-      expect(Object.keys(alternates).sort(), page.path).toEqual(["en", "it", "x-default"]);
-      expect(alternates.it, page.path).toBe(canonical);
+        const links = tagsOf(html, "link");
+        const canonical = links.find((link) => link.rel === "canonical")?.href;
+        expect(canonical, page.path).toMatch(/^https?:\/\//);
+        const alternates = Object.fromEntries(
+          links.filter((link) => link.rel === "alternate" && link.hreflang).map((link) => [link.hreflang, link.href]),
+        );
+        expect(Object.keys(alternates).sort(), page.path).toEqual(["en", "it", "x-default"]);
+        expect(alternates.it, page.path).toBe(canonical);
 
-      expect(metaContent(html, "og:title"), page.path).toContain(page.named);
-      const image = metaContent(html, "og:image");
-      expect(image, page.path).toMatch(/^https?:\/\//);
-      const picture = await request.get(new URL(image!).pathname + new URL(image!).search);
-      expect(picture.status(), image).toBe(200);
-      expect(picture.headers()["content-type"], image).toMatch(/^image\/(png|jpeg)/);
-      expect(imageSize(await picture.body()), image).toMatchObject({ width: 1200, height: 630 });
+        expect(metaContent(html, "og:title"), page.path).toContain(page.named);
+        const image = metaContent(html, "og:image");
+        expect(image, page.path).toMatch(/^https?:\/\//);
+        const picture = await request.get(new URL(image!).pathname + new URL(image!).search);
+        expect(picture.status(), image).toBe(200);
+        expect(picture.headers()["content-type"], image).toMatch(/^image\/(png|jpeg)/);
+        expect(imageSize(await picture.body()), image).toMatchObject({ width: 1200, height: 630 });
 
-      if (!page.ldTypes) continue;
-      const ld = jsonLdOf(html);
-      const typed = ld.filter((item) => page.ldTypes.includes(String(item["@type"])));
-      expect(typed.length, `${page.path}: JSON-LD of type ${page.ldTypes.join("/")}`).toBeGreaterThan(0);
-      expect(JSON.stringify(typed), page.path).toContain(page.named);
-    }
-  });
+        if (!page.ldTypes) continue;
+        const ld = jsonLdOf(html);
+        const typed = ld.filter((item) => page.ldTypes.includes(String(item["@type"])));
+        expect(typed.length, `${page.path}: JSON-LD of type ${page.ldTypes.join("/")}`).toBeGreaterThan(0);
+        expect(JSON.stringify(typed), page.path).toContain(page.named);
+      }
+    },
+  );
 
-  test("the English version: ?lang=en, or the language cookie, or Accept-Language", async ({ request }) => {
-    const pages = await pickPages(request);
-    const path = `/restaurants/${pages.restaurant.id}`;
-    const ways: Record<string, string>[] = [{}, { cookie: "i18nextLng=en" }, { "accept-language": "en-GB,en;q=0.8" }];
-    for (const headers of ways) {
-      const url = Object.keys(headers).length ? path : `${path}?lang=en`;
-      const html = await (await request.get(url, { headers })).text();
-      expect(html, JSON.stringify(headers)).toContain('<html lang="en"');
-      // React writes the apostrophe as &#x27;.
-      expect(html, JSON.stringify(headers)).toMatch(/Today(&#x27;|')s hours/);
-    }
-  });
+  test(
+    "the English version: ?lang=en, or the language cookie, or Accept-Language",
+    PHONE_ONLY_TEST,
+    async ({ request }) => {
+      const pages = await pickPages(request);
+      const path = `/restaurants/${pages.restaurant.id}`;
+      const ways: Record<string, string>[] = [{}, { cookie: "i18nextLng=en" }, { "accept-language": "en-GB,en;q=0.8" }];
+      for (const headers of ways) {
+        const url = Object.keys(headers).length ? path : `${path}?lang=en`;
+        const html = await (await request.get(url, { headers })).text();
+        expect(html, JSON.stringify(headers)).toContain('<html lang="en"');
+        // React writes the apostrophe as &#x27;.
+        expect(html, JSON.stringify(headers)).toMatch(/Today(&#x27;|')s hours/);
+      }
+    },
+  );
 
-  test("a restaurant or an offer that does not exist is a 404 with the not-found page", async ({ request }) => {
-    for (const path of [
-      "/restaurants/00000000-0000-4000-8000-000000000000",
-      "/lastminute/00000000-0000-4000-8000-000000000000",
-    ]) {
-      const response = await request.get(path);
-      expect(response.status(), path).toBe(404);
-      expect(textOf(await response.text(), "h1"), path).toBe(
-        path.startsWith("/restaurants/") ? "Ristorante non trovato" : "Offerta non trovata",
-      );
-    }
-  });
+  test(
+    "a restaurant or an offer that does not exist is a 404 with the not-found page",
+    PHONE_ONLY_TEST,
+    async ({ request }) => {
+      for (const path of [
+        "/restaurants/00000000-0000-4000-8000-000000000000",
+        "/lastminute/00000000-0000-4000-8000-000000000000",
+      ]) {
+        const response = await request.get(path);
+        expect(response.status(), path).toBe(404);
+        expect(textOf(await response.text(), "h1"), path).toBe(
+          path.startsWith("/restaurants/") ? "Ristorante non trovato" : "Offerta non trovata",
+        );
+      }
+    },
+  );
 });
 
 /** Clicks before hydration would land on inert HTML: wait until the app has taken the page over. */
@@ -164,23 +174,25 @@ test.describe("server-rendered pages in the browser", () => {
 test.describe("server-rendered pages without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("search from home and from a results page: the form is sent to /search, keeping the cuisine and party", async ({
-    page,
-  }) => {
-    await page.goto("/");
-    const form = page.getByRole("search");
-    await form.getByRole("combobox", { name: "Città" }).fill("Milano");
-    await form.getByLabel("Cucina").selectOption("pizza");
-    await form.getByRole("button", { name: "Cerca" }).click();
-    await expect(page).toHaveURL(/\/search\?location=Milano&category=pizza$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ristoranti a Milano");
+  test(
+    "search from home and from a results page: the form is sent to /search, keeping the cuisine and party",
+    PHONE_ONLY_TEST,
+    async ({ page }) => {
+      await page.goto("/");
+      const form = page.getByRole("search");
+      await form.getByRole("combobox", { name: "Città" }).fill("Milano");
+      await form.getByLabel("Cucina").selectOption("pizza");
+      await form.getByRole("button", { name: "Cerca" }).click();
+      await expect(page).toHaveURL(/\/search\?location=Milano&category=pizza$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ristoranti a Milano");
 
-    await page.goto("/search?location=milano&category=pizza&people=4");
-    await page.getByRole("search").getByRole("combobox", { name: "Città" }).fill("Roma");
-    await page.getByRole("search").getByRole("button", { name: "Cerca" }).click();
-    await expect(page).toHaveURL(/\/search\?location=Roma&category=pizza&people=4$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ristoranti a Roma");
-  });
+      await page.goto("/search?location=milano&category=pizza&people=4");
+      await page.getByRole("search").getByRole("combobox", { name: "Città" }).fill("Roma");
+      await page.getByRole("search").getByRole("button", { name: "Cerca" }).click();
+      await expect(page).toHaveURL(/\/search\?location=Roma&category=pizza&people=4$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ristoranti a Roma");
+    },
+  );
 
   test("show names, addresses, hours, offers and their links", async ({ page, request }, testInfo) => {
     const pages = await pickPages(request);

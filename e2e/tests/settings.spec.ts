@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "./support/test";
+import { expect, test, type APIRequestContext, type Page, PHONE_ONLY_TEST } from "./support/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { latestMail, linkIn, logOut, newPerson, registerViaApi, type Person } from "./support/accounts";
 import { freshMobile, smsCode } from "./support/phone";
@@ -126,36 +126,40 @@ test.describe("settings", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("changes the password, then signs in with the new one only", async ({ page, request, isMobile }) => {
-    const person: Person = newPerson("password", "Luca", "Neri");
-    await registerViaApi(request, person);
-    await signIn(page, person.email, person.password);
-    await page.goto("/settings#security");
-    const card = page.getByRole("form", { name: "Cambia password" });
-    await card.getByLabel(/^Password attuale/).fill("Sbagliata#1");
-    await card.getByLabel(/^Nuova password/).fill("Nuova#Pass9");
-    await card.getByLabel(/^Conferma la nuova password/).fill("Nuova#Pass9");
-    await card.getByRole("button", { name: "Cambia password" }).click();
-    await expect(card.getByText("La password attuale non è corretta")).toBeVisible();
+  test(
+    "changes the password, then signs in with the new one only",
+    PHONE_ONLY_TEST,
+    async ({ page, request, isMobile }) => {
+      const person: Person = newPerson("password", "Luca", "Neri");
+      await registerViaApi(request, person);
+      await signIn(page, person.email, person.password);
+      await page.goto("/settings#security");
+      const card = page.getByRole("form", { name: "Cambia password" });
+      await card.getByLabel(/^Password attuale/).fill("Sbagliata#1");
+      await card.getByLabel(/^Nuova password/).fill("Nuova#Pass9");
+      await card.getByLabel(/^Conferma la nuova password/).fill("Nuova#Pass9");
+      await card.getByRole("button", { name: "Cambia password" }).click();
+      await expect(card.getByText("La password attuale non è corretta")).toBeVisible();
 
-    await card.getByLabel(/^Password attuale/).fill(person.password);
-    await card.getByRole("button", { name: "Cambia password" }).click();
-    await expect(card.getByText("Password aggiornata: le altre sessioni sono state chiuse")).toBeVisible();
-    // This session goes on.
-    await page.reload();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Profilo e impostazioni");
+      await card.getByLabel(/^Password attuale/).fill(person.password);
+      await card.getByRole("button", { name: "Cambia password" }).click();
+      await expect(card.getByText("Password aggiornata: le altre sessioni sono state chiuse")).toBeVisible();
+      // This session goes on.
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Profilo e impostazioni");
 
-    await logOut(page, isMobile);
-    await page.goto("/login");
-    await page.getByLabel(/^Email/).fill(person.email);
-    await page.getByLabel(/^Password/).fill(person.password);
-    await page.getByRole("button", { name: "Accedi", exact: true }).click();
-    await expect(page.getByText("Email o password non corretti")).toBeVisible();
-    await signIn(page, person.email, "Nuova#Pass9");
-    expect((await latestMail(request, person.email, "password-changed")).language).toBe("it");
-  });
+      await logOut(page, isMobile);
+      await page.goto("/login");
+      await page.getByLabel(/^Email/).fill(person.email);
+      await page.getByLabel(/^Password/).fill(person.password);
+      await page.getByRole("button", { name: "Accedi", exact: true }).click();
+      await expect(page.getByText("Email o password non corretti")).toBeVisible();
+      await signIn(page, person.email, "Nuova#Pass9");
+      expect((await latestMail(request, person.email, "password-changed")).language).toBe("it");
+    },
+  );
 
-  test("changes the e-mail through the link sent to the new address", async ({ page, request }) => {
+  test("changes the e-mail through the link sent to the new address", PHONE_ONLY_TEST, async ({ page, request }) => {
     const person = newPerson("oldmail", "Sara", "Blu");
     await registerViaApi(request, person);
     await signIn(page, person.email, person.password);
@@ -186,40 +190,44 @@ test.describe("settings", () => {
     expect(login.status()).toBe(200);
   });
 
-  test("saves a restaurant to favorites from its page and finds it in /favorites", async ({ page, request }) => {
-    const search = await request.get("/api/client/searchRestaurantsByLocation?location=milano");
-    const { restaurants } = (await search.json()) as { restaurants: { id: string; name: string }[] };
-    const restaurant = restaurants[0]!;
+  test(
+    "saves a restaurant to favorites from its page and finds it in /favorites",
+    PHONE_ONLY_TEST,
+    async ({ page, request }) => {
+      const search = await request.get("/api/client/searchRestaurantsByLocation?location=milano");
+      const { restaurants } = (await search.json()) as { restaurants: { id: string; name: string }[] };
+      const restaurant = restaurants[0]!;
 
-    // Signed out, the heart leads to /login and back.
-    await page.goto(`/restaurants/${restaurant.id}`);
-    await page.getByRole("link", { name: "Accedi per salvare tra i preferiti" }).click();
-    await expect(page).toHaveURL(/\/login\?next=%2Frestaurants%2F/);
+      // Signed out, the heart leads to /login and back.
+      await page.goto(`/restaurants/${restaurant.id}`);
+      await page.getByRole("link", { name: "Accedi per salvare tra i preferiti" }).click();
+      await expect(page).toHaveURL(/\/login\?next=%2Frestaurants%2F/);
 
-    const person = newPerson("favorites", "Paolo", "Gialli");
-    await registerViaApi(request, person);
-    await page.getByLabel(/^Email/).fill(person.email);
-    await page.getByLabel(/^Password/).fill(person.password);
-    await page.getByRole("button", { name: "Accedi", exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/restaurants/${restaurant.id}$`));
+      const person = newPerson("favorites", "Paolo", "Gialli");
+      await registerViaApi(request, person);
+      await page.getByLabel(/^Email/).fill(person.email);
+      await page.getByLabel(/^Password/).fill(person.password);
+      await page.getByRole("button", { name: "Accedi", exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/restaurants/${restaurant.id}$`));
 
-    await page.goto("/favorites");
-    await expect(page.getByRole("heading", { name: "Nessun preferito, per ora" })).toBeVisible();
-    await page.goto(`/restaurants/${restaurant.id}`);
-    const heart = page.getByRole("button", { name: "Salva tra i preferiti" });
-    await heart.click();
-    await expect(page.getByRole("button", { name: "Nei preferiti" })).toHaveAttribute("aria-pressed", "true");
+      await page.goto("/favorites");
+      await expect(page.getByRole("heading", { name: "Nessun preferito, per ora" })).toBeVisible();
+      await page.goto(`/restaurants/${restaurant.id}`);
+      const heart = page.getByRole("button", { name: "Salva tra i preferiti" });
+      await heart.click();
+      await expect(page.getByRole("button", { name: "Nei preferiti" })).toHaveAttribute("aria-pressed", "true");
 
-    await page.goto("/favorites");
-    await expect(page.getByText("1 ristorante salvato")).toBeVisible();
-    const card = page.getByRole("article").filter({ hasText: restaurant.name });
-    await expect(card).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
-    await page.reload();
-    await card.getByRole("button", { name: `Rimuovi ${restaurant.name} dai preferiti` }).click();
-    await expect(page.getByRole("heading", { name: "Nessun preferito, per ora" })).toBeVisible();
-    await page.reload();
-    await expect(page.getByRole("heading", { name: "Nessun preferito, per ora" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Trova ristoranti" }).first()).toBeVisible();
-  });
+      await page.goto("/favorites");
+      await expect(page.getByText("1 ristorante salvato")).toBeVisible();
+      const card = page.getByRole("article").filter({ hasText: restaurant.name });
+      await expect(card).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await page.reload();
+      await card.getByRole("button", { name: `Rimuovi ${restaurant.name} dai preferiti` }).click();
+      await expect(page.getByRole("heading", { name: "Nessun preferito, per ora" })).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole("heading", { name: "Nessun preferito, per ora" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Trova ristoranti" }).first()).toBeVisible();
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "./support/test";
+import { expect, test, type APIRequestContext, PHONE_ONLY_TEST } from "./support/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { newPerson, registerViaApi, type Person } from "./support/accounts";
 import { signIn } from "./support/booking";
@@ -200,69 +200,73 @@ test.describe("search for a table", () => {
 
   test.describe("in English", () => {
     test.use({ locale: "en-GB" });
-    test("a move into a time just taken says so, and the old booking stands", async ({ page, request }) => {
-      const diner = newPerson("move-409", "Sara", "Neri");
-      const other = newPerson("move-409-other", "Paolo", "Riva");
-      await registerViaApi(request, diner, "en");
-      await registerViaApi(request, other, "en");
-      const date = evening();
-      const target = await milanForFour(request, date);
-      const headers = async (person: Person) => ({
-        authorization: `Bearer ${await tokenOf(request, person)}`,
-        "idempotency-key": crypto.randomUUID(),
-      });
-      const free = await request.get(`/api/client/getAvailableTables/${target.id}?date=${date}&time=20:30&people=2`);
-      const smallest = ((await free.json()) as { tables: Table[] }).tables
-        .filter((table) => table.isAvailable && table.capacity >= 2)
-        .sort((a, b) => a.capacity - b.capacity)[0]!;
-      const first = await request.post("/api/client/makeReservation", {
-        headers: await headers(diner),
-        data: {
-          restaurantId: target.id,
-          date,
-          time: "20:30",
-          numberOfPeople: 2,
-          tableId: smallest.id,
-          specialRequests: "",
-        },
-      });
-      expect(first.status(), await first.text()).toBe(201);
+    test(
+      "a move into a time just taken says so, and the old booking stands",
+      PHONE_ONLY_TEST,
+      async ({ page, request }) => {
+        const diner = newPerson("move-409", "Sara", "Neri");
+        const other = newPerson("move-409-other", "Paolo", "Riva");
+        await registerViaApi(request, diner, "en");
+        await registerViaApi(request, other, "en");
+        const date = evening();
+        const target = await milanForFour(request, date);
+        const headers = async (person: Person) => ({
+          authorization: `Bearer ${await tokenOf(request, person)}`,
+          "idempotency-key": crypto.randomUUID(),
+        });
+        const free = await request.get(`/api/client/getAvailableTables/${target.id}?date=${date}&time=20:30&people=2`);
+        const smallest = ((await free.json()) as { tables: Table[] }).tables
+          .filter((table) => table.isAvailable && table.capacity >= 2)
+          .sort((a, b) => a.capacity - b.capacity)[0]!;
+        const first = await request.post("/api/client/makeReservation", {
+          headers: await headers(diner),
+          data: {
+            restaurantId: target.id,
+            date,
+            time: "20:30",
+            numberOfPeople: 2,
+            tableId: smallest.id,
+            specialRequests: "",
+          },
+        });
+        expect(first.status(), await first.text()).toBe(201);
 
-      await signIn(page, diner, "Sign in");
-      await page.goto("/history");
-      await page
-        .getByRole("article")
-        .filter({ hasText: target.name })
-        .getByRole("link", { name: /^Change/ })
-        .click();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Change booking");
-      const time = page.getByRole("combobox", { name: /^Time/ });
-      await expect(time.locator('option[value="21:00"]')).toBeAttached();
-      await time.selectOption("21:00");
-      await expect(page.getByRole("radio", { checked: true })).toHaveCount(1);
-      // The form proposes the booking's own table (its own seating is free to it, decision 032),
-      // which nobody else can take: the diner picks another one.
-      const another = page.locator(`input[type="radio"]:not([value="${smallest.id}"]):enabled`).first();
-      await another.check();
-      const tableId = await another.inputValue();
+        await signIn(page, diner, "Sign in");
+        await page.goto("/history");
+        await page
+          .getByRole("article")
+          .filter({ hasText: target.name })
+          .getByRole("link", { name: /^Change/ })
+          .click();
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("Change booking");
+        const time = page.getByRole("combobox", { name: /^Time/ });
+        await expect(time.locator('option[value="21:00"]')).toBeAttached();
+        await time.selectOption("21:00");
+        await expect(page.getByRole("radio", { checked: true })).toHaveCount(1);
+        // The form proposes the booking's own table (its own seating is free to it, decision 032),
+        // which nobody else can take: the diner picks another one.
+        const another = page.locator(`input[type="radio"]:not([value="${smallest.id}"]):enabled`).first();
+        await another.check();
+        const tableId = await another.inputValue();
 
-      // Someone else takes that very table at that time while the diner looks at the form.
-      const taken = await request.post("/api/client/makeReservation", {
-        headers: await headers(other),
-        data: { restaurantId: target.id, date, time: "21:00", numberOfPeople: 2, tableId, specialRequests: "" },
-      });
-      expect(taken.status(), await taken.text()).toBe(201);
+        // Someone else takes that very table at that time while the diner looks at the form.
+        const taken = await request.post("/api/client/makeReservation", {
+          headers: await headers(other),
+          data: { restaurantId: target.id, date, time: "21:00", numberOfPeople: 2, tableId, specialRequests: "" },
+        });
+        expect(taken.status(), await taken.text()).toBe(201);
 
-      await page.getByRole("button", { name: "Save the change" }).click();
-      await expect(
-        page.getByText(/That time was just taken by someone else\. Your booking of .* at 20:30 still stands/),
-      ).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
+        await page.getByRole("button", { name: "Save the change" }).click();
+        await expect(
+          page.getByText(/That time was just taken by someone else\. Your booking of .* at 20:30 still stands/),
+        ).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
 
-      await page.goto("/history");
-      const booking = page.getByRole("article").filter({ hasText: target.name });
-      await expect(booking).toContainText("20:30");
-      await expect(booking).not.toContainText("21:00");
-    });
+        await page.goto("/history");
+        const booking = page.getByRole("article").filter({ hasText: target.name });
+        await expect(booking).toContainText("20:30");
+        await expect(booking).not.toContainText("21:00");
+      },
+    );
   });
 });

@@ -50,3 +50,9 @@ export type { APIRequestContext, Page } from "@playwright/test";
  * Waits until the app has taken the server-rendered page over (client-app.tsx sets the mark).
  */
 export const expectHydrated = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+
+/**
+ * A journey whose steps are the same at both widths, in a file whose screens run at both: the desktop
+ * project leaves it out (playwright.config.ts, decision 063). `test(title, PHONE_ONLY_TEST, body)`.
+ */
+export const PHONE_ONLY_TEST = { tag: "@phone-only" } as const;
