@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: the machine's set-up, then every suite — static checks beside the web build, unit and
+// `npm test`: the machine's set-up, then every suite — static checks in two lanes with the web build, unit and
 // API suites (PGlite and PostgreSQL), then the end-to-end suite in Debian's chromium against that
 // same build, and the booking smoke once more on the current Node LTS (decision 048). Stops at the
-// first failure. Why this order and what runs together: decision 047.
+// first failure. Why this order and what runs together: decisions 047 and 063.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,0 +1,14 @@
+import { chromium } from "@playwright/test";
+const base = process.env.BASE ?? "http://127.0.0.1:4298";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, locale: "it-IT", serviceWorkers: "block" });
+const page = await context.newPage();
+const requests = [];
+page.on("request", (r) => requests.push(r.url().replace(base, "")));
+await page.goto(base + process.argv[2]);
+await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+await page.waitForTimeout(2000);
+console.log(await page.evaluate(() => [...document.querySelectorAll("link")].filter(l => l.rel === "stylesheet" || l.rel === "modulepreload").map((l) => `${l.rel} ${l.disabled ? "disabled" : "live"} ${l.getAttribute("href")}`).join("\n")));
+console.log("--- requests");
+console.log(requests.join("\n"));
+await browser.close();
