@@ -14,7 +14,7 @@ import { RenderClockContext, type RenderClock } from "./lib/clock";
 import { registerServiceWorker } from "./lib/service-worker";
 import { createBrowserApiClient } from "./app/browser-api-client";
 import { HydratedTitleContext, hydratedTitle, type HydratedTitle } from "./lib/use-document-title";
-import { prefetchBookingRouteIfLinked } from "./lib/booking-prefetch";
+import { prefetchBookingFilesIfLinked } from "./lib/booking-prefetch";
 import { hydrateFromPage } from "./lib/hydrated-queries";
 
 const root = document.getElementById("root")!;
@@ -109,8 +109,8 @@ if (hydration) {
   await new Promise((resolve) => setTimeout(resolve));
   await Promise.all([messagesReady, loadMatchedRoutes()]);
   const router = createRouter(routerState(hydration));
-  // The page's own code is in: the booking form's downloads while the page hydrates (decision 059).
-  prefetchBookingRouteIfLinked(root, { signedIn: hydration.signedIn === true });
+  // The page's own code is in: the booking form's files download while the page hydrates (decisions 059, 064).
+  prefetchBookingFilesIfLinked(root, { signedIn: hydration.signedIn === true });
   // As a transition, hydration yields to the browser every few milliseconds instead of one long
   // task (Total Blocking Time): the page is already painted, so nothing waits for it to finish.
   startTransition(() => {

@@ -8,6 +8,13 @@ import type { CityInfo, RestaurantDetail } from "./restaurants";
 export const HYDRATION_DATA_ID = "tavolo-hydration";
 
 /**
+ * The id of the inert <template> a server-rendered page carries the booking form's and the sign-in
+ * page's files in, as prefetch links: the browser app puts them to work once the page is its own
+ * (decision 064).
+ */
+export const BOOKING_FILES_ID = "tavolo-booking-files";
+
+/**
  * Which public page a server render produced, with the data its <head> is made of (decisions 027,
  * 028): the web app's server entry returns it and the API turns it into title, canonical, Open Graph
  * and JSON-LD. One declaration, so the two sides cannot drift apart.

@@ -3,6 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { builtWebApp, removeBuiltWebApp } from "../../test/web-build";
+import { BOOKING_FILES_ID } from "@tavolo/shared/rendered-page";
 import type { RenderRequest, ServerEntry } from "@tavolo/shared/server-render";
 
 /**
@@ -99,5 +100,19 @@ describe("the built web app and its server entry", () => {
     expect(inlined[0]).toBe(base);
     expect(inlined[1]).toBe(start.css![0]);
     for (const file of manifest["src/app/routes/search.tsx"]!.css ?? []) expect(inlined).toContain(file);
+
+    // The booking form's and the sign-in page's files, as inert prefetch links for the browser app to
+    // put to work (decision 064): the form's own module and stylesheet among them, none of the page's.
+    const template = new RegExp(`<template id="${BOOKING_FILES_ID}">(.*?)</template>`).exec(page)?.[1] ?? "";
+    const prefetched = [
+      ...template.matchAll(
+        /<link rel="prefetch" as="(script|style)" crossorigin href="\/([^"]+)" data-route="(reservation|login)">/g,
+      ),
+    ];
+    const form = manifest["src/app/routes/reservation.tsx"]!;
+    expect(prefetched.map((m) => m[2])).toEqual(expect.arrayContaining([form.file, ...(form.css ?? [])]));
+    expect(prefetched.find((m) => m[2] === manifest["src/app/routes/login.tsx"]!.file)?.[3]).toBe("login");
+    for (const file of [app.file, start.file, manifest["src/app/routes/search.tsx"]!.file, ...inlined])
+      expect(prefetched.map((m) => m[2])).not.toContain(file);
   });
 });

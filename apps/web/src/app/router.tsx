@@ -55,9 +55,8 @@ const page = (load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> =>
 
 const loadReservation = () => import("./routes/reservation");
 const loadLogin = () => import("./routes/login");
-// A time chip on screen fetches the booking form ahead of the tap (decision 039), and for a visitor
-// the sign-in page the tap leads to first (decision 059).
-setBookingRouteLoader(() => Promise.all([loadReservation(), restOfMessages()]), loadLogin);
+// A touched time chip runs the booking form's code ahead of the tap's navigation (decisions 039, 064).
+setBookingRouteLoader(() => Promise.all([loadReservation(), restOfMessages()]));
 
 const strip = (pattern: string) => pattern.replace(/^\//, "");
 

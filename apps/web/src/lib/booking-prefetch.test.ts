@@ -5,18 +5,24 @@ import { QueryClient } from "@tanstack/react-query";
 import { paths } from "@tavolo/shared/app-paths";
 import { Wrapper } from "../../test/render";
 import { mockFetch } from "../../test/mock-api";
-import { prefetchBookingRouteIfLinked, setBookingRouteLoader, usePrefetchBookingDay } from "./booking-prefetch";
+import { BOOKING_FILES_ID } from "@tavolo/shared/rendered-page";
+import { prefetchBookingFilesIfLinked, setBookingRouteLoader, usePrefetchBookingDay } from "./booking-prefetch";
 
 afterEach(() => {
   document.body.replaceChildren();
+  document.getElementById(BOOKING_FILES_ID)?.remove();
+  for (const link of document.head.querySelectorAll('link[rel="prefetch"]')) link.remove();
 });
 
-/** A counted loader, handed in as the router hands its own: the module's "already loading" memory starts anew. */
-function withLoader() {
-  const load = vi.fn(() => Promise.resolve());
-  const signIn = vi.fn(() => Promise.resolve());
-  setBookingRouteLoader(load, signIn);
-  return { prefetchBookingRouteIfLinked, load, signIn };
+/** A rendered page's template of the form's and the sign-in page's files, as page-document.ts writes it. */
+function bookingFiles() {
+  const files = document.createElement("template");
+  files.id = BOOKING_FILES_ID;
+  files.innerHTML =
+    '<link rel="prefetch" as="script" crossorigin href="/assets/reservation-1.js" data-route="reservation">' +
+    '<link rel="prefetch" as="style" crossorigin href="/assets/reservation-1.css" data-route="reservation">' +
+    '<link rel="prefetch" as="script" crossorigin href="/assets/login-1.js" data-route="login">';
+  document.body.append(files);
 }
 
 function page(...hrefs: string[]): HTMLElement {
@@ -30,36 +36,40 @@ function page(...hrefs: string[]): HTMLElement {
   return root;
 }
 
-describe("the booking form's code ahead of the tap (decision 059)", () => {
-  it("starts downloading when the rendered page links to the form, once", async () => {
-    const { prefetchBookingRouteIfLinked, load, signIn } = withLoader();
+const prefetched = () =>
+  [...document.head.querySelectorAll('link[rel="prefetch"]')].map((link) => link.getAttribute("href"));
+
+describe("the booking form's files ahead of the tap (decisions 059, 064)", () => {
+  it("start downloading when the rendered page links to the form, once, and run nothing", async () => {
+    const load = vi.fn(() => Promise.resolve());
+    setBookingRouteLoader(load);
+    bookingFiles();
     const rendered = page(
       paths.restaurant("r-1"),
       paths.reservation("r-1", { date: "2026-11-27", time: "20:00", people: 2 }),
       paths.reservation("r-1", { date: "2026-11-27", time: "20:15", people: 2 }),
     );
-    prefetchBookingRouteIfLinked(rendered, { signedIn: true });
-    prefetchBookingRouteIfLinked(rendered, { signedIn: true });
-    expect(load).toHaveBeenCalledTimes(1);
+    prefetchBookingFilesIfLinked(rendered, { signedIn: true });
+    prefetchBookingFilesIfLinked(rendered, { signedIn: true });
     // A signed-in diner's tap opens the form itself: no sign-in page to fetch.
-    expect(signIn).not.toHaveBeenCalled();
+    expect(prefetched()).toEqual(["/assets/reservation-1.js", "/assets/reservation-1.css"]);
+    // Downloads only: the form's module is not imported (its code runs when a chip is touched).
+    expect(load).not.toHaveBeenCalled();
   });
 
-  it("also fetches the sign-in page for a visitor, whose tap leads there first", async () => {
-    const { prefetchBookingRouteIfLinked, load, signIn } = withLoader();
-    prefetchBookingRouteIfLinked(page(paths.reservation("r-1", { time: "20:00" })), { signedIn: false });
-    expect(load).toHaveBeenCalledTimes(1);
-    expect(signIn).toHaveBeenCalledTimes(1);
+  it("also fetch the sign-in page's for a visitor, whose tap leads there first", async () => {
+    bookingFiles();
+    prefetchBookingFilesIfLinked(page(paths.reservation("r-1", { time: "20:00" })), { signedIn: false });
+    expect(prefetched()).toEqual(["/assets/reservation-1.js", "/assets/reservation-1.css", "/assets/login-1.js"]);
   });
 
-  it("leaves a page with no way to the form alone", async () => {
-    const { prefetchBookingRouteIfLinked, load, signIn } = withLoader();
-    prefetchBookingRouteIfLinked(
+  it("leave a page with no way to the form alone", async () => {
+    bookingFiles();
+    prefetchBookingFilesIfLinked(
       page(paths.restaurant("r-1"), paths.offer("o-1"), paths.search({ location: "milano" })),
       { signedIn: false },
     );
-    expect(load).not.toHaveBeenCalled();
-    expect(signIn).not.toHaveBeenCalled();
+    expect(prefetched()).toEqual([]);
   });
 });
 
@@ -73,12 +83,15 @@ describe("the day's free times ahead of a tap (decision 039)", () => {
     return { ...view, asked };
   }
 
-  it("are asked once the page is idle", async () => {
+  it("are asked once the page is idle, and the form's code still waits for a touch", async () => {
     vi.useFakeTimers();
+    const load = vi.fn(() => Promise.resolve());
+    setBookingRouteLoader(load);
     const { asked } = renderDay();
     expect(asked()).toBe(0);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(asked()).toBe(1);
+    expect(load).not.toHaveBeenCalled();
   });
 
   it("are not asked when the chips leave the screen first", async () => {

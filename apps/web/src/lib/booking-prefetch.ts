@@ -1,26 +1,24 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import { routePatterns } from "@tavolo/shared/app-paths";
+import { BOOKING_FILES_ID } from "@tavolo/shared/rendered-page";
 import type { ApiClient } from "./api-client";
 import { useApiClient } from "./api-client-context";
 import { getAvailableTables, SEATING_STALE_MS, tablesKey, type SeatingQuery } from "./seating-availability";
 
 /**
- * The first seconds after a time chip (decision 039): once chips are on screen, the booking form's
- * code and its day of free times are fetched, so a tap opens a form that is usable at once; the
- * tapped seating's tables are asked the moment a finger or pointer lands on the chip.
+ * The first seconds after a time chip (decisions 039, 064): the booking form's files download while
+ * the page hydrates, its day of free times is asked once chips are on screen, and its code runs the
+ * moment a finger or pointer lands on a chip, with the tapped seating's tables.
  *
  * The form's route module is the app's to load (features never import app/): the router hands its
  * loader in at start.
  */
 let loadBookingRoute: (() => Promise<unknown>) | null = null;
 let routeLoading: Promise<unknown> | null = null;
-/** The sign-in page's module: where a visitor's tap on a chip leads first (decision 059). */
-let loadSignInRoute: (() => Promise<unknown>) | null = null;
 
-export function setBookingRouteLoader(load: () => Promise<unknown>, signIn?: () => Promise<unknown>): void {
+export function setBookingRouteLoader(load: () => Promise<unknown>): void {
   loadBookingRoute = load;
-  loadSignInRoute = signIn ?? null;
   // What an earlier loader fetched says nothing of this one's module.
   routeLoading = null;
 }
@@ -38,20 +36,24 @@ const BOOKING_FORM_PREFIX = routePatterns.reservation.slice(0, routePatterns.res
 
 /**
  * A server-rendered page that links to the booking form (a restaurant's time chips, a search card's
- * times): the form's code starts downloading while the page hydrates (decision 059). Hydration is
- * CPU work that leaves the network idle, and a diner who taps a chip as soon as it answers would
- * otherwise wait for this download after the tap: waiting for an idle moment came too late. A
- * visitor (the server rendered the signed-out variant, decision 038) also gets the sign-in page's.
+ * times): the form's files start downloading while the page hydrates (decision 059), which leaves the
+ * network idle, so a diner who taps a chip as soon as it answers does not wait for them. Downloaded
+ * only (decision 064): the server listed them as prefetch links in an inert template, and moving them
+ * into the head runs no module and applies no stylesheet, each of which would block the page's
+ * main thread while it hydrates. A visitor (the server rendered the signed-out variant, decision
+ * 038) also gets the sign-in page's, where the tap leads first.
  */
-export function prefetchBookingRouteIfLinked(page: ParentNode, visitor: { signedIn: boolean }): void {
-  if (!page.querySelector(`a[href^="${BOOKING_FORM_PREFIX}"]`)) return;
-  prefetchBookingRoute();
-  // A visitor's tap goes through /login first (the form needs a session): its code too. Forgotten on
-  // a failure, as the form's: the router asks it again when the diner gets there.
-  if (!visitor.signedIn) void loadSignInRoute?.().catch(() => {});
+export function prefetchBookingFilesIfLinked(page: ParentNode, visitor: { signedIn: boolean }): void {
+  const files = document.getElementById(BOOKING_FILES_ID);
+  if (!(files instanceof HTMLTemplateElement) || !page.querySelector(`a[href^="${BOOKING_FORM_PREFIX}"]`)) return;
+  const links = [...files.content.querySelectorAll("link")].filter(
+    (link) => !visitor.signedIn || link.dataset.route !== "login",
+  );
+  // Once: the template is emptied as its links move.
+  document.head.append(...links);
 }
 
-/** Chips of this day and party are on screen: the form's code and the day's free times, ahead of a tap. */
+/** Chips of this day and party are on screen: the day's free times, ahead of a tap. */
 export function usePrefetchBookingDay(restaurantId: string, day: { date: string; people: number } | null): void {
   const client = useQueryClient();
   const api = useApiClient();
@@ -59,11 +61,9 @@ export function usePrefetchBookingDay(restaurantId: string, day: { date: string;
   const people = day?.people;
   useEffect(() => {
     if (!date || !people) return;
-    // After the page's own work (hydration, its first answers), not in the middle of it.
-    const prefetch = () => {
-      prefetchBookingRoute();
-      void prefetchSeating(client, api, restaurantId, { date, time: "", people });
-    };
+    // After the page's own work (hydration, its first answers), not in the middle of it. The form's
+    // code waits for a touch (decision 064): run now, it would block the page while nobody taps.
+    const prefetch = () => void prefetchSeating(client, api, restaurantId, { date, time: "", people });
     // Cancelled when the chips leave the screen first: the diner has moved on from this day.
     if (window.requestIdleCallback) {
       const handle = window.requestIdleCallback(prefetch);
@@ -74,7 +74,10 @@ export function usePrefetchBookingDay(restaurantId: string, day: { date: string;
   }, [client, api, restaurantId, date, people]);
 }
 
-/** Handlers for one chip: its seating's tables are asked as the tap begins, before the form mounts. */
+/**
+ * Handlers for one chip: as the tap begins, before the form mounts, the form's code runs (its files
+ * are already downloaded) and its seating's tables are asked.
+ */
 export function useChipPrefetch(restaurantId: string, seating: SeatingQuery) {
   const client = useQueryClient();
   const api = useApiClient();

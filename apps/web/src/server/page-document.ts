@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { manifestPath, RENDERED_PAGES, type RenderedPageRoute } from "@tavolo/shared/app-paths";
 import type { Language } from "@tavolo/shared/languages";
-import { HYDRATION_DATA_ID } from "@tavolo/shared/rendered-page";
+import { BOOKING_FILES_ID, HYDRATION_DATA_ID } from "@tavolo/shared/rendered-page";
 
 /*
  * The HTML document of a server-rendered page (decisions 027, 049): the browser build's index.html,
@@ -16,6 +16,11 @@ const APP_PRELOAD_BLOCK = /<!--app-preload-->[\s\S]*?<!--\/app-preload-->/;
 
 /** A rendered page's route module, as the build manifest names it (app/rendered-routes.ts). */
 const routeModule = (route: RenderedPageRoute) => `src/app/routes/${route}.tsx`;
+/**
+ * Where a time chip's tap leads: the booking form, and for a visitor the sign-in page first
+ * (decisions 059, 064). `data-route` tells the browser app which is which.
+ */
+const BOOKING_ROUTES = { reservation: "src/app/routes/reservation.tsx", login: "src/app/routes/login.tsx" } as const;
 
 interface ManifestChunk {
   file: string;
@@ -56,7 +61,8 @@ export function createPageDocument(clientDir: string): (parts: PageDocumentParts
   const styleText = (file: string) =>
     readFileSync(path.join(clientDir, file), "utf8").replace(/<\/style/gi, "<\\/style");
 
-  function routeAssets(route: RenderedPageRoute): string {
+  /** The files a set of modules brings, its static imports included. */
+  function closure(keys: string[]): { js: Set<string>; css: Set<string> } {
     const css = new Set<string>();
     const js = new Set<string>();
     const visit = (key: string) => {
@@ -66,21 +72,53 @@ export function createPageDocument(clientDir: string): (parts: PageDocumentParts
       chunk.css?.forEach((file) => css.add(file));
       chunk.imports?.forEach(visit);
     };
-    // The app's styles (the header, the cards…), then the route's.
-    if (appEntry) visit(appEntry);
-    visit(routeModule(route));
+    keys.forEach(visit);
+    return { js, css };
+  }
+  // The app's styles (the header, the cards…), then the route's.
+  const pageFiles = (route: RenderedPageRoute) => closure([...(appEntry ? [appEntry] : []), routeModule(route)]);
+
+  function routeAssets(route: RenderedPageRoute): string {
     // The route's own styles, inlined (a few KiB): the first paint waits for no stylesheet request.
     // Its modules are not preloaded: they would compete with the page's picture (LCP) on a slow
     // link, and the page is already painted while the start chunk finds them (as decision 012 found).
     // One <style> per file, named by data-href: the browser app tells Vite's loader they are in
     // (entry-client.tsx), or loading the route would fetch and apply each of them again (decision 031).
     const own = (file: string) => !template.includes(`/${file}"`);
-    return [...css]
+    return [...pageFiles(route).css]
       .filter(own)
       .map((file) => `<style data-href="/${file}">${styleText(file)}</style>`)
       .join("");
   }
+
+  /**
+   * The booking form's and the sign-in page's files this page does not already have, as prefetch
+   * links in an inert template (decision 064): nothing is fetched until the browser app, once the
+   * page is its own, moves them into the head; then the browser only downloads them, at its lowest
+   * priority, and neither runs a module nor applies a stylesheet before a chip is touched.
+   */
+  function bookingFiles(route: RenderedPageRoute): string {
+    const page = pageFiles(route);
+    // A file both need is named by the form's route, which every diner may be led to.
+    const links = new Map<string, string>();
+    for (const [name, key] of Object.entries(BOOKING_ROUTES)) {
+      if (!manifest[key]) throw new Error(`no chunk for ${key} in the build manifest`);
+      const { js, css } = closure([key]);
+      const add = (file: string, as: "script" | "style") => {
+        if (links.has(file) || page.js.has(file) || page.css.has(file)) return;
+        links.set(file, `<link rel="prefetch" as="${as}" crossorigin href="/${file}" data-route="${name}">`);
+      };
+      js.forEach((file) => add(file, "script"));
+      css.forEach((file) => add(file, "style"));
+    }
+    return `<template id="${BOOKING_FILES_ID}">${[...links.values()].join("")}</template>`;
+  }
+
   const assets = Object.fromEntries(RENDERED_PAGES.map((route) => [route, routeAssets(route)])) as Record<
+    RenderedPageRoute,
+    string
+  >;
+  const prefetchable = Object.fromEntries(RENDERED_PAGES.map((route) => [route, bookingFiles(route)])) as Record<
     RenderedPageRoute,
     string
   >;
@@ -111,6 +149,7 @@ export function createPageDocument(clientDir: string): (parts: PageDocumentParts
         APP_BLOCK,
         () =>
           `<div id="root">${page.html}</div>` +
-          `<script type="application/json" id="${HYDRATION_DATA_ID}">${page.hydrationJson}</script>`,
+          `<script type="application/json" id="${HYDRATION_DATA_ID}">${page.hydrationJson}</script>` +
+          prefetchable[page.route],
       );
 }

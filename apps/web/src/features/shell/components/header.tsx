@@ -18,6 +18,11 @@ import { useScrolled } from "./use-scrolled";
 import { withRestOfMessages } from "../../../i18n/i18n";
 import { lazyPiece } from "../../../lib/lazy-piece";
 import styles from "./header.module.css";
+// The phone menu's rules ride with the header's, inlined in every page's first paint: arriving with
+// the menu's chunk right after hydration, they restyled the whole page for an element still hidden
+// (decision 064). The menu's code stays out of the start chunk (decision 061).
+import "./mobile-menu.module.css";
+import "./user-identity.module.css";
 
 // Radix menu + floating-ui are only needed once signed in: keep them out of the entry chunk.
 // It speaks with the rest of the messages (decision 031), which a signed-in page may not have yet.
