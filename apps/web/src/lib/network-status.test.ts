@@ -1,13 +1,14 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { eventually } from "../../test/eventually";
 import { loadWhenOnline } from "./network-status";
 
 /** Offline, a page's code and data wait for the network instead of failing (decision 039). */
 let online = true;
-vi.spyOn(navigator, "onLine", "get").mockImplementation(() => online);
-
-afterEach(() => {
+// Before each test: test/setup.ts restores every spy after each one, so a spy made once at the top of
+// the file would leave every test after the first reading the real, always-online navigator.
+beforeEach(() => {
   online = true;
+  vi.spyOn(navigator, "onLine", "get").mockImplementation(() => online);
 });
 
 describe("loadWhenOnline", () => {
