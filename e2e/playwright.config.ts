@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./support/chromium";
+import { PHONE_ONLY_TAG } from "./support/widths";
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 /** The Google stand-in and its control endpoint (see support/start-with-google-mock.mjs). */
@@ -23,12 +24,6 @@ const PHONE_ONLY = [
 ];
 /** Journeys run at the laptop's width only: the sign-in providers and the installable app. */
 const LAPTOP_ONLY = ["**/google.spec.ts", "**/strict-oidc.spec.ts", "**/installable-app.spec.ts"];
-
-/**
- * A journey in a file of screens, tagged to run at the phone's width only (`test(title, PHONE_ONLY_TEST,
- * …)` from support/test.ts): its steps are the same at both widths.
- */
-const PHONE_ONLY_TAG = /@phone-only/;
 
 /**
  * One real server start (decision 014): its own port, a brand-new embedded database seeded as on a
@@ -106,7 +101,7 @@ export default defineConfig({
     {
       name: "desktop",
       testIgnore: PHONE_ONLY,
-      grepInvert: PHONE_ONLY_TAG,
+      grepInvert: new RegExp(PHONE_ONLY_TAG),
       use: { viewport: { width: 1280, height: 800 } },
     },
   ],

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import { PHONE_ONLY_TAG } from "../../support/widths";
 
 /**
  * What React says when the browser's first render differs from the server's HTML (development
@@ -53,6 +54,6 @@ export const expectHydrated = (page: Page) => expect(page.locator("html")).toHav
 
 /**
  * A journey whose steps are the same at both widths, in a file whose screens run at both: the desktop
- * project leaves it out (playwright.config.ts, decision 063). `test(title, PHONE_ONLY_TEST, body)`.
+ * project leaves it out (support/widths.ts, decision 063). `test(title, PHONE_ONLY_TEST, body)`.
  */
-export const PHONE_ONLY_TEST = { tag: "@phone-only" } as const;
+export const PHONE_ONLY_TEST = { tag: PHONE_ONLY_TAG } as const;
