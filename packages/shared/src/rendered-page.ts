@@ -15,6 +15,12 @@ export const HYDRATION_DATA_ID = "tavolo-hydration";
 export const BOOKING_FILES_ID = "tavolo-booking-files";
 
 /**
+ * The routes whose files that template lists, named as each link's `data-route`: where a time chip's
+ * tap leads, the booking form, and for a visitor the sign-in page first (decisions 059, 064).
+ */
+export const BOOKING_FILES_ROUTES = { form: "reservation", signIn: "login" } as const;
+
+/**
  * Which public page a server render produced, with the data its <head> is made of (decisions 027,
  * 028): the web app's server entry returns it and the API turns it into title, canonical, Open Graph
  * and JSON-LD. One declaration, so the two sides cannot drift apart.

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import { routePatterns } from "@tavolo/shared/app-paths";
-import { BOOKING_FILES_ID } from "@tavolo/shared/rendered-page";
+import { BOOKING_FILES_ID, BOOKING_FILES_ROUTES } from "@tavolo/shared/rendered-page";
 import type { ApiClient } from "./api-client";
 import { useApiClient } from "./api-client-context";
 import { getAvailableTables, SEATING_STALE_MS, tablesKey, type SeatingQuery } from "./seating-availability";
@@ -47,7 +47,7 @@ export function prefetchBookingFilesIfLinked(page: ParentNode, visitor: { signed
   const files = document.getElementById(BOOKING_FILES_ID);
   if (!(files instanceof HTMLTemplateElement) || !page.querySelector(`a[href^="${BOOKING_FORM_PREFIX}"]`)) return;
   const links = [...files.content.querySelectorAll("link")].filter(
-    (link) => !visitor.signedIn || link.dataset.route !== "login",
+    (link) => !visitor.signedIn || link.dataset.route !== BOOKING_FILES_ROUTES.signIn,
   );
   // Once: the template is emptied as its links move.
   document.head.append(...links);

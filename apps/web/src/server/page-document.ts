@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { manifestPath, RENDERED_PAGES, type RenderedPageRoute } from "@tavolo/shared/app-paths";
 import type { Language } from "@tavolo/shared/languages";
-import { BOOKING_FILES_ID, HYDRATION_DATA_ID } from "@tavolo/shared/rendered-page";
+import { BOOKING_FILES_ID, BOOKING_FILES_ROUTES, HYDRATION_DATA_ID } from "@tavolo/shared/rendered-page";
 
 /*
  * The HTML document of a server-rendered page (decisions 027, 049): the browser build's index.html,
@@ -16,11 +16,6 @@ const APP_PRELOAD_BLOCK = /<!--app-preload-->[\s\S]*?<!--\/app-preload-->/;
 
 /** A rendered page's route module, as the build manifest names it (app/rendered-routes.ts). */
 const routeModule = (route: RenderedPageRoute) => `src/app/routes/${route}.tsx`;
-/**
- * Where a time chip's tap leads: the booking form, and for a visitor the sign-in page first
- * (decisions 059, 064). `data-route` tells the browser app which is which.
- */
-const BOOKING_ROUTES = { reservation: "src/app/routes/reservation.tsx", login: "src/app/routes/login.tsx" } as const;
 
 interface ManifestChunk {
   file: string;
@@ -78,18 +73,25 @@ export function createPageDocument(clientDir: string): (parts: PageDocumentParts
   // The app's styles (the header, the cards…), then the route's.
   const pageFiles = (route: RenderedPageRoute) => closure([...(appEntry ? [appEntry] : []), routeModule(route)]);
 
-  function routeAssets(route: RenderedPageRoute): string {
+  function routeAssets(page: { css: Set<string> }): string {
     // The route's own styles, inlined (a few KiB): the first paint waits for no stylesheet request.
     // Its modules are not preloaded: they would compete with the page's picture (LCP) on a slow
     // link, and the page is already painted while the start chunk finds them (as decision 012 found).
     // One <style> per file, named by data-href: the browser app tells Vite's loader they are in
     // (entry-client.tsx), or loading the route would fetch and apply each of them again (decision 031).
     const own = (file: string) => !template.includes(`/${file}"`);
-    return [...pageFiles(route).css]
+    return [...page.css]
       .filter(own)
       .map((file) => `<style data-href="/${file}">${styleText(file)}</style>`)
       .join("");
   }
+
+  // The form's route first: a file both need is named by it, as every diner may be led there. A build
+  // without one of them (a test's minimal app) lists what it has, as routeAssets does.
+  const bookingRoutes = Object.values(BOOKING_FILES_ROUTES).map((name) => ({
+    name,
+    files: closure([`src/app/routes/${name}.tsx`]),
+  }));
 
   /**
    * The booking form's and the sign-in page's files this page does not already have, as prefetch
@@ -97,31 +99,26 @@ export function createPageDocument(clientDir: string): (parts: PageDocumentParts
    * page is its own, moves them into the head; then the browser only downloads them, at its lowest
    * priority, and neither runs a module nor applies a stylesheet before a chip is touched.
    */
-  function bookingFiles(route: RenderedPageRoute): string {
-    const page = pageFiles(route);
-    // A file both need is named by the form's route, which every diner may be led to.
+  function bookingFiles(page: { js: Set<string>; css: Set<string> }): string {
     const links = new Map<string, string>();
-    // A build without one of them (a test's minimal app) lists what it has, as routeAssets does.
-    for (const [name, key] of Object.entries(BOOKING_ROUTES)) {
-      const { js, css } = closure([key]);
+    for (const { name, files } of bookingRoutes) {
       const add = (file: string, as: "script" | "style") => {
         if (links.has(file) || page.js.has(file) || page.css.has(file)) return;
         links.set(file, `<link rel="prefetch" as="${as}" crossorigin href="/${file}" data-route="${name}">`);
       };
-      js.forEach((file) => add(file, "script"));
-      css.forEach((file) => add(file, "style"));
+      files.js.forEach((file) => add(file, "script"));
+      files.css.forEach((file) => add(file, "style"));
     }
     return `<template id="${BOOKING_FILES_ID}">${[...links.values()].join("")}</template>`;
   }
 
-  const assets = Object.fromEntries(RENDERED_PAGES.map((route) => [route, routeAssets(route)])) as Record<
-    RenderedPageRoute,
-    string
-  >;
-  const prefetchable = Object.fromEntries(RENDERED_PAGES.map((route) => [route, bookingFiles(route)])) as Record<
-    RenderedPageRoute,
-    string
-  >;
+  /** Per rendered page: its inlined styles (in the head) and its booking files (after the page). */
+  const assets = Object.fromEntries(
+    RENDERED_PAGES.map((route) => {
+      const page = pageFiles(route);
+      return [route, { styles: routeAssets(page), bookingFiles: bookingFiles(page) }];
+    }),
+  ) as Record<RenderedPageRoute, { styles: string; bookingFiles: string }>;
 
   // The base stylesheet index.html links too: linked, it is the one request the first paint of a
   // rendered page would still wait for; inlined, the HTML alone paints the page. Named like the others.
@@ -144,12 +141,12 @@ export function createPageDocument(clientDir: string): (parts: PageDocumentParts
       )
       .replace(HEAD_BLOCK, () => page.head)
       // After the base stylesheet, as in the browser's own order when it loads the app and the route.
-      .replace("</head>", () => `${assets[page.route]}</head>`)
+      .replace("</head>", () => `${assets[page.route].styles}</head>`)
       .replace(
         APP_BLOCK,
         () =>
           `<div id="root">${page.html}</div>` +
           `<script type="application/json" id="${HYDRATION_DATA_ID}">${page.hydrationJson}</script>` +
-          prefetchable[page.route],
+          assets[page.route].bookingFiles,
       );
 }
