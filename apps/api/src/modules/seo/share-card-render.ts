@@ -10,7 +10,8 @@ import { SHARE_CARD_SIZE, type ShareCard } from "./share-card-content";
 /**
  * Draws a share card (decision 028): satori lays out the elements below into an SVG with the Inter
  * font from @fontsource/inter, and resvg rasterises it into a 1200×630 PNG, both without a browser
- * or native build step. The brand colours are those of apps/web/src/styles/tokens.css.
+ * or native build step. The colours are the brand's, as the web app's design tokens name them: a PNG
+ * drawn here cannot read the app's CSS variables, so they are written out.
  */
 
 const COLORS = {
