@@ -63,6 +63,18 @@ describe("the booking form's files ahead of the tap (decisions 059, 064)", () =>
     expect(prefetched()).toEqual(["/assets/reservation-1.js", "/assets/reservation-1.css", "/assets/login-1.js"]);
   });
 
+  it("leave the head once downloaded, so the touch's import preloads the form's modules together", async () => {
+    bookingFiles();
+    prefetchBookingFilesIfLinked(page(paths.reservation("r-1", { time: "20:00" })), { signedIn: false });
+    const [script, style, signIn] = document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]');
+    script!.dispatchEvent(new Event("load"));
+    signIn!.dispatchEvent(new Event("error"));
+    // Vite's preload helper skips a file any `<link>` names: a downloaded one must not stay named.
+    expect(prefetched()).toEqual(["/assets/reservation-1.css"]);
+    style!.dispatchEvent(new Event("load"));
+    expect(prefetched()).toEqual([]);
+  });
+
   it("leave a page with no way to the form alone", async () => {
     bookingFiles();
     prefetchBookingFilesIfLinked(

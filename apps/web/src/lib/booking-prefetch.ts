@@ -49,6 +49,14 @@ export function prefetchBookingFilesIfLinked(page: ParentNode, visitor: { signed
   const links = [...files.content.querySelectorAll("link")].filter(
     (link) => !visitor.signedIn || link.dataset.route !== BOOKING_FILES_ROUTES.signIn,
   );
+  // Each link leaves once its file is in the cache. Left in the head, it would hide the file from
+  // Vite's preload helper, which skips any file a `<link>` names: at the touch the form's modules
+  // would then be found one import level at a time instead of all at once (decision 064).
+  for (const link of links) {
+    const done = () => link.remove();
+    link.addEventListener("load", done, { once: true });
+    link.addEventListener("error", done, { once: true });
+  }
   // Once: the template is emptied as its links move.
   document.head.append(...links);
 }
