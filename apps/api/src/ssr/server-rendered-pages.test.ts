@@ -57,8 +57,13 @@ describe("server-rendered public pages", () => {
     // Today's tables come from the loader's own prefetch: the heading names their seating (or says
     // none is left today), where without it the section would be skeletons under "Tavoli di oggi".
     expect(page.body).toMatch(/>Tavoli di oggi alle \d\d:\d\d<|Per oggi i turni sono finiti/);
-    // The picker's free times, prefetched once the loader knows the opening hours: chips opening the form.
-    expect(page.body).toContain(`href="/reservation/${f.restaurants.milano}?date=`);
+    // The picker's free times, prefetched once the loader knows the opening hours: chips leading a
+    // visitor to sign in on the way to the form, and a signed-in diner to the form (decision 065).
+    const form = `/reservation/${f.restaurants.milano}?date=`;
+    expect(page.body).toContain(`href="/login?next=${encodeURIComponent(form)}`);
+    expect(page.body).not.toContain(`href="${form}`);
+    const hinted = await get(t, `/restaurants/${f.restaurants.milano}`, { cookie: "tavolo_signed_in=1" });
+    expect(hinted.body).toContain(`href="${form}`);
     expect(title(page.body)).toContain("Trattoria del Duomo");
     expect(meta(page.body, "og:title")).toContain("Trattoria del Duomo");
     expect(meta(page.body, "og:image")).toMatch(/^https:\/\/tavolo\.example\/.+/);

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { ApiError, type ApiClient } from "../lib/api-client";
 import { ApiClientContext } from "../lib/api-client-context";
+import { BookingLinkContext, bookingLinkFor } from "../lib/booking-link";
 import { SessionProvider } from "../features/auth/session/session-provider";
 import { useSession } from "../features/auth/session/session-context";
 import { FavoritesProvider } from "../features/favorites/components/favorites-provider";
@@ -43,12 +44,15 @@ export function Providers({ children, api, queryClient, sessionHint }: Providers
   );
 }
 
-/** The signed-in user's favorites behind every heart toggle (null while signed out or loading). */
+/**
+ * The signed-in user's favorites behind every heart toggle (null while signed out or loading), and
+ * where a booking link leads for this session (decision 065).
+ */
 function SessionFavorites({ children }: { children: ReactNode }) {
   const { status, user, showSignedIn } = useSession();
   return (
     <FavoritesProvider userId={status === "signedIn" ? (user?.id ?? null) : null} signedIn={showSignedIn}>
-      {children}
+      <BookingLinkContext.Provider value={bookingLinkFor(showSignedIn)}>{children}</BookingLinkContext.Provider>
     </FavoritesProvider>
   );
 }

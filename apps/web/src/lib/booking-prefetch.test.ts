@@ -59,7 +59,9 @@ describe("the booking form's files ahead of the tap (decisions 059, 064)", () =>
 
   it("also fetch the sign-in page's for a visitor, whose tap leads there first", async () => {
     bookingFiles();
-    prefetchBookingFilesIfLinked(page(paths.reservation("r-1", { time: "20:00" })), { signedIn: false });
+    // A visitor's chips lead to the sign-in page, which leads on to the form (decision 065).
+    const chip = paths.login({ next: paths.reservation("r-1", { time: "20:00" }) });
+    prefetchBookingFilesIfLinked(page(paths.login({ next: paths.restaurant("r-1") }), chip), { signedIn: false });
     expect(prefetched()).toEqual(["/assets/reservation-1.js", "/assets/reservation-1.css", "/assets/login-1.js"]);
   });
 
@@ -78,7 +80,13 @@ describe("the booking form's files ahead of the tap (decisions 059, 064)", () =>
   it("leave a page with no way to the form alone", async () => {
     bookingFiles();
     prefetchBookingFilesIfLinked(
-      page(paths.restaurant("r-1"), paths.offer("o-1"), paths.search({ location: "milano" })),
+      page(
+        paths.restaurant("r-1"),
+        paths.offer("o-1"),
+        paths.search({ location: "milano" }),
+        // A heart's sign-in, which comes back to the page, not to the form.
+        paths.login({ next: paths.restaurant("r-1") }),
+      ),
       { signedIn: false },
     );
     expect(prefetched()).toEqual([]);

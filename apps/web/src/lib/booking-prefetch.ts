@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
-import { routePatterns } from "@tavolo/shared/app-paths";
+import { paths, routePatterns } from "@tavolo/shared/app-paths";
 import { BOOKING_FILES_ID, BOOKING_FILES_ROUTES } from "@tavolo/shared/rendered-page";
 import type { ApiClient } from "./api-client";
 import { useApiClient } from "./api-client-context";
@@ -33,6 +33,10 @@ function prefetchBookingRoute(): void {
 
 /** "/reservation/": where every link to the booking form starts (a time chip, «Prenota un tavolo»). */
 const BOOKING_FORM_PREFIX = routePatterns.reservation.slice(0, routePatterns.reservation.indexOf(":"));
+/** A link to the form, or, for a visitor, to the sign-in page on the way to it (decision 065). */
+const BOOKING_LINKS = [BOOKING_FORM_PREFIX, paths.login({ next: BOOKING_FORM_PREFIX })]
+  .map((prefix) => `a[href^="${prefix}"]`)
+  .join(", ");
 
 /**
  * A server-rendered page that links to the booking form (a restaurant's time chips, a search card's
@@ -45,7 +49,7 @@ const BOOKING_FORM_PREFIX = routePatterns.reservation.slice(0, routePatterns.res
  */
 export function prefetchBookingFilesIfLinked(page: ParentNode, visitor: { signedIn: boolean }): void {
   const files = document.getElementById(BOOKING_FILES_ID);
-  if (!(files instanceof HTMLTemplateElement) || !page.querySelector(`a[href^="${BOOKING_FORM_PREFIX}"]`)) return;
+  if (!(files instanceof HTMLTemplateElement) || !page.querySelector(BOOKING_LINKS)) return;
   const links = [...files.content.querySelectorAll("link")].filter(
     (link) => !visitor.signedIn || link.dataset.route !== BOOKING_FILES_ROUTES.signIn,
   );

@@ -1,6 +1,7 @@
 import { useLocation, useParams, useSearchParams } from "react-router";
 import { paths } from "../../config/paths";
 import { useSession } from "../../features/auth/session/session-context";
+import { useBookingLink } from "../../lib/booking-link";
 import {
   RestaurantDetailPage,
   type ReserveLinkFor,
@@ -15,15 +16,13 @@ import { NOT_FOUND_TEXTS } from "../not-found-texts";
 export default function RestaurantRoute() {
   const { id = "" } = useParams();
   const { showSignedIn } = useSession();
+  const bookingLink = useBookingLink();
   const location = useLocation();
   const [params] = useSearchParams();
   // Visitors go through /login, which brings them back to the reservation form; the URL carries the
-  // way back, so the link works before the app runs (decision 038). The form opens on the day,
+  // way back, so the link works before the app runs (decisions 038, 065). The form opens on the day,
   // time and party the page's picker shows (decision 055).
-  const reserveLink: ReserveLinkFor = (query) => {
-    const reservation = paths.reservation(id, query);
-    return { to: showSignedIn ? reservation : paths.login({ next: reservation }) };
-  };
+  const reserveLink: ReserveLinkFor = (query) => ({ to: bookingLink(id, query) });
   const backTo = (location.state as { backTo?: string } | null)?.backTo;
   // A visitor joining the waitlist signs in and comes back to this very page and question.
   const toWaitlist = (table: TableQuery) => paths.login({ next: paths.restaurant(id, table) });

@@ -17,6 +17,7 @@ import { ChipLink } from "../../../components/ui/chip";
 import { useNearViewport } from "../../../lib/use-near-viewport";
 import { useAvailableSlots } from "../api/get-available-slots";
 import { useChipPrefetch, usePrefetchBookingDay } from "../../../lib/booking-prefetch";
+import { useBookingLink } from "../../../lib/booking-link";
 import type { TableQuery } from "../api/table-search";
 import styles from "./card-slots.module.css";
 
@@ -67,6 +68,8 @@ export function SlotChip({
   table: TableQuery;
 }) {
   const { t } = useTranslation();
+  // The form, or for a visitor the sign-in page on the way to it (decision 065).
+  const bookingLink = useBookingLink();
   // The tapped seating's tables are asked as the finger lands, before the form opens (decision 039).
   const chip = useChipPrefetch(restaurant.id, table);
   // From a search card, the form also needs the restaurant's details (its page has them already).
@@ -81,7 +84,7 @@ export function SlotChip({
   return (
     <ChipLink
       className={styles.chip}
-      to={paths.reservation(restaurant.id, { date: table.date, time: table.time, people: table.people })}
+      to={bookingLink(restaurant.id, { date: table.date, time: table.time, people: table.people })}
       {...prefetch}
     >
       {table.time}
