@@ -2,9 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import { paths, routePatterns } from "@tavolo/shared/app-paths";
 import { BOOKING_FILES_ID, BOOKING_FILES_ROUTES } from "@tavolo/shared/rendered-page";
-import type { ApiClient } from "./api-client";
 import { useApiClient } from "./api-client-context";
-import { getAvailableTables, SEATING_STALE_MS, tablesKey, type SeatingQuery } from "./seating-availability";
+import { prefetchSeating, type SeatingQuery } from "./seating-availability";
 
 /**
  * The first seconds after a time chip (decisions 039, 064): the booking form's files download while
@@ -100,17 +99,4 @@ export function useChipPrefetch(restaurantId: string, seating: SeatingQuery) {
     void prefetchSeating(client, api, restaurantId, { date, time, people });
   }, [client, api, restaurantId, date, time, people]);
   return { onPointerDown: start, onPointerEnter: start, onFocus: start };
-}
-
-function prefetchSeating(
-  client: ReturnType<typeof useQueryClient>,
-  api: ApiClient,
-  restaurantId: string,
-  query: SeatingQuery,
-) {
-  return client.prefetchQuery({
-    queryKey: tablesKey(restaurantId, query),
-    queryFn: ({ signal }) => getAvailableTables(restaurantId, query, signal, api),
-    staleTime: SEATING_STALE_MS,
-  });
 }

@@ -1,3 +1,4 @@
+import type { QueryClient } from "@tanstack/react-query";
 import type { ApiClient } from "./api-client";
 import { availabilityKey } from "./availability";
 
@@ -50,3 +51,12 @@ export function getAvailableTables(
 
 /** People are booking at this very moment: never trust an answer for long. */
 export const SEATING_STALE_MS = 15_000;
+
+/** Asks a seating ahead of the form that will read it (decisions 039, 065), under the form's own key. */
+export function prefetchSeating(client: QueryClient, api: ApiClient, restaurantId: string, query: SeatingQuery) {
+  return client.prefetchQuery({
+    queryKey: tablesKey(restaurantId, query),
+    queryFn: ({ signal }) => getAvailableTables(restaurantId, query, signal, api),
+    staleTime: SEATING_STALE_MS,
+  });
+}

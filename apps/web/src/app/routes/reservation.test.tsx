@@ -5,6 +5,8 @@ import { renderRoutes, signInAs } from "../../../test/render";
 import { answer, apiError, mockFetch, answerSessionCheck } from "../../../test/mock-api";
 import ReservationRoute from "./reservation";
 import { eventually } from "../../../test/eventually";
+import { addDays } from "@tavolo/shared/dates";
+import { todayIn } from "../../lib/dates";
 
 const ID = "11111111-1111-4111-8111-111111111111";
 // Open every day, so any date the tests pick is bookable.
@@ -93,5 +95,47 @@ describe("/reservation in modify mode", () => {
     ).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Torna alle mie prenotazioni" })).toHaveAttribute("href", "/history");
     expect(screen.queryByRole("button", { name: "Salva la modifica" })).not.toBeInTheDocument();
+  });
+});
+
+describe("/reservation opened by its link (decision 065)", () => {
+  const tablesAsked = (fetch: ReturnType<typeof mockFetch>) =>
+    fetch.mock.calls
+      .map(([input]) => new URL(String(input), "http://localhost"))
+      .filter((url) => url.pathname === `/api/client/getAvailableTables/${ID}`)
+      .map((url) => url.search);
+
+  function answerAllBut(restaurantAnswer: () => Promise<Response> | Response) {
+    return mockFetch((url) => {
+      const session = answerSessionCheck(url);
+      if (session) return session;
+      if (url.pathname === `/api/client/getRestaurantById/${ID}`) return restaurantAnswer();
+      if (url.pathname === `/api/client/getAvailableTables/${ID}`)
+        return answer("GET /client/getAvailableTables/:id", {
+          success: true,
+          date: "",
+          time: null,
+          slots: [],
+          tables: [],
+        });
+      return apiError({ success: false, error: "?", code: "not_found" }, 404);
+    });
+  }
+
+  it("asks the link's seating beside the restaurant, not once the restaurant has answered", async () => {
+    const date = addDays(todayIn(), 1);
+    // The restaurant never answers: whatever is asked was asked without it.
+    const fetch = answerAllBut(() => new Promise<Response>(() => {}));
+    render(`/reservation/${ID}?date=${date}&time=20:00&people=3`);
+    await eventually(() =>
+      expect(tablesAsked(fetch)).toEqual([`?date=${date}&people=3`, `?date=${date}&time=20%3A00&people=3`]),
+    );
+  });
+
+  it("leaves a day the form refuses to the form, which says so", async () => {
+    const fetch = answerAllBut(() => answer("GET /client/getRestaurantById/:id", { success: true, restaurant }));
+    render(`/reservation/${ID}?date=2020-01-10&time=20:00&people=3`);
+    expect(await screen.findByLabelText(/^Data/)).toHaveValue("2020-01-10");
+    expect(tablesAsked(fetch)).toEqual([]);
   });
 });

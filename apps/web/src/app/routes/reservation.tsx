@@ -16,6 +16,7 @@ import { bookingPrefillFrom } from "../../features/reservations/components/booki
 import { useMovingReservation } from "../../features/reservations/components/use-moving-reservation";
 import { MovingSummary } from "../../features/reservations/components/moving-summary";
 import { useRestaurant } from "../../features/restaurants/api/get-restaurant";
+import { usePrefetchSeating } from "../../lib/form-seating-prefetch";
 
 /**
  * Composition: the restaurant (restaurants feature) handed to the booking form (reservations
@@ -28,6 +29,8 @@ export default function ReservationRoute() {
   const { user } = useSession();
   const restaurant = useRestaurant(restaurantId);
   const modifyId = params.get("modify");
+  // A new booking's seating from its link, asked beside the restaurant (decision 065).
+  usePrefetchSeating(restaurantId, modifyId ? null : bookingPrefillFrom(params));
   const moving = useMovingReservation(user?.id, restaurantId, modifyId);
   // The booking as it was when the page opened. Once saved, the refreshed list holds the new time:
   // the "you are moving your booking of …" banner must not then name the new time as the old one.
