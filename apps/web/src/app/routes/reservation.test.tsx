@@ -25,12 +25,15 @@ const mine = reservationFixture({
 });
 const started = reservationFixture({ ...mine, id: "r-2", canCancel: false });
 
-function api() {
+/** `restaurantAnswer`: the restaurant's own answer, by default at once. */
+function api(
+  restaurantAnswer: () => Promise<Response> | Response = () =>
+    answer("GET /client/getRestaurantById/:id", { success: true, restaurant }),
+) {
   return mockFetch((url) => {
     const session = answerSessionCheck(url);
     if (session) return session;
-    if (url.pathname === `/api/client/getRestaurantById/${ID}`)
-      return answer("GET /client/getRestaurantById/:id", { success: true, restaurant });
+    if (url.pathname === `/api/client/getRestaurantById/${ID}`) return restaurantAnswer();
     if (url.pathname.startsWith("/api/client/getUserReservations/"))
       return answer("GET /client/getUserReservations/:userId", { success: true, reservations: [mine, started] });
     if (url.pathname === `/api/client/getAvailableTables/${ID}`)
@@ -105,27 +108,10 @@ describe("/reservation opened by its link (decision 065)", () => {
       .filter((url) => url.pathname === `/api/client/getAvailableTables/${ID}`)
       .map((url) => url.search);
 
-  function answerAllBut(restaurantAnswer: () => Promise<Response> | Response) {
-    return mockFetch((url) => {
-      const session = answerSessionCheck(url);
-      if (session) return session;
-      if (url.pathname === `/api/client/getRestaurantById/${ID}`) return restaurantAnswer();
-      if (url.pathname === `/api/client/getAvailableTables/${ID}`)
-        return answer("GET /client/getAvailableTables/:id", {
-          success: true,
-          date: "",
-          time: null,
-          slots: [],
-          tables: [],
-        });
-      return apiError({ success: false, error: "?", code: "not_found" }, 404);
-    });
-  }
-
   it("asks the link's seating beside the restaurant, not once the restaurant has answered", async () => {
     const date = addDays(todayIn(), 1);
     // The restaurant never answers: whatever is asked was asked without it.
-    const fetch = answerAllBut(() => new Promise<Response>(() => {}));
+    const fetch = api(() => new Promise<Response>(() => {}));
     render(`/reservation/${ID}?date=${date}&time=20:00&people=3`);
     await eventually(() =>
       expect(tablesAsked(fetch)).toEqual([`?date=${date}&people=3`, `?date=${date}&time=20%3A00&people=3`]),
@@ -133,7 +119,7 @@ describe("/reservation opened by its link (decision 065)", () => {
   });
 
   it("leaves a day the form refuses to the form, which says so", async () => {
-    const fetch = answerAllBut(() => answer("GET /client/getRestaurantById/:id", { success: true, restaurant }));
+    const fetch = api();
     render(`/reservation/${ID}?date=2020-01-10&time=20:00&people=3`);
     expect(await screen.findByLabelText(/^Data/)).toHaveValue("2020-01-10");
     expect(tablesAsked(fetch)).toEqual([]);
