@@ -14,8 +14,8 @@ const APP_BLOCK = /<!--app[\s\S]*?<!--\/app-->/;
 /** The app's modules, preloaded by the shell (vite.config.ts); a rendered page fetches them after its first paint (decision 033). */
 const APP_PRELOAD_BLOCK = /<!--app-preload-->[\s\S]*?<!--\/app-preload-->/;
 
-/** A rendered page's route module, as the build manifest names it (app/rendered-routes.ts). */
-const routeModule = (route: RenderedPageRoute) => `src/app/routes/${route}.tsx`;
+/** A route's module, as the build manifest names it (app/rendered-routes.ts, app/router.tsx). */
+const routeModule = (route: string) => `src/app/routes/${route}.tsx`;
 
 interface ManifestChunk {
   file: string;
@@ -90,7 +90,7 @@ export function createPageDocument(clientDir: string): (parts: PageDocumentParts
   // without one of them (a test's minimal app) lists what it has, as routeAssets does.
   const bookingRoutes = Object.values(BOOKING_FILES_ROUTES).map((name) => ({
     name,
-    files: closure([`src/app/routes/${name}.tsx`]),
+    files: closure([routeModule(name)]),
   }));
 
   /**
