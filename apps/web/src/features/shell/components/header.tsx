@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from "react";
+import { lazy, Suspense, useSyncExternalStore, type ComponentProps } from "react";
 import { NavLink } from "react-router";
 import { useTranslation } from "react-i18next";
 import { paths } from "../../../config/paths";
@@ -38,6 +38,21 @@ const noSubscription = () => () => {};
 const inBrowser = () => true;
 const onServer = () => false;
 
+/**
+ * The phone menu, once the page is the browser's: not in the server's HTML nor in the render that
+ * hydrates it (its server snapshot), mounted right after, and at once on a page the browser renders
+ * itself. Its own component, so the render that mounts it is this one alone, not the whole header
+ * with its language selector (decision 061).
+ */
+function PhoneMenu(props: ComponentProps<typeof MobileMenu>) {
+  const mounted = useSyncExternalStore(noSubscription, inBrowser, onServer);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <MobileMenu {...props} />
+    </Suspense>
+  ) : null;
+}
+
 const navClass = ({ isActive }: { isActive: boolean }) => `${styles.navLink} ${isActive ? styles.active : ""}`;
 
 export function Header() {
@@ -49,9 +64,6 @@ export function Header() {
   const { toggleRef: menuToggleRef, menuRef, ...menu } = useMobileMenu();
   const signedIn = status === "signedIn" && user !== null;
   useProfileRefresh();
-  // Not in the server's HTML nor in the render that hydrates it (its server snapshot); mounted
-  // right after, and at once on a page the browser renders itself.
-  const menuMounted = useSyncExternalStore(noSubscription, inBrowser, onServer);
 
   // The menu is a sibling, not a child: the header's backdrop-filter would make it the containing
   // block of the menu's position: fixed and clip it to the header's height.
@@ -120,19 +132,15 @@ export function Header() {
           </button>
         </div>
       </header>
-      {menuMounted ? (
-        <Suspense fallback={null}>
-          <MobileMenu
-            id="mobile-menu"
-            ref={menuRef}
-            open={menu.open}
-            user={signedIn ? user : null}
-            signedIn={showSignedIn}
-            onLogout={logout}
-            onClose={menu.close}
-          />
-        </Suspense>
-      ) : null}
+      <PhoneMenu
+        id="mobile-menu"
+        ref={menuRef}
+        open={menu.open}
+        user={signedIn ? user : null}
+        signedIn={showSignedIn}
+        onLogout={logout}
+        onClose={menu.close}
+      />
     </>
   );
 }

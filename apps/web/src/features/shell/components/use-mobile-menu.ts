@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 
 const FOCUSABLE =
@@ -22,11 +22,20 @@ export function useMobileMenu() {
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === here;
   const toggleRef = useRef<HTMLButtonElement>(null);
-  // A callback ref: the menu is loaded after the first render (header.tsx), so it may arrive after
-  // it was opened; it takes the focus then.
-  const [menu, menuRef] = useState<HTMLDivElement | null>(null);
+  const menuElement = useRef<HTMLDivElement | null>(null);
+  // The menu is loaded after the first render (header.tsx), so it may arrive after it was opened;
+  // it takes the focus then. Only that arrival renders the header again: the menu mounting while
+  // closed, right after every page's hydration, does not (decision 061).
+  const openNow = useRef(false);
+  const [arrivals, setArrivals] = useState(0);
+  const menuRef = useCallback((element: HTMLDivElement | null) => {
+    menuElement.current = element;
+    if (element && openNow.current) setArrivals((count) => count + 1);
+  }, []);
 
   useEffect(() => {
+    openNow.current = open;
+    const menu = menuElement.current;
     if (!open || !menu) return;
     const { body } = document;
     const previous = body.style.overflow;
@@ -51,7 +60,7 @@ export function useMobileMenu() {
       const active = document.activeElement;
       if (!active || active === document.body || menu.contains(active)) toggle?.focus();
     };
-  }, [open, menu]);
+  }, [open, arrivals]);
 
   return { open, toggleRef, menuRef, toggle: () => setOpenAt(open ? null : here), close: () => setOpenAt(null) };
 }
