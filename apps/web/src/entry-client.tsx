@@ -6,6 +6,7 @@ import "./styles/global.css";
 import { HYDRATION_DATA_ID } from "@tavolo/shared/rendered-page";
 import { afterNextPaint, markInlinedStylesheets } from "./boot/first-paint";
 import { holdEarlyTaps } from "./boot/early-taps";
+import { fetchPageFiles } from "./boot/page-files";
 
 if (document.getElementById(HYDRATION_DATA_ID)) {
   // A server-rendered page (decision 027) is complete HTML: its links and search form work without
@@ -15,7 +16,10 @@ if (document.getElementById(HYDRATION_DATA_ID)) {
   const releaseTaps = holdEarlyTaps();
   markInlinedStylesheets();
   await afterNextPaint();
-  const { hydrated } = await import("./client-app");
+  const app = import("./client-app");
+  // After the app's own files, which the import above has just asked for: they come first.
+  fetchPageFiles();
+  const { hydrated } = await app;
   await hydrated;
   releaseTaps();
 } else {

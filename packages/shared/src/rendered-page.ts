@@ -21,6 +21,14 @@ export const BOOKING_FILES_ID = "tavolo-booking-files";
 export const BOOKING_FILES_ROUTES = { form: "reservation", signIn: "login" } as const;
 
 /**
+ * The id of the inert <template> a server-rendered page lists its own route's modules in (and its
+ * language's start messages), as modulepreload links: the page's first script puts them to work as
+ * it asks for the app, once the page is painted, so they download beside the app instead of after it
+ * has run (decision 067).
+ */
+export const PAGE_FILES_ID = "tavolo-page-files";
+
+/**
  * Which public page a server render produced, with the data its <head> is made of (decisions 027,
  * 028): the web app's server entry returns it and the API turns it into title, canonical, Open Graph
  * and JSON-LD. One declaration, so the two sides cannot drift apart.

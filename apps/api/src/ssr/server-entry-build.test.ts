@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { builtWebApp, removeBuiltWebApp } from "../../test/web-build";
-import { BOOKING_FILES_ID } from "@tavolo/shared/rendered-page";
+import { BOOKING_FILES_ID, PAGE_FILES_ID } from "@tavolo/shared/rendered-page";
 import type { RenderRequest, ServerEntry } from "@tavolo/shared/server-render";
 
 /**
@@ -100,6 +100,21 @@ describe("the built web app and its server entry", () => {
     expect(inlined[0]).toBe(base);
     expect(inlined[1]).toBe(start.css![0]);
     for (const file of manifest["src/app/routes/search.tsx"]!.css ?? []) expect(inlined).toContain(file);
+
+    // The route's own modules and the language's start messages, as inert modulepreload links the
+    // first script puts to work as it asks for the app (decision 067): none of the app's own.
+    const pageModules = new RegExp(`<template id="${PAGE_FILES_ID}">(.*?)</template>`).exec(page)?.[1] ?? "";
+    const preloaded = [...pageModules.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map(
+      (m) => m[1],
+    );
+    expect(preloaded).toEqual(
+      expect.arrayContaining([
+        manifest["src/app/routes/search.tsx"]!.file,
+        manifest["src/i18n/locales/start/en.json"]!.file,
+      ]),
+    );
+    expect(preloaded).not.toContain(manifest["src/i18n/locales/start/it.json"]!.file);
+    for (const file of [app.file, start.file]) expect(preloaded).not.toContain(file);
 
     // The booking form's and the sign-in page's files, as inert prefetch links for the browser app to
     // put to work (decision 064): the form's own module and stylesheet among them, none of the page's.

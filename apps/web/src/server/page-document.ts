@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { manifestPath, RENDERED_PAGES, type RenderedPageRoute } from "@tavolo/shared/app-paths";
-import type { Language } from "@tavolo/shared/languages";
-import { BOOKING_FILES_ID, BOOKING_FILES_ROUTES, HYDRATION_DATA_ID } from "@tavolo/shared/rendered-page";
+import { BOOKING_FILES_ID, BOOKING_FILES_ROUTES, HYDRATION_DATA_ID, PAGE_FILES_ID } from "@tavolo/shared/rendered-page";
+import { LANGUAGES, type Language } from "@tavolo/shared/languages";
 
 /*
  * The HTML document of a server-rendered page (decisions 027, 049): the browser build's index.html,
@@ -75,8 +75,9 @@ export function createPageDocument(clientDir: string): (parts: PageDocumentParts
 
   function routeAssets(page: { css: Set<string> }): string {
     // The route's own styles, inlined (a few KiB): the first paint waits for no stylesheet request.
-    // Its modules are not preloaded: they would compete with the page's picture (LCP) on a slow
-    // link, and the page is already painted while the start chunk finds them (as decision 012 found).
+    // Its modules are not preloaded from the head: they would compete with the page's picture (LCP)
+    // on a slow link (as decision 012 found). The first script asks for them once the page is painted
+    // (pageModules).
     // One <style> per file, named by data-href: the browser app tells Vite's loader they are in
     // (entry-client.tsx), or loading the route would fetch and apply each of them again (decision 031).
     const own = (file: string) => !template.includes(`/${file}"`);
@@ -112,13 +113,33 @@ export function createPageDocument(clientDir: string): (parts: PageDocumentParts
     return `<template id="${BOOKING_FILES_ID}">${[...links.values()].join("")}</template>`;
   }
 
-  /** Per rendered page: its inlined styles (in the head) and its booking files (after the page). */
+  const appFiles = closure(appEntry ? [appEntry] : []).js;
+  /** A language's start messages, which the app asks for as it starts (i18n/i18n.ts). */
+  const startMessages = Object.fromEntries(
+    LANGUAGES.map((language) => [language, closure([`src/i18n/locales/start/${language}.json`]).js]),
+  ) as Record<Language, Set<string>>;
+
+  /**
+   * The modules the app asks for once it has run, before it can hydrate this page: the route's (beyond
+   * the app's own) and the language's start messages. Listed as modulepreload links in an inert
+   * template, which the first script puts to work as it asks for the app (boot/page-files.ts, decision
+   * 067): they download beside the app, once the page is painted, so they still leave the network to
+   * the page's picture first (decision 012).
+   */
+  function pageModules(page: { js: Set<string> }, language: Language): string {
+    const files = [...page.js].filter((file) => !appFiles.has(file)).concat(...startMessages[language]);
+    const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+    return `<template id="${PAGE_FILES_ID}">${links.join("")}</template>`;
+  }
+
+  /** Per rendered page: its inlined styles (in the head), its own modules and its booking files (after the page). */
   const assets = Object.fromEntries(
     RENDERED_PAGES.map((route) => {
       const page = pageFiles(route);
-      return [route, { styles: routeAssets(page), bookingFiles: bookingFiles(page) }];
+      const modules = Object.fromEntries(LANGUAGES.map((language) => [language, pageModules(page, language)]));
+      return [route, { styles: routeAssets(page), modules, bookingFiles: bookingFiles(page) }];
     }),
-  ) as Record<RenderedPageRoute, { styles: string; bookingFiles: string }>;
+  ) as Record<RenderedPageRoute, { styles: string; modules: Record<Language, string>; bookingFiles: string }>;
 
   // The base stylesheet index.html links too: linked, it is the one request the first paint of a
   // rendered page would still wait for; inlined, the HTML alone paints the page. Named like the others.
@@ -147,6 +168,7 @@ export function createPageDocument(clientDir: string): (parts: PageDocumentParts
         () =>
           `<div id="root">${page.html}</div>` +
           `<script type="application/json" id="${HYDRATION_DATA_ID}">${page.hydrationJson}</script>` +
+          assets[page.route].modules[page.language] +
           assets[page.route].bookingFiles,
       );
 }
