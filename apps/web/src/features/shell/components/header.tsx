@@ -42,7 +42,7 @@ const onServer = () => false;
  * The phone menu, once the page is the browser's: not in the server's HTML nor in the render that
  * hydrates it (its server snapshot), mounted right after, and at once on a page the browser renders
  * itself. Its own component, so the render that mounts it is this one alone, not the whole header
- * with its language selector (decision 061).
+ * with its language selector (decisions 061, 066).
  */
 function PhoneMenu(props: ComponentProps<typeof MobileMenu>) {
   const mounted = useSyncExternalStore(noSubscription, inBrowser, onServer);

@@ -25,7 +25,7 @@ export function useMobileMenu() {
   const menuElement = useRef<HTMLDivElement | null>(null);
   // The menu is loaded after the first render (header.tsx), so it may arrive after it was opened;
   // it takes the focus then. Only that arrival renders the header again: the menu mounting while
-  // closed, right after every page's hydration, does not (decision 061).
+  // closed, right after every page's hydration, does not (decision 066).
   const openNow = useRef(false);
   const [arrivals, setArrivals] = useState(0);
   const menuRef = useCallback((element: HTMLDivElement | null) => {
