@@ -3,7 +3,7 @@ import { useCallback, useEffect } from "react";
 import { paths, routePatterns } from "@tavolo/shared/app-paths";
 import { BOOKING_FILES_ID, BOOKING_FILES_ROUTES } from "@tavolo/shared/rendered-page";
 import { useApiClient } from "./api-client-context";
-import { prefetchSeating, type SeatingQuery } from "./seating-availability";
+import { prefetchFormSeating, prefetchSeating, type SeatingQuery } from "./seating-availability";
 
 /**
  * The first seconds after a time chip (decisions 039, 064): the booking form's files download while
@@ -95,8 +95,7 @@ export function useChipPrefetch(restaurantId: string, seating: SeatingQuery) {
   const { date, time, people } = seating;
   const start = useCallback(() => {
     prefetchBookingRoute();
-    void prefetchSeating(client, api, restaurantId, { date, time: "", people });
-    void prefetchSeating(client, api, restaurantId, { date, time, people });
+    prefetchFormSeating(client, api, restaurantId, { date, time, people });
   }, [client, api, restaurantId, date, time, people]);
   return { onPointerDown: start, onPointerEnter: start, onFocus: start };
 }

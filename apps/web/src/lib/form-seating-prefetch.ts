@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { DEFAULT_TIME_ZONE } from "@tavolo/shared/constants";
 import { checkBookingDate } from "@tavolo/shared/reservation-slots";
 import { useApiClient } from "./api-client-context";
-import { prefetchSeating, type SeatingQuery } from "./seating-availability";
+import { prefetchFormSeating, type SeatingQuery } from "./seating-availability";
 
 /**
  * The form opened by its address (a tap before the app ran, the way back from signing in, a shared
@@ -18,7 +18,6 @@ export function usePrefetchSeating(restaurantId: string, seating: Partial<Seatin
   const { date, time, people } = seating ?? {};
   useEffect(() => {
     if (!date || !people || checkBookingDate(date, DEFAULT_TIME_ZONE, new Date()) !== null) return;
-    void prefetchSeating(client, api, restaurantId, { date, time: "", people });
-    if (time) void prefetchSeating(client, api, restaurantId, { date, time, people });
+    prefetchFormSeating(client, api, restaurantId, { date, time: time ?? "", people });
   }, [client, api, restaurantId, date, time, people]);
 }

@@ -60,3 +60,17 @@ export function prefetchSeating(client: QueryClient, api: ApiClient, restaurantI
     staleTime: SEATING_STALE_MS,
   });
 }
+
+/**
+ * What the booking form reads for one seating, asked ahead of it: the day's free times and, with a
+ * time, that seating's tables (features/reservations' use-booking-choices.ts asks the same two).
+ */
+export function prefetchFormSeating(
+  client: QueryClient,
+  api: ApiClient,
+  restaurantId: string,
+  { date, time, people }: SeatingQuery,
+): void {
+  void prefetchSeating(client, api, restaurantId, { date, time: "", people });
+  if (time) void prefetchSeating(client, api, restaurantId, { date, time, people });
+}

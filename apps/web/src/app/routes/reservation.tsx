@@ -29,8 +29,9 @@ export default function ReservationRoute() {
   const { user } = useSession();
   const restaurant = useRestaurant(restaurantId);
   const modifyId = params.get("modify");
-  // A new booking's seating from its link, asked beside the restaurant (decision 065).
-  usePrefetchSeating(restaurantId, modifyId ? null : bookingPrefillFrom(params));
+  // A new booking's choices from its link; its seating asked beside the restaurant (decision 065).
+  const prefill = modifyId ? undefined : bookingPrefillFrom(params);
+  usePrefetchSeating(restaurantId, prefill ?? null);
   const moving = useMovingReservation(user?.id, restaurantId, modifyId);
   // The booking as it was when the page opened. Once saved, the refreshed list holds the new time:
   // the "you are moving your booking of …" banner must not then name the new time as the old one.
@@ -106,7 +107,7 @@ export default function ReservationRoute() {
           <ReservationForm
             userId={user.id}
             restaurant={restaurant.data}
-            prefill={modifyId ? undefined : bookingPrefillFrom(params)}
+            prefill={prefill}
             moving={moving.reservation}
           />
         ) : (
