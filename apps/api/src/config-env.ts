@@ -16,6 +16,7 @@ export const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATABASE_READ_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_PREPARED_STATEMENTS: z.stringbool().default(true),
   REDIS_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_TRANSPORT: z.enum(["smtp", "outbox"]).optional(),

@@ -23,6 +23,8 @@ export interface AppConfig {
   /** A read replica for the public catalogue reads only (decision 015); undefined = the primary. */
   databaseReadUrl: string | undefined;
   databasePoolSize: number;
+  /** Named prepared statements (decision 068); off behind a pooler in transaction mode. */
+  databasePreparedStatements: boolean;
   redisUrl: string | undefined;
   /** Set: mail goes out by SMTP; unset: the outbox transport (development, staging). */
   smtpUrl: string | undefined;
@@ -116,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     databaseReadUrl: e.DATABASE_READ_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     // The embedded default keeps its mailbox open to every client, as `npm start` always had it.

@@ -11,10 +11,15 @@ const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
   poolSize: config.databasePoolSize,
+  preparedStatements: config.databasePreparedStatements,
 });
 await migrate(database);
 const catalogueReplica = config.databaseReadUrl
-  ? await openDatabase({ databaseUrl: config.databaseReadUrl, poolSize: config.databasePoolSize })
+  ? await openDatabase({
+      databaseUrl: config.databaseReadUrl,
+      poolSize: config.databasePoolSize,
+      preparedStatements: config.databasePreparedStatements,
+    })
   : undefined;
 const app = await buildApp(config, { database, catalogueReplica });
 const seeded = await seedIfEmpty(database, { restaurants: config.seedRestaurants, announce: app.announceOffers });

@@ -51,7 +51,16 @@ function seatingWithin(
   timeZone: string,
   bounds: { opensAt: Date; closesAt: Date },
 ): Seating | null {
-  if (minutesOfDay(time) % SLOT_MINUTES !== 0) return null;
+  return minutesOfDay(time) % SLOT_MINUTES === 0 ? seatingAt(date, time, timeZone, bounds) : null;
+}
+
+/** The seating starting at the quarter hour `time`, if that time exists that day and fits in the service. */
+function seatingAt(
+  date: string,
+  time: string,
+  timeZone: string,
+  bounds: { opensAt: Date; closesAt: Date },
+): Seating | null {
   const startsAt = instantOfWallClock(date, time, timeZone);
   if (!startsAt) return null; // skipped when the clocks went forward
   const endsAt = seatingEnd(startsAt);
@@ -64,9 +73,11 @@ function seatingsBetween(hours: OpeningHours, timeZone: string, date: string, fr
   if (!open) return [];
   const bounds = serviceBounds(open, date, timeZone);
   const seatings: Seating[] = [];
+  // A search asks this for every restaurant of its page: the bounds are read once, not per quarter hour.
+  const last = Math.min(minutesOfDay(open.close) - 1, to);
   const first = Math.ceil(Math.max(minutesOfDay(open.open), from) / SLOT_MINUTES) * SLOT_MINUTES;
-  for (let minute = first; minute < minutesOfDay(open.close) && minute <= to; minute += SLOT_MINUTES) {
-    const seating = seatingWithin(date, timeOfDay(minute), timeZone, bounds);
+  for (let minute = first; minute <= last; minute += SLOT_MINUTES) {
+    const seating = seatingAt(date, timeOfDay(minute), timeZone, bounds);
     if (seating) seatings.push(seating);
   }
   return seatings;

@@ -6,6 +6,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { DB } from "./schema";
 import { lockDataDir } from "./data-dir-lock";
 import { IN_MEMORY_DATA_DIR, isInMemoryDataDir } from "../data-dir";
+import { PreparingClient } from "./prepared-statements";
 
 /** NUMERIC (ratings) and BIGINT (counts) as JS numbers; DATE stays "YYYY-MM-DD" text, free of zones. */
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
@@ -34,20 +35,34 @@ export interface DatabaseOptions {
    */
   snapshot?: Blob;
   poolSize?: number;
+  /**
+   * Named prepared statements (default): parsed and planned once per connection (decision 068).
+   * Off for a pooler that hands each transaction another server session (PgBouncer's transaction
+   * mode before 1.21), where a name prepared on one session is unknown on the next.
+   */
+  preparedStatements?: boolean;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : await openPglite(options.dataDir ?? IN_MEMORY_DATA_DIR, options.snapshot);
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, clientOf(options))
+    : await openPglite(options.dataDir ?? IN_MEMORY_DATA_DIR, options.snapshot, clientOf(options));
   // Shutdown paths may overlap (signal during a failed start, tests); closing twice is harmless.
   let closing: Promise<void> | undefined;
   const close = database.close;
   return { ...database, close: () => (closing ??= close()) };
 }
 
-function openPostgres(connectionString: string, max: number): Database {
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+const clientOf = (options: DatabaseOptions) => (options.preparedStatements === false ? pg.Client : PreparingClient);
+
+function openPostgres(connectionString: string, max: number, Client: typeof pg.Client): Database {
+  const pool = new pg.Pool({
+    Client,
+    connectionString,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+  });
   // A client losing its server must not crash the process: the pool's listener covers idle clients,
   // this one those checked out between two statements (pg emits a FATAL that arrives with no query
   // running as an 'error' event, fatal when unheard). The next query on it fails, the request gets a
@@ -68,7 +83,7 @@ function openPostgres(connectionString: string, max: number): Database {
   };
 }
 
-async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<Database> {
+async function openPglite(dataDir: string, snapshot: Blob | undefined, Client: typeof pg.Client): Promise<Database> {
   // Loaded lazily: a PostgreSQL deployment never pays for the WebAssembly build.
   const [{ PGlite }, { createPgConfig }, extensions] = await Promise.all([
     import("@electric-sql/pglite"),
@@ -91,7 +106,7 @@ async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<
     lock?.release();
     throw error;
   }
-  const pool = new pg.Pool(createPgConfig(pglite));
+  const pool = new pg.Pool({ ...createPgConfig(pglite), Client });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

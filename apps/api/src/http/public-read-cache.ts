@@ -1,5 +1,5 @@
 import { cacheLookups } from "../metrics/business-metrics";
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gunzip, gzip } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -54,7 +54,7 @@ function acceptedEncoding(request: FastifyRequest): "br" | "gzip" | null {
   const accepted = String(request.headers["accept-encoding"] ?? "");
   return /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
 }
-const etagOf = (body: string) => `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+const etagOf = (body: string) => `W/"${hash("sha1", body, "base64url")}"`;
 
 /**
  * Short-lived cache of public answers, serialised once, with an ETag (304 on If-None-Match). Writes

@@ -8,6 +8,7 @@ import {
   type Transaction,
 } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
+import { compiledOnce, compiledOncePerShape } from "../../db/compiled-once";
 import type { CitiesTable, DB, RestaurantsTable, RestaurantTablesTable } from "../../db/schema";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -147,22 +148,39 @@ export async function searchRestaurantsInCity(
   page: PageRequest,
   nearTo?: Position,
 ): Promise<(RestaurantPage & { city: CityRow }) | undefined> {
-  let filter = db.selectFrom("restaurants as r").where("r.city_id", "=", sql.ref<number>("a.city_id"));
-  // `= ANY`, which the categories' GIN index cannot serve, on purpose: the city's rows filtered one
-  // by one cost a third of intersecting them with every restaurant of the category (50,000 rows:
-  // 1–3 ms against 5–7 ms, decision 056).
-  if (category) filter = filter.where(sql<SqlBool>`${category}::text = ANY(r.categories)`);
-  const found = await db
-    .selectFrom("city_aliases as a")
-    .innerJoin("cities as c", "c.id", "a.city_id")
-    .select(CITY_COLUMNS)
-    .select(pageColumns(filter, page, nearTo ? nearestTo(nearTo) : "bestRated"))
-    .where("a.key", "=", cityKey)
-    .executeTakeFirst();
+  const shape: CityPageShape = `${category ? "category" : "all"}-${nearTo ? "nearest" : "bestRated"}`;
+  const [found] = await cityPage(db, shape, {
+    cityKey,
+    category: category ?? "",
+    ...page,
+    ...(nearTo ?? { lat: 0, lng: 0 }),
+  });
   if (!found) return undefined;
   const { rows, total, ...city } = found;
   return { city, rows: rows as RestaurantDetailRow[], total: Number(total) };
 }
+
+type CityPageShape = `${"category" | "all"}-${"nearest" | "bestRated"}`;
+type CityPageValues = PageRequest & Position & { cityKey: string; category: string };
+
+// Built and compiled once per process and shape: every search for a city asks it (decision 068).
+const cityPage = compiledOncePerShape<CityPageShape, CityPageValues, CityRow & { rows: unknown; total: unknown }>(
+  (db, param, shape) => {
+    let filter = db.selectFrom("restaurants as r").where("r.city_id", "=", sql.ref<number>("a.city_id"));
+    // `= ANY`, which the categories' GIN index cannot serve, on purpose: the city's rows filtered one
+    // by one cost a third of intersecting them with every restaurant of the category (50,000 rows:
+    // 1–3 ms against 5–7 ms, decision 056).
+    if (shape.startsWith("category"))
+      filter = filter.where(sql<SqlBool>`${param("category")}::text = ANY(r.categories)`);
+    const order = shape.endsWith("nearest") ? nearestTo({ lat: param("lat"), lng: param("lng") }) : "bestRated";
+    return db
+      .selectFrom("city_aliases as a")
+      .innerJoin("cities as c", "c.id", "a.city_id")
+      .select(CITY_COLUMNS)
+      .select(pageColumns(filter, { limit: param("limit"), offset: param("offset") }, order))
+      .where("a.key", "=", param("cityKey"));
+  },
+);
 
 /**
  * Restaurants within `radiusKm` of a point, nearest first (a GPS search without a city). The GiST
@@ -199,16 +217,11 @@ export async function findRestaurantById(db: Db, id: string): Promise<Restaurant
     .executeTakeFirst();
 }
 
-/**
- * A restaurant and all its tables in one round trip (decision 041): the detail answer, the
- * restaurant page and the free tables each need both, and on a cold cache that trip is most of
- * their cost.
- */
-export async function findRestaurantWithTables(
-  db: Db,
-  id: string,
-): Promise<(RestaurantDetailRow & { tables: TableRow[] }) | undefined> {
-  return db
+type RestaurantWithTables = RestaurantDetailRow & { tables: TableRow[] };
+
+// Built and compiled once per process: the detail answer's one statement (decision 068).
+const restaurantWithTables = compiledOnce<{ id: string }, RestaurantWithTables>((db, param) =>
+  db
     .selectFrom("restaurants as r")
     .innerJoin("cities as c", "c.id", "r.city_id")
     .select([...restaurantColumns, "r.opening_hours", "r.time_zone"])
@@ -221,8 +234,16 @@ export async function findRestaurantWithTables(
           .orderBy("t.number"),
       ).as("tables"),
     )
-    .where("r.id", "=", id)
-    .executeTakeFirst();
+    .where("r.id", "=", param("id")),
+);
+
+/**
+ * A restaurant and all its tables in one round trip (decision 041): the detail answer, the
+ * restaurant page and the free tables each need both, and on a cold cache that trip is most of
+ * their cost.
+ */
+export async function findRestaurantWithTables(db: Db, id: string): Promise<RestaurantWithTables | undefined> {
+  return (await restaurantWithTables(db, { id }))[0];
 }
 
 export async function restaurantExists(db: Db, id: string): Promise<boolean> {
