@@ -198,9 +198,12 @@ export function openSeatingsBetween(
  */
 export function nearestTimes(freeTimes: readonly string[], time: string): string[] {
   const wanted = minutesOfDay(time);
-  const distance = (candidate: string) => Math.abs(minutesOfDay(candidate) - wanted);
-  return [...freeTimes]
-    .sort((a, b) => distance(a) - distance(b) || a.localeCompare(b))
+  // Each distance read once, and "HH:MM" compared as text: a search for a table asks this for
+  // every card of its page (decision 068).
+  return freeTimes
+    .map((candidate) => ({ candidate, distance: Math.abs(minutesOfDay(candidate) - wanted) }))
+    .sort((a, b) => a.distance - b.distance || (a.candidate < b.candidate ? -1 : a.candidate > b.candidate ? 1 : 0))
     .slice(0, SEARCH_SLOTS.max)
+    .map(({ candidate }) => candidate)
     .sort();
 }

@@ -32,13 +32,9 @@ export async function freeTimesByRestaurant(
         : openSeatingsNear(hours, zone, request.date, request.near, request.now);
     return seatings.map((seating) => ({ ...seating, restaurantId: restaurant.id }));
   });
-  const free = new Set(
-    (await findFreeSeatings(db, candidates, request.people)).map((row) => `${row.restaurantId} ${row.time}`),
-  );
   const byRestaurant = new Map<string, string[]>();
-  // Candidates are in the order of each restaurant's day: keeping that order needs no sort.
-  for (const candidate of candidates) {
-    if (!free.has(`${candidate.restaurantId} ${candidate.time}`)) continue;
+  // Candidates are in the order of each restaurant's day, and the free ones come back in theirs.
+  for (const candidate of await findFreeSeatings(db, candidates, request.people)) {
     const times = byRestaurant.get(candidate.restaurantId) ?? [];
     times.push(candidate.time);
     byRestaurant.set(candidate.restaurantId, times);
