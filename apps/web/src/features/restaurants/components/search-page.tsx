@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useMountInstant } from "../../../lib/clock";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -23,6 +23,9 @@ import { Button } from "../../../components/ui/button";
 import { searchMoment } from "@tavolo/shared/search-moment";
 import { DEFAULT_TIME_ZONE, RADIUS_KM } from "@tavolo/shared/constants";
 import styles from "./search-page.module.css";
+
+/** The moment and the party, in the order the URL spells them. */
+const TABLE_FIELDS = ["date", "time", "people"] as const satisfies readonly (keyof TableQuery)[];
 
 interface Props {
   /** Filled by the Last Minute offers feature; nothing is rendered while it is absent. */
@@ -87,16 +90,29 @@ export function SearchPage({ offersSlot, nearRadiusKm = RADIUS_KM.default }: Pro
   const update = (next: { location: string; category: CategoryFilter }) =>
     setParams({ ...(next.location ? { location: next.location } : {}), ...restOfSearch(next.category, params) });
   // The moment, party and order are refinements of one search: Back leaves it, not each change.
-  const refine = (changes: Partial<Record<(typeof TABLE_PARAMS)[number], string>>) =>
-    setParams(
-      (current) => {
-        const query = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) query.set(key, value);
-        return query;
-      },
-      { replace: true },
+  // A navigation renders in a transition, and react-router hands a functional update this render's
+  // params: the URL last written is kept until it is rendered, so that a second quick change (time,
+  // then party) builds on the first instead of putting it back.
+  const written = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    written.current = null;
+  }, [params]);
+  const refine = (changes: Partial<Record<(typeof TABLE_PARAMS)[number], string>>) => {
+    const query = new URLSearchParams(written.current ?? params);
+    for (const [key, value] of Object.entries(changes)) query.set(key, value);
+    written.current = query;
+    setParams(query, { replace: true });
+  };
+  // A field writes itself; the others are pinned as shown while the URL lacks them.
+  const updateTable = (changes: Partial<TableQuery>) => {
+    const latest = written.current ?? params;
+    const next = { ...table, ...changes };
+    refine(
+      Object.fromEntries(
+        TABLE_FIELDS.filter((key) => key in changes || !latest.has(key)).map((key) => [key, String(next[key])]),
+      ),
     );
-  const updateTable = (next: TableQuery) => refine({ date: next.date, time: next.time, people: String(next.people) });
+  };
   const past = pastMoment(table, openedAt);
   const refused = refusedParty(params);
   // A city the list knows, or one the server has found: only then its offers are asked, so a

@@ -126,6 +126,26 @@ describe("/search as a search for a table", () => {
     await waitFor(() => expect(searches(fetch).some((query) => query.get("sort") === "soonest")).toBe(true));
     expect(new URLSearchParams(router.state.location.search).get("location")).toBe("Milano");
   });
+
+  it("keeps each of two quick changes, made before the first has rendered", async () => {
+    api();
+    const { router } = render("/search?location=Milano");
+    await screen.findByRole("heading", { name: "Trattoria 1" });
+    // Outside act(), as a browser delivers them: the navigation of the first renders in a
+    // transition, after the second change has come from fields that had not seen it.
+    const choose = (name: RegExp, value: string) => {
+      const select = screen.getByRole<HTMLSelectElement>("combobox", { name });
+      select.value = value;
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+    };
+    choose(/^Orario/, "20:30");
+    choose(/^Persone/, "4");
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get("people")).toBe("4"));
+    const query = new URLSearchParams(router.state.location.search);
+    expect(query.get("time")).toBe("20:30");
+    // What the diner did not touch is pinned as it was shown, in the URL's own order.
+    expect([...query.keys()]).toEqual(["location", "date", "time", "people"]);
+  });
 });
 
 describe("tableSearchFrom", () => {

@@ -12,7 +12,8 @@ import styles from "./table-search-fields.module.css";
 
 interface Props {
   value: TableQuery;
-  onChange: (next: TableQuery) => void;
+  /** Only the field that changed: the others may be a render behind the URL. */
+  onChange: (changes: Partial<TableQuery>) => void;
   /** The page's "now", so the date's bounds match the defaults. */
   now: Date;
 }
@@ -37,7 +38,7 @@ export function TableSearchFields({ value, onChange, now }: Props) {
         value={value.date}
         // An emptied or half-typed date keeps the last whole one: the search never asks for "".
         onChange={(event) => {
-          if (event.target.value) onChange({ ...value, date: event.target.value });
+          if (event.target.value) onChange({ date: event.target.value });
         }}
       />
       <Select
@@ -45,7 +46,7 @@ export function TableSearchFields({ value, onChange, now }: Props) {
         label={t("tableSearch.time")}
         icon={<ClockIcon size={18} />}
         value={value.time}
-        onChange={(event) => onChange({ ...value, time: event.target.value })}
+        onChange={(event) => onChange({ time: event.target.value })}
         options={QUARTER_HOURS.map((time) => ({ value: time, label: time }))}
       />
       <Select
@@ -53,7 +54,7 @@ export function TableSearchFields({ value, onChange, now }: Props) {
         label={t("tableSearch.people")}
         icon={<UsersIcon size={18} />}
         value={String(value.people)}
-        onChange={(event) => onChange({ ...value, people: Number(event.target.value) })}
+        onChange={(event) => onChange({ people: Number(event.target.value) })}
         options={PARTY_SIZES.map((count) => ({ value: String(count), label: t("history.people", { count }) }))}
       />
     </fieldset>
