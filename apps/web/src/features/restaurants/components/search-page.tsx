@@ -17,15 +17,12 @@ import { PopularCities } from "./popular-cities";
 import { SearchResults } from "./search-results";
 import { SortControl } from "./sort-control";
 import { TableSearchFields } from "./table-search-fields";
-import { pastMoment, refusedParty, TABLE_PARAMS, tableSearchFrom } from "./table-search-params";
+import { pastMoment, refusedParty, TABLE_FIELDS, TABLE_PARAMS, tableSearchFrom } from "./table-search-params";
 import { PARTY_SIZES } from "./party";
 import { Button } from "../../../components/ui/button";
 import { searchMoment } from "@tavolo/shared/search-moment";
 import { DEFAULT_TIME_ZONE, RADIUS_KM } from "@tavolo/shared/constants";
 import styles from "./search-page.module.css";
-
-/** The moment and the party, in the order the URL spells them. */
-const TABLE_FIELDS = ["date", "time", "people"] as const satisfies readonly (keyof TableQuery)[];
 
 interface Props {
   /** Filled by the Last Minute offers feature; nothing is rendered while it is absent. */
@@ -97,17 +94,16 @@ export function SearchPage({ offersSlot, nearRadiusKm = RADIUS_KM.default }: Pro
   useEffect(() => {
     written.current = null;
   }, [params]);
-  const refine = (changes: Partial<Record<(typeof TABLE_PARAMS)[number], string>>) => {
+  const refine = (changes: (latest: URLSearchParams) => Partial<Record<(typeof TABLE_PARAMS)[number], string>>) => {
     const query = new URLSearchParams(written.current ?? params);
-    for (const [key, value] of Object.entries(changes)) query.set(key, value);
+    for (const [key, value] of Object.entries(changes(query))) query.set(key, value);
     written.current = query;
     setParams(query, { replace: true });
   };
   // A field writes itself; the others are pinned as shown while the URL lacks them.
   const updateTable = (changes: Partial<TableQuery>) => {
-    const latest = written.current ?? params;
     const next = { ...table, ...changes };
-    refine(
+    refine((latest) =>
       Object.fromEntries(
         TABLE_FIELDS.filter((key) => key in changes || !latest.has(key)).map((key) => [key, String(next[key])]),
       ),
@@ -205,7 +201,7 @@ export function SearchPage({ offersSlot, nearRadiusKm = RADIUS_KM.default }: Pro
                 <SortControl
                   value={sort}
                   withDistance={position !== null}
-                  onChange={(next) => refine({ sort: next })}
+                  onChange={(next) => refine(() => ({ sort: next }))}
                 />
               }
               onShowAllCuisines={() => update({ location, category: ALL_CATEGORIES })}

@@ -5,8 +5,10 @@ import { searchMoment } from "@tavolo/shared/search-moment";
 import type { SearchSort, TableQuery } from "../api/table-search";
 import { DEFAULT_PARTY } from "./party";
 
+/** The moment and the party, in the order the URL spells them. */
+export const TABLE_FIELDS = ["date", "time", "people"] as const satisfies readonly (keyof TableQuery)[];
 /** The URL parameters of /search that ask for a table, beside `location` and `category`. */
-export const TABLE_PARAMS = ["date", "time", "people", "sort"] as const;
+export const TABLE_PARAMS = [...TABLE_FIELDS, "sort"] as const;
 
 export interface TableSearch {
   table: TableQuery;
