@@ -1,6 +1,8 @@
 import type { Agent as HttpsAgent } from "node:https";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { answerSerializerCompiler } from "./http/answer-encoder";
+import { registerHandlerDrain } from "./http/handler-drain";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
 import { clientErrorHandler } from "./plugins/client-errors";
@@ -75,7 +77,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler);
   registerErrorHandling(app);
   registerPermissionsPolicy(app);
   registerRequestInput(app);
@@ -248,5 +250,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
         "server error response",
       );
   });
+  // Last: its close hook runs first, before anything a handler still running needs is closed.
+  registerHandlerDrain(app);
   return app;
 }

@@ -5,6 +5,7 @@ import { brotliCompress, constants as zlib, gunzip, gzip } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { z } from "zod";
+import { encodeAnswer } from "./answer-encoder";
 import { canonicalJson } from "./canonical-json";
 
 export interface PublicReadCacheOptions {
@@ -96,7 +97,7 @@ export class PublicReadCache {
     const entry =
       this.lookup(key) ??
       (await this.produceOnce(key, async () => {
-        const body = JSON.stringify(schema.encode(await produce()));
+        const body = JSON.stringify(encodeAnswer(schema, await produce()));
         return { status: 200, body, etag: etagOf(body), contentType: "application/json; charset=utf-8" };
       }));
     void reply.header("vary", "Accept-Language, X-User-Language");

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import helmet from "helmet";
 
@@ -6,7 +7,8 @@ import helmet from "helmet";
  * 056): `@fastify/helmet` built it again for every request, parsing the whole Content-Security-Policy
  * each time — 8 % of the CPU of a cold search, and of every other answer.
  */
-const applySecurityHeaders = helmet({
+/** Exported for the test that the headers written once are helmet's own. */
+export const applySecurityHeaders = helmet({
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
@@ -25,12 +27,27 @@ const applySecurityHeaders = helmet({
   crossOriginEmbedderPolicy: false,
 });
 
+/**
+ * Helmet's headers, worked out once: with these options they are the same for every request, and
+ * helmet wrote its Content-Security-Policy from its directives again on each one (2.8 % of the API
+ * CPU of a cold restaurant read; 6–11 µs a request against 3–6 µs now, decision 069).
+ */
+export const SECURITY_HEADERS: ReadonlyMap<string, string> = (() => {
+  const written = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: string) => void written.set(name.toLowerCase(), value),
+    removeHeader: (name: string) => void written.delete(name.toLowerCase()),
+  };
+  // Helmet throws rather than passing an error on (helmet 8.1); a callback error is rethrown alike.
+  applySecurityHeaders({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return written;
+})();
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook("onRequest", (request, reply, done) => {
-    // Helmet throws rather than passing an error on (helmet 8.1); a callback error is rethrown alike.
-    applySecurityHeaders(request.raw, reply.raw, (error?: unknown) => {
-      if (error) throw error;
-      done();
-    });
+  app.addHook("onRequest", (_request, reply, done) => {
+    for (const [name, value] of SECURITY_HEADERS) reply.raw.setHeader(name, value);
+    done();
   });
 }

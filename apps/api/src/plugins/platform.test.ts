@@ -1,4 +1,7 @@
+import { IncomingMessage, ServerResponse } from "node:http";
+import { Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applySecurityHeaders } from "../http/security-headers";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 let t: TestApp;
@@ -26,6 +29,17 @@ describe("platform", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
     expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+  });
+
+  it("sends every header helmet itself writes, as it writes them, though they are written once per process", async () => {
+    const response = new ServerResponse(new IncomingMessage(new Socket()));
+    applySecurityHeaders(response.req, response, () => {});
+    const helmets = Object.entries(response.getHeaders());
+    expect(helmets.length).toBeGreaterThan(10);
+    for (const url of ["/api/health", "/api/client/nope", "/"]) {
+      const res = await t.app.inject(url);
+      for (const [name, value] of helmets) expect([url, name, res.headers[name]]).toEqual([url, name, value]);
+    }
   });
 
   it("publishes an OpenAPI document and a reference page", async () => {
