@@ -35,10 +35,15 @@ export function registerLoadShedding(app: FastifyInstance, maxInFlight: number):
     inFlight += 1;
     counted.add(request);
   });
-  // onResponse runs for every answered request; onRequestAbort for a client that left first.
+  // Released once the answer is being sent (onSend), or has been (onResponse): a request whose client
+  // left still counts while its handler runs, else leaving early would get work past the cap
+  // (decision 069). onSend runs for those too, after their handler or their failed body.
   const release = async (request: object) => {
     if (counted.delete(request)) inFlight -= 1;
   };
+  app.addHook("onSend", async (request, _reply, payload) => {
+    await release(request);
+    return payload;
+  });
   app.addHook("onResponse", release);
-  app.addHook("onRequestAbort", release);
 }
