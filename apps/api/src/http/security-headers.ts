@@ -5,9 +5,9 @@ import helmet from "helmet";
 /**
  * Helmet's headers on every request that reaches a route. The middleware is built once (decision
  * 056): `@fastify/helmet` built it again for every request, parsing the whole Content-Security-Policy
- * each time — 8 % of the CPU of a cold search, and of every other answer.
+ * each time — 8 % of the CPU of a cold search, and of every other answer. Exported for the test
+ * that the headers worked out once below are helmet's own.
  */
-/** Exported for the test that the headers written once are helmet's own. */
 export const applySecurityHeaders = helmet({
   contentSecurityPolicy: {
     directives: {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { translateShared } from "@tavolo/shared/i18n/translate";
+import { whenAnswered } from "../http/handler-drain";
 import { requestLanguage } from "../i18n/request-language";
 
 /** Seconds a shed client is asked to wait: long enough for a queue of this size to drain many times. */
@@ -35,15 +36,9 @@ export function registerLoadShedding(app: FastifyInstance, maxInFlight: number):
     inFlight += 1;
     counted.add(request);
   });
-  // Released once the answer is being sent (onSend), or has been (onResponse): a request whose client
-  // left still counts while its handler runs, else leaving early would get work past the cap
-  // (decision 069). onSend runs for those too, after their handler or their failed body.
-  const release = async (request: object) => {
+  // A request whose client left still counts while its handler runs, else leaving early would get
+  // work past the cap; its slot is free again once the handler has answered (decision 069).
+  whenAnswered(app, (request) => {
     if (counted.delete(request)) inFlight -= 1;
-  };
-  app.addHook("onSend", async (request, _reply, payload) => {
-    await release(request);
-    return payload;
   });
-  app.addHook("onResponse", release);
 }
