@@ -13,6 +13,7 @@ import {
 } from "../lib/bench-data";
 import { signInBenchUsers } from "../lib/bench-users";
 import { BENCH_SECONDS, measure, warmUp, type LoadResult } from "../lib/load";
+import { cpuText, withCpuPerAnswer, type CpuPerAnswer } from "../lib/process-cpu";
 import { BENCH_DATABASE_PREFIX, startBenchServer, type Engine } from "../lib/server";
 import { ensureBuild, WEB_DIST } from "../pages/pages.bench";
 
@@ -55,7 +56,14 @@ export interface ColdBenchResult {
   lines: string[];
 }
 
-function line(engine: Engine, name: string, result: LoadResult, base: number, baseName: string, onTarget: boolean) {
+function line(
+  engine: Engine,
+  name: string,
+  result: LoadResult & { cpu?: CpuPerAnswer },
+  base: number,
+  baseName: string,
+  onTarget: boolean,
+) {
   const target = TARGETS[name as ColdRead | BookingEndpoint];
   const ratio = result.requestsPerSecond / base;
   const failures = Object.entries(result.byStatus)
@@ -68,7 +76,8 @@ function line(engine: Engine, name: string, result: LoadResult, base: number, ba
   return (
     `${engine.padEnd(8)} ${name.padEnd(17)} ${Math.round(result.requestsPerSecond).toString().padStart(6)}/s` +
     `  p99 ${String(result.p99Ms).padStart(4)} ms  ratio to ${baseName} ${ratio.toFixed(3)}  ${verdict}` +
-    (failures.length > 0 || result.errors > 0 ? `  [${failures.join(" ")} errors ${result.errors}]` : "")
+    (failures.length > 0 || result.errors > 0 ? `  [${failures.join(" ")} errors ${result.errors}]` : "") +
+    cpuText(result.cpu)
   );
 }
 
@@ -156,19 +165,25 @@ async function benchColdEngine(engine: Engine): Promise<string[]> {
     // The machine is shared: each figure is paired with its yardstick measured right before it,
     // so a neighbour's burst moves both (hello world per read, pgbench per booking write).
     const helloNow = () =>
-      measure({ title: "hello", baseUrl: server.url, paths: ["/api/health"], connections: CONNECTIONS });
+      withCpuPerAnswer(server.pid, false, () =>
+        measure({ title: "hello", baseUrl: server.url, paths: ["/api/health"], connections: CONNECTIONS }),
+      );
     const per = (rps: number, unit: string) => `${unit} ${Math.round(rps)}/s`;
     for (const [name, paths] of Object.entries(reads) as [ColdRead, readonly string[]][]) {
       if (!wanted(name)) continue;
       const hello = await helloNow();
-      const result = await measure({
-        title: name,
-        baseUrl: server.url,
-        paths,
-        connections: CONNECTIONS,
-        headers: name.endsWith("Page") ? { "accept-encoding": "gzip, deflate, br" } : undefined,
-      });
-      report(line(engine, name, result, hello.requestsPerSecond, per(hello.requestsPerSecond, "hello"), onTarget));
+      const result = await withCpuPerAnswer(server.pid, !!server.databaseUrl, () =>
+        measure({
+          title: name,
+          baseUrl: server.url,
+          paths,
+          connections: CONNECTIONS,
+          headers: name.endsWith("Page") ? { "accept-encoding": "gzip, deflate, br" } : undefined,
+        }),
+      );
+      // Hello world's own API CPU beside it: the ratio of the two CPUs holds when the machine's speed moves.
+      const yardstick = `${per(hello.requestsPerSecond, "hello")}${hello.cpu ? ` (API ${hello.cpu.apiMs.toFixed(3)} ms)` : ""}`;
+      report(line(engine, name, result, hello.requestsPerSecond, yardstick, onTarget));
     }
     for (const [name, writesOf] of bookingLoads(data, users, server.url)) {
       if (!wanted(name)) continue;
@@ -176,7 +191,9 @@ async function benchColdEngine(engine: Engine): Promise<string[]> {
       // pgbench on the same server while the API is idle, right before the writes it is set against.
       const tps = server.databaseUrl ? await pgbenchTps(server.databaseUrl, BENCH_SECONDS) : undefined;
       const base = tps ?? (await helloNow()).requestsPerSecond;
-      const result = await measure({ title: name, baseUrl: server.url, connections: CONNECTIONS, requests });
+      const result = await withCpuPerAnswer(server.pid, !!server.databaseUrl, () =>
+        measure({ title: name, baseUrl: server.url, connections: CONNECTIONS, requests }),
+      );
       report(line(engine, name, result, base, per(base, tps === undefined ? "hello" : "pgbench"), onTarget && !!tps));
     }
     if (!wanted("shareCards")) return lines;

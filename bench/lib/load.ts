@@ -21,6 +21,8 @@ export const BENCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 export interface LoadResult {
   title: string;
   requestsPerSecond: number;
+  /** Answers received in the whole run. */
+  answers: number;
   p99Ms: number;
   non2xx: number;
   errors: number;
@@ -77,6 +79,7 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
   return {
     title: options.title,
     requestsPerSecond: result.requests.average,
+    answers: result.requests.total,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,

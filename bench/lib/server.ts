@@ -8,6 +8,8 @@ export interface BenchServer {
   url: string;
   /** The PostgreSQL database the server uses (undefined on PGlite), for set-up and checks. */
   databaseUrl: string | undefined;
+  /** The API process, whose CPU per answer the cold section reads from /proc. */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -56,7 +58,7 @@ export async function startBenchServer(
   });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilReady(`${url}/api/ready`, child, 600_000);
-  return { url, databaseUrl: env.DATABASE_URL, stop: () => stopChild(child) };
+  return { url, databaseUrl: env.DATABASE_URL, pid: child.pid, stop: () => stopChild(child) };
 }
 
 /**
