@@ -3,6 +3,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 /** How often a closing server looks again whether its last handlers have finished. */
 const POLL_MS = 10;
 
+/** Who listens for each app's answered requests (see whenAnswered). */
+const answeredListeners = new WeakMap<FastifyInstance, Array<(request: FastifyRequest) => void>>();
+
 /**
  * Runs `done` once a request's handler has answered, whether or not its client is still there: on
  * `onSend`, which Fastify runs for a client that left too (after its handler, or its failed body),
@@ -10,11 +13,22 @@ const POLL_MS = 10;
  * the handler may still be running, and `onResponse` never comes once the socket is gone.
  */
 export function whenAnswered(app: FastifyInstance, done: (request: FastifyRequest) => void): void {
-  app.addHook("onSend", async (request, _reply, payload) => {
-    done(request);
-    return payload;
+  const listeners = answeredListeners.get(app);
+  if (listeners) return void listeners.push(done);
+  // One pair of hooks per app, whoever listens: they run on every request.
+  const all = [done];
+  answeredListeners.set(app, all);
+  const answered = (request: FastifyRequest) => {
+    for (const listener of all) listener(request);
+  };
+  app.addHook("onSend", (request, _reply, payload, next) => {
+    answered(request);
+    next(null, payload);
   });
-  app.addHook("onResponse", async (request) => done(request));
+  app.addHook("onResponse", (request, _reply, next) => {
+    answered(request);
+    next();
+  });
 }
 
 /**
@@ -27,7 +41,10 @@ export function whenAnswered(app: FastifyInstance, done: (request: FastifyReques
  */
 export function registerHandlerDrain(app: FastifyInstance): void {
   const running = new Set<object>();
-  app.addHook("onRequest", async (request) => void running.add(request));
+  app.addHook("onRequest", (request, _reply, next) => {
+    running.add(request);
+    next();
+  });
   whenAnswered(app, (request) => void running.delete(request));
   app.addHook("onClose", async () => {
     while (running.size > 0) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
