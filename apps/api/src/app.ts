@@ -2,6 +2,7 @@ import type { Agent as HttpsAgent } from "node:https";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { answerSerializerCompiler } from "./http/answer-encoder";
+import { registerConnectionClose } from "./http/connection-close";
 import { registerHandlerDrain } from "./http/handler-drain";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
@@ -250,6 +251,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
         "server error response",
       );
   });
+  registerConnectionClose(app);
   // Last: its close hook runs first, before anything a handler still running needs is closed.
   registerHandlerDrain(app);
   return app;
