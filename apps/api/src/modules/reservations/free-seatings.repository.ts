@@ -5,50 +5,80 @@ import type { DB } from "../../db/schema";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** A seating a restaurant offers, whose tables are still to be checked. */
-export interface CandidateSeating extends Seating {
+/** A restaurant and the seatings whose tables are to be checked, in the order of its day. */
+export interface SeatingsToCheck {
   restaurantId: string;
+  seatings: readonly Seating[];
 }
 
 /**
- * Those of `candidates`, in their order, with a table in service seating `people` free for the
- * whole seating, in one statement whatever the number of restaurants (decision 024). They come in
- * as arrays (the seating rules are the shared TypeScript ones, not repeated in SQL); each is
- * answered by the (restaurant_id, number) index of its restaurant's tables and, per table, the GiST
- * index of the exclusion constraint that refuses a double booking: "free" is exactly what that
- * constraint would accept, overlaps of live seatings as half-open ranges.
+ * For each of `asked`, in its order, those of its seatings with a table in service seating `people`
+ * free for the whole seating, in one statement whatever the number of restaurants (decision 024).
+ * The seatings come in worked out (the seating rules are the shared TypeScript ones, not repeated in
+ * SQL). One look per restaurant (decision 070): its fitting tables through the (restaurant_id,
+ * number) index, and per table the time its live seatings take within the asked window, through the
+ * GiST index of the exclusion constraint that refuses a double booking, as one multirange. A seating
+ * is free at a table whose multirange it does not overlap: exactly what that constraint would
+ * accept, overlaps as half-open ranges.
  */
 export async function findFreeSeatings(
   db: Db,
-  candidates: readonly CandidateSeating[],
+  asked: readonly SeatingsToCheck[],
   people: number,
-): Promise<CandidateSeating[]> {
-  if (candidates.length === 0) return [];
+): Promise<Seating[][]> {
+  // Restaurants of one service share one list of seatings (free-seatings.ts): each seating is sent
+  // once, and each candidate as two positions, its restaurant's and its seating's (decision 070).
+  const positions = new Map<Seating, number>();
+  const seatings: Seating[] = [];
+  const restaurantAt: number[] = [];
+  const seatingAt: number[] = [];
+  asked.forEach((restaurant, index) => {
+    for (const seating of restaurant.seatings) {
+      let position = positions.get(seating);
+      if (position === undefined) {
+        position = seatings.push(seating);
+        positions.set(seating, position);
+      }
+      restaurantAt.push(index + 1);
+      seatingAt.push(position);
+    }
+  });
+  const free = asked.map((): Seating[] => []);
+  if (seatings.length === 0) return free;
+  const from = new Date(Math.min(...seatings.map((seating) => seating.startsAt.getTime()))).toISOString();
+  const to = new Date(Math.max(...seatings.map((seating) => seating.endsAt.getTime()))).toISOString();
   // Answered by position (WITH ORDINALITY counts from 1), in the candidates' order: no time or key
   // goes back and forth (decision 068).
   const { rows } = await sql<{ n: number }>`
-    SELECT s.n
-      FROM unnest(
-             ${candidates.map((c) => c.restaurantId)}::uuid[],
-             ${candidates.map((c) => c.startsAt.toISOString())}::timestamptz[],
-             ${candidates.map((c) => c.endsAt.toISOString())}::timestamptz[]
-           ) WITH ORDINALITY AS s(restaurant_id, starts_at, ends_at, n)
-     -- LATERAL … LIMIT 1: probe each seating's tables through the index, stop at the first free
-     -- one. A semi join lets the planner hash every table of the catalogue instead.
-     CROSS JOIN LATERAL (
+    WITH fit AS MATERIALIZED (
+           SELECT t.r,
+                  (SELECT range_agg(tstzrange(x.starts_at, x.ends_at))
+                     FROM reservations x
+                    WHERE x.table_id = t.id
+                      AND x.status IN (${sql.join(OCCUPYING_RESERVATION_STATUSES.map((status) => sql.lit(status)))})
+                      AND tstzrange(x.starts_at, x.ends_at) && tstzrange(${from}::timestamptz, ${to}::timestamptz)
+                  ) AS taken
+             FROM unnest(${asked.map((restaurant) => restaurant.restaurantId)}::uuid[]) WITH ORDINALITY AS a(id, r)
+            -- OFFSET 0 keeps the index probe per restaurant: flattened, the join hashed every table of
+            -- the catalogue.
+            CROSS JOIN LATERAL (
+                    SELECT a.r, t.id
+                      FROM restaurant_tables t
+                     WHERE t.restaurant_id = a.id AND t.active AND t.capacity >= ${people}::int
+                    OFFSET 0
+                  ) AS t
+         )
+    SELECT c.n
+      FROM unnest(${restaurantAt}::int[], ${seatingAt}::int[]) WITH ORDINALITY AS c(r, s, n)
+     WHERE EXISTS (
              SELECT 1
-               FROM restaurant_tables t
-              WHERE t.restaurant_id = s.restaurant_id
-                AND t.active
-                AND t.capacity >= ${people}::int
-                AND NOT EXISTS (
-                      SELECT 1
-                        FROM reservations x
-                       WHERE x.table_id = t.id
-                         AND x.status IN (${sql.join(OCCUPYING_RESERVATION_STATUSES.map((status) => sql.lit(status)))})
-                         AND tstzrange(x.starts_at, x.ends_at) && tstzrange(s.starts_at, s.ends_at))
-              LIMIT 1
-           ) AS free_table
-     ORDER BY s.n`.execute(db);
-  return rows.map((row) => candidates[row.n - 1]!);
+               FROM fit f
+              WHERE f.r = c.r
+                AND (f.taken IS NULL
+                     OR NOT f.taken && tstzrange(
+                          (${seatings.map((seating) => seating.startsAt.toISOString())}::timestamptz[])[c.s],
+                          (${seatings.map((seating) => seating.endsAt.toISOString())}::timestamptz[])[c.s])))
+     ORDER BY c.n`.execute(db);
+  for (const { n } of rows) free[restaurantAt[n - 1]! - 1]!.push(seatings[seatingAt[n - 1]! - 1]!);
+  return free;
 }

@@ -12,11 +12,11 @@ import {
   type SearchResult,
   wantsSlots,
 } from "@tavolo/shared/restaurants";
-import { checkBookingDate, nearestTimes, nextSeatingAfter, openSeatingsNear } from "@tavolo/shared/reservation-slots";
+import { checkBookingDate, nearestTimes, nextSeatingAfter } from "@tavolo/shared/reservation-slots";
 import { ALL_CATEGORIES } from "@tavolo/shared/categories";
 import type { DB } from "../../db/schema";
 import { notFound } from "../../errors";
-import { freeTimesByRestaurant } from "../reservations/free-seatings";
+import { freeTimesByRestaurant, offeredSeatings } from "../reservations/free-seatings";
 import * as repo from "./restaurants.repository";
 import { toCityInfo, toRestaurantDetail, toRestaurantSummary, toTable } from "./restaurants.mapper";
 
@@ -44,14 +44,14 @@ export function createRestaurantService(db: Kysely<DB>, bookingsDb: Kysely<DB> =
     if (!wantsSlots(query)) return results.map((result) => result.summary);
     const { date, time, people } = query;
     const now = new Date();
-    const free = await freeTimesByRestaurant(
-      bookingsDb,
-      results.map((result) => result.row),
-      { date, people, now, near: time },
-    );
+    const rows = results.map((result) => result.row);
+    const request = { date, people, now, near: time };
+    const offered = offeredSeatings(rows, request);
+    const free = await freeTimesByRestaurant(bookingsDb, rows, request, offered);
     const listed = results.map(({ row, summary }) => {
       const availableSlots = nearestTimes(free.get(row.id) ?? [], time);
-      return { ...summary, availableSlots, ...closedThen(row, { date, time }, availableSlots, now) };
+      const closed = availableSlots.length === 0 && offered.get(row.id)!.length === 0;
+      return { ...summary, availableSlots, ...(closed ? closedThen(row, { date, time }, now) : {}) };
     });
     if (byDistance) return listed;
     const first = (slots: string[]) => slots[0] ?? "~";
@@ -151,11 +151,9 @@ function withDistance(row: repo.RestaurantRow, from: repo.Position, language: La
 function closedThen(
   row: repo.RestaurantDetailRow,
   asked: { date: string; time: string },
-  freeTimes: string[],
   now: Date,
 ): Pick<SearchResult, "nextOpening"> {
-  if (freeTimes.length > 0 || checkBookingDate(asked.date, row.time_zone, now)) return {};
-  if (openSeatingsNear(row.opening_hours, row.time_zone, asked.date, asked.time, now).length > 0) return {};
+  if (checkBookingDate(asked.date, row.time_zone, now)) return {};
   return { nextOpening: nextSeatingAfter(row.opening_hours, row.time_zone, asked.date, asked.time, now) };
 }
 

@@ -206,9 +206,9 @@ export function createWaitlistService(deps: {
           // matching takes after its commit: a table freed after this read is matched once this
           // join has committed, with its entry in line.
           await repo.lockLine(trx, scope);
-          const free = await findFreeSeatings(
+          const [free = []] = await findFreeSeatings(
             trx,
-            entry.seatings.map((seating) => ({ ...seating, restaurantId: entry.restaurantId })),
+            [{ restaurantId: entry.restaurantId, seatings: entry.seatings }],
             entry.people,
           );
           if (free.length > 0) throw refusals.tableAvailable(free.map((seating) => seating.time));
