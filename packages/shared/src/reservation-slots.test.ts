@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, instantOfWallClock, wallClockOf } from "./dates";
+import { addDays, instantOfWallClock, minutesOfDay, wallClockOf } from "./dates";
 import type { OpeningHours } from "./opening-hours";
 import {
   checkSeating,
@@ -54,6 +54,9 @@ describe("wall clock and instants", () => {
       expect(wallClockOf(at, "America/New_York")).toEqual({ date: "2026-07-15", time: "18:30" });
       expect(wallClockOf(new Date(at.getTime() + 60_000), ROME)).toEqual({ date: "2026-07-16", time: "00:31" });
     }
+    // Within one minute (the clock's reading) the answer is the same; the next minute reads anew.
+    expect(wallClockOf(new Date(at.getTime() + 59_999), ROME)).toEqual({ date: "2026-07-16", time: "00:30" });
+    expect(wallClockOf(new Date(at.getTime() - 1), ROME)).toEqual({ date: "2026-07-16", time: "00:29" });
     // Each answer is the caller's own: changing one does not change the next.
     wallClockOf(at, ROME).time = "99:99";
     expect(wallClockOf(at, ROME).time).toBe("00:30");
@@ -66,6 +69,10 @@ describe("wall clock and instants", () => {
     // 02:30 happens at 00:30Z (summer time) and again at 01:30Z: the first one.
     expect(iso(instantOfWallClock("2026-10-25", "02:30", ROME)!)).toBe("2026-10-25T00:30:00.000Z");
     expect(iso(instantOfWallClock("2026-10-25", "03:00", ROME)!)).toBe("2026-10-25T02:00:00.000Z");
+  });
+
+  it("reads a clock time as minutes of the day, with or without a leading zero", () => {
+    expect(["00:00", "09:05", "19:45", "23:59", "9:30", "7"].map(minutesOfDay)).toEqual([0, 545, 1185, 1439, 570, 420]);
   });
 
   it("adds calendar days across month, year and DST changes", () => {
