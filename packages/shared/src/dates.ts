@@ -26,11 +26,15 @@ export function addDays(date: string, days: number): string {
 export function minutesOfDay(time: string): number {
   // "HH:MM" read digit by digit: a search for a table asks this for every free time of its page.
   if (time.length === 5 && time.charCodeAt(2) === 58) {
-    const digit = (index: number) => time.charCodeAt(index) - 48;
-    return (digit(0) * 10 + digit(1)) * 60 + digit(3) * 10 + digit(4);
+    return (digitAt(time, 0) * 10 + digitAt(time, 1)) * 60 + digitAt(time, 3) * 10 + digitAt(time, 4);
   }
   const [hours = "0", minutes = "0"] = time.split(":");
   return Number(hours) * 60 + Number(minutes);
+}
+/** The digit at `index`, or NaN (as Number() reads a non-number) for any other character. */
+function digitAt(text: string, index: number): number {
+  const digit = text.charCodeAt(index) - 48;
+  return digit >= 0 && digit <= 9 ? digit : Number.NaN;
 }
 export function timeOfDay(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;

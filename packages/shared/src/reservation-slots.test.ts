@@ -73,6 +73,7 @@ describe("wall clock and instants", () => {
 
   it("reads a clock time as minutes of the day, with or without a leading zero", () => {
     expect(["00:00", "09:05", "19:45", "23:59", "9:30", "7"].map(minutesOfDay)).toEqual([0, 545, 1185, 1439, 570, 420]);
+    expect(minutesOfDay("ab:cd")).toBeNaN();
   });
 
   it("adds calendar days across month, year and DST changes", () => {
