@@ -1,8 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
-/** How often a closing server looks again whether its last handlers have finished. */
-const POLL_MS = 10;
-
 /** Who listens for each app's answered requests (see whenAnswered). */
 const answeredListeners = new WeakMap<FastifyInstance, Array<(request: FastifyRequest) => void>>();
 
@@ -41,12 +38,16 @@ export function whenAnswered(app: FastifyInstance, done: (request: FastifyReques
  */
 export function registerHandlerDrain(app: FastifyInstance): void {
   const running = new Set<object>();
+  /** Set while a close waits: called when the last running request has answered. */
+  let drained: (() => void) | undefined;
   app.addHook("onRequest", (request, _reply, next) => {
     running.add(request);
     next();
   });
-  whenAnswered(app, (request) => void running.delete(request));
+  whenAnswered(app, (request) => {
+    if (running.delete(request) && running.size === 0) drained?.();
+  });
   app.addHook("onClose", async () => {
-    while (running.size > 0) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    if (running.size > 0) await new Promise<void>((resolve) => (drained = resolve));
   });
 }

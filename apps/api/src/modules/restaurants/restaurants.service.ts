@@ -48,10 +48,11 @@ export function createRestaurantService(db: Kysely<DB>, bookingsDb: Kysely<DB> =
     const request = { date, people, now, near: time };
     const offered = offeredSeatings(rows, request);
     const free = await freeTimesByRestaurant(bookingsDb, rows, request, offered);
+    const closedThen = closedThenOnPage({ date, time }, now);
     const listed = results.map(({ row, summary }) => {
       const availableSlots = nearestTimes(free.get(row.id) ?? [], time);
       const closed = availableSlots.length === 0 && offered.get(row.id)!.length === 0;
-      return { ...summary, availableSlots, ...(closed ? closedThen(row, { date, time }, now) : {}) };
+      return { ...summary, availableSlots, ...(closed ? closedThen(row) : {}) };
     });
     if (byDistance) return listed;
     const first = (slots: string[]) => slots[0] ?? "~";
@@ -146,15 +147,23 @@ function withDistance(row: repo.RestaurantRow, from: repo.Position, language: La
 /**
  * A restaurant with no seating near the asked moment is closed then, not full: the card says so
  * and when it opens next (decision 055). A past moment is no one's closing time (the page says it
- * is past), and a full restaurant has seatings, so neither gets the field.
+ * is past), and a full restaurant has seatings, so neither gets the field. At night every card of
+ * a page is closed, and restaurants with the same zone and weekly hours open next at the same
+ * time: worked out once per page (about 30 µs each, decision 070).
  */
-function closedThen(
-  row: repo.RestaurantDetailRow,
-  asked: { date: string; time: string },
-  now: Date,
-): Pick<SearchResult, "nextOpening"> {
-  if (checkBookingDate(asked.date, row.time_zone, now)) return {};
-  return { nextOpening: nextSeatingAfter(row.opening_hours, row.time_zone, asked.date, asked.time, now) };
+function closedThenOnPage(asked: { date: string; time: string }, now: Date) {
+  const known = new Map<string, Pick<SearchResult, "nextOpening">>();
+  return (row: repo.RestaurantDetailRow): Pick<SearchResult, "nextOpening"> => {
+    const key = `${row.time_zone} ${JSON.stringify(row.opening_hours)}`;
+    let answer = known.get(key);
+    if (!answer) {
+      answer = checkBookingDate(asked.date, row.time_zone, now)
+        ? {}
+        : { nextOpening: nextSeatingAfter(row.opening_hours, row.time_zone, asked.date, asked.time, now) };
+      known.set(key, answer);
+    }
+    return answer;
+  };
 }
 
 function pageOf(query: { page: number; pageSize: number }) {

@@ -115,6 +115,15 @@ describe("searchRestaurantsByLocation for a date, time and party", () => {
     });
     // Before its dinner on an open day: it opens that evening.
     expect(osteria(await search(forTable(TUESDAY, "17:15", 2))).nextOpening).toEqual({ date: TUESDAY, time: "19:00" });
+    // Both closed late on Tuesday, each opening next by its own hours (not the first one's answer).
+    const late = await search(forTable(TUESDAY, "23:50", 2));
+    const wednesday = addDays(TUESDAY, 1);
+    expect(late.restaurants.map((restaurant) => [restaurant.id, restaurant.nextOpening])).toEqual(
+      expect.arrayContaining([
+        [f.dinner.id, { date: wednesday, time: "19:00" }],
+        [f.allDay.id, { date: wednesday, time: "00:00" }],
+      ]),
+    );
     // Open but with no table for seven: full, not closed.
     expect(osteria(await search(forTable(TUESDAY, "20:00", 7)))).not.toHaveProperty("nextOpening");
     // With free times, and on a past date (the page says it is past), nothing either.
