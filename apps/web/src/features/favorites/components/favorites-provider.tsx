@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { FavoritesResponse } from "@tavolo/shared/favorites";
@@ -15,7 +15,9 @@ const NOTICE_MS = 5_000;
 /**
  * Favorites for the whole app: the signed-in user's list, read once and shared by every heart.
  * A toggle is optimistic (the heart changes at once) and goes back, with a notice, if the server
- * refuses. The page list (/favorites) reads the same cache.
+ * refuses. The page list (/favorites) reads the same cache. A heart tapped while the session still
+ * loads (signed in by the hint, no user yet) changes at once too and is saved once the user is known;
+ * if the session turns out signed out, it goes back and the heart becomes "sign in to save".
  */
 interface Props {
   userId: string | null;
@@ -32,20 +34,18 @@ export function FavoritesProvider({ userId, signedIn = userId !== null, children
   // Ids changed locally and not yet confirmed: they win over the list until the server answers.
   const [pending, setPending] = useState<Record<string, boolean>>({});
   const [notice, setNotice] = useTimedNotice<string>(NOTICE_MS);
-  const serial = useRef(0);
+  // Each heart's latest click: an earlier answer never ends the pending state of a later click.
+  const clicks = useRef(new Map<string, number>());
 
   const saved = useMemo(
     () => new Set((list.data?.favorites ?? []).map((favorite) => favorite.restaurantId)),
     [list.data],
   );
 
-  const toggle = useCallback(
-    (restaurant: { id: string; name: string }) => {
-      if (!userId) return;
-      const key = favoritesKey(userId);
-      const next = !(pending[restaurant.id] ?? saved.has(restaurant.id));
-      const attempt = ++serial.current;
-      setPending((current) => ({ ...current, [restaurant.id]: next }));
+  /** Sends one toggle; the pending state of its heart ends with the last click's answer. */
+  const send = useCallback(
+    (user: string, restaurant: { id: string; name: string }, next: boolean, attempt: number) => {
+      const key = favoritesKey(user);
       const settle = () =>
         setPending((current) => {
           const { [restaurant.id]: _done, ...rest } = current;
@@ -67,10 +67,38 @@ export function FavoritesProvider({ userId, signedIn = userId !== null, children
         })
         .finally(() => {
           // A later click on the same heart owns the pending state now.
-          if (attempt === serial.current) settle();
+          if (attempt === clicks.current.get(restaurant.id)) settle();
         });
     },
-    [api, userId, pending, saved, queryClient, t, setNotice],
+    [api, queryClient, t, setNotice],
+  );
+
+  // Taps made before the user was known, by restaurant: the last one of each heart is what counts.
+  const waiting = useRef(new Map<string, { restaurant: { id: string; name: string }; next: boolean }>());
+  useEffect(() => {
+    if (waiting.current.size === 0) return;
+    if (userId) {
+      for (const { restaurant, next } of waiting.current.values())
+        send(userId, restaurant, next, clicks.current.get(restaurant.id)!);
+      waiting.current.clear();
+    } else if (!signedIn) {
+      const dropped = [...waiting.current.keys()];
+      waiting.current.clear();
+      setPending((current) => Object.fromEntries(Object.entries(current).filter(([id]) => !dropped.includes(id))));
+    }
+  }, [userId, signedIn, send]);
+
+  const toggle = useCallback(
+    (restaurant: { id: string; name: string }) => {
+      if (!userId && !signedIn) return;
+      const next = !(pending[restaurant.id] ?? saved.has(restaurant.id));
+      const attempt = (clicks.current.get(restaurant.id) ?? 0) + 1;
+      clicks.current.set(restaurant.id, attempt);
+      setPending((current) => ({ ...current, [restaurant.id]: next }));
+      if (userId) send(userId, restaurant, next, attempt);
+      else waiting.current.set(restaurant.id, { restaurant, next });
+    },
+    [userId, signedIn, pending, saved, send],
   );
 
   const value = useMemo<FavoritesApi>(
