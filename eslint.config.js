@@ -91,6 +91,7 @@ export default tseslint.config(
       "data/**",
       "**/public/**",
       "**/test-results/**",
+      "**/test-results-lts/**",
       "**/playwright-report/**",
       "bench/results/**",
     ],

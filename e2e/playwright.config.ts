@@ -3,13 +3,17 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./support/chromium";
+import { planMainServers } from "./support/main-servers";
 import { PHONE_ONLY_TAG } from "./support/widths";
 
-const port = Number(process.env.E2E_PORT ?? 3199);
-/** The Google stand-in and its control endpoint (see support/start-with-google-mock.mjs). */
-const googlePort = Number(process.env.E2E_GOOGLE_PORT ?? 3198);
-const googleControlPort = Number(process.env.E2E_GOOGLE_CONTROL_PORT ?? 3197);
-process.env.E2E_GOOGLE_CONTROL_URL = `http://127.0.0.1:${googleControlPort}`;
+/**
+ * Two workers, each with its own main server (decision 071): the browser and the server wait on each
+ * other, and with one worker 20–40 % of both cores idled (decision 063). The booking smoke on the
+ * Node LTS (scripts/test-all.mjs) is one test on one server.
+ */
+const mainServerOnly = process.env.E2E_MAIN_SERVER_ONLY === "1";
+const workers = mainServerOnly ? 1 : Number(process.env.E2E_WORKERS ?? 2);
+const mainServerPorts = planMainServers(workers, Number(process.env.E2E_PORT ?? 3199));
 /** A second server, signed in through a standards-strict OpenID provider (support/start-with-strict-oidc.mjs). */
 const strictAppPort = Number(process.env.E2E_STRICT_OIDC_APP_PORT ?? 3195);
 const strictProviderPort = Number(process.env.E2E_STRICT_OIDC_PORT ?? 3196);
@@ -53,11 +57,13 @@ const appServer = (command: string, appPort: number, restaurants: number, env: R
   },
 });
 
-/** The app signed in through the Google stand-in: every spec but the strict provider's. */
-const mainServer = appServer("node e2e/support/start-with-google-mock.mjs", port, 800, {
-  E2E_GOOGLE_PORT: String(googlePort),
-  E2E_GOOGLE_CONTROL_PORT: String(googleControlPort),
-});
+/** The app signed in through the Google stand-in, one per worker: every spec but the strict provider's. */
+const mainServers = mainServerPorts.map(({ app, google, googleControl }) =>
+  appServer("node e2e/support/start-with-google-mock.mjs", app, 800, {
+    E2E_GOOGLE_PORT: String(google),
+    E2E_GOOGLE_CONTROL_PORT: String(googleControl),
+  }),
+);
 
 /** A second app, signed in through the standards-strict OpenID provider (strict-oidc.spec.ts). */
 const strictOidcServer = appServer("node --import tsx e2e/support/start-with-strict-oidc.mjs", strictAppPort, 20, {
@@ -69,14 +75,13 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
-  workers: 1,
+  workers,
   // One retry, recorded: a test that fails once runs again with a trace (below), and one that passes
   // on its retry is listed as flaky, never silently green. Recording every first run cost about 15 %
   // of the suite's time for traces nobody opened (decision 062).
   retries: 1,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     locale: "it-IT",
     timezoneId: "Europe/Rome",
     trace: "on-first-retry",
@@ -106,8 +111,8 @@ export default defineConfig({
     },
   ],
   webServer: [
-    mainServer,
+    ...mainServers,
     // The booking smoke on the Node LTS (scripts/test-all.mjs) books on the main server alone.
-    ...(process.env.E2E_MAIN_SERVER_ONLY === "1" ? [] : [strictOidcServer]),
+    ...(mainServerOnly ? [] : [strictOidcServer]),
   ],
 });

@@ -2,7 +2,7 @@
 // `npm test`: the machine's set-up, then every suite — static checks in two lanes with the web build, unit and
 // API suites (PGlite and PostgreSQL), then the end-to-end suite in Debian's chromium against that
 // same build, and the booking smoke once more on the current Node LTS (decision 048). Stops at the
-// first failure. Why this order and what runs together: decisions 047 and 063.
+// first failure. Why this order and what runs together: decisions 047, 063 and 071.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,10 +11,13 @@ import { LTS_NODE, ltsNodeBin } from "./lts-node.mjs";
 import { prepareMachine } from "./test-setup.mjs";
 
 const steps = [];
+/** Steps still running beside the one that failed: stopped with it, so no server outlives the run. */
+const running = new Set();
 const finish = (title, started, status, ended = Date.now()) => {
   const seconds = ((ended - started) / 1000).toFixed(1);
   steps.push(`${status === 0 ? "✔" : "✘"} ${title} (${seconds} s)`);
   if (status !== 0) {
+    for (const child of running) child.kill("SIGTERM");
     console.error(`\n${steps.join("\n")}\n\n${title} failed.`);
     process.exit(status ?? 1);
   }
@@ -32,10 +35,12 @@ const run = (title, command, args, { env = {}, quiet = false } = {}) =>
       stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
       env: { ...process.env, ...env },
     });
+    running.add(child);
     const output = [];
     child.stdout?.on("data", (chunk) => output.push(chunk));
     child.stderr?.on("data", (chunk) => output.push(chunk));
     child.on("close", (status) => {
+      running.delete(child);
       if (quiet) {
         console.log(`\n▶ ${title}: ${command} ${args.join(" ")}`);
         process.stdout.write(Buffer.concat(output));
@@ -91,14 +96,10 @@ const vitest = await run("unit, API on PGlite and on PostgreSQL, web components"
 });
 finish(vitest.title, vitest.started, vitest.status);
 
-// `npm run test:e2e` without its own build: the servers it starts serve the one above.
-const e2e = await run("end-to-end in chromium", "npm", ["run", "test", "-w", "@tavolo/e2e"], {
-  env: { WEB_DIST_DIR: webDist },
-});
-finish(e2e.title, e2e.started, e2e.status);
-
 // The same production start on the current Node LTS (decision 048): its binary first on PATH, so npm,
 // tsx and the server all run on it; the booking smoke in one browser project against the same build.
+// It runs beside the end-to-end step (decision 071), on its own ports and output folder: most of its
+// minute is a server start and a browser waiting, which the full suite's two workers leave room for.
 const ltsStarted = Date.now();
 let ltsPath;
 try {
@@ -107,7 +108,7 @@ try {
   console.error(error);
   finish(`Node ${LTS_NODE} LTS from the npm registry`, ltsStarted, 1);
 }
-const ltsSmoke = await run(
+const ltsSmoke = run(
   `booking smoke on Node ${LTS_NODE} LTS`,
   "sh",
   [
@@ -117,8 +118,20 @@ const ltsSmoke = await run(
     "--project=mobile",
     "--grep",
     "books a table for tonight",
+    "--reporter=list",
+    "--output=test-results-lts",
   ],
-  { env: { WEB_DIST_DIR: webDist, PATH: ltsPath, E2E_MAIN_SERVER_ONLY: "1" } },
+  {
+    env: { WEB_DIST_DIR: webDist, PATH: ltsPath, E2E_MAIN_SERVER_ONLY: "1", E2E_PORT: "3179" },
+    quiet: true,
+  },
 );
-finish(ltsSmoke.title, ltsSmoke.started, ltsSmoke.status);
+
+// `npm run test:e2e` without its own build: the servers it starts serve the one above.
+const e2e = await run("end-to-end in chromium", "npm", ["run", "test", "-w", "@tavolo/e2e"], {
+  env: { WEB_DIST_DIR: webDist },
+});
+finish(e2e.title, e2e.started, e2e.status);
+const lts = await ltsSmoke;
+finish(lts.title, ltsStarted, lts.status, lts.ended);
 console.log(`\n${steps.join("\n")}\n\nAll suites passed.`);

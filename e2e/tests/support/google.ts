@@ -1,6 +1,5 @@
-import { expect, type APIRequestContext } from "@playwright/test";
-
-const controlUrl = process.env.E2E_GOOGLE_CONTROL_URL ?? "http://127.0.0.1:3197";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { mainServerOf } from "../../support/main-servers";
 
 export interface GoogleUser {
   sub: string;
@@ -11,6 +10,8 @@ export interface GoogleUser {
 
 /** Who the stand-in Google signs in next (support/start-with-google-mock.mjs). */
 export async function googleWillSignInAs(request: APIRequestContext, user: GoogleUser): Promise<void> {
-  const response = await request.post(`${controlUrl}/next-user`, { data: user });
+  const response = await request.post(`${mainServerOf(test.info().parallelIndex).googleControlUrl}/next-user`, {
+    data: user,
+  });
   expect(response.status()).toBe(204);
 }

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import { mainServerOf } from "../../support/main-servers";
 import { PHONE_ONLY_TAG } from "../../support/widths";
 
 /**
@@ -12,6 +13,9 @@ const HYDRATION_PROBLEM = /hydrat|Minified React error #4(18|19|21|22|23|25)\b/i
  * test's browser context and fails the test on any React hydration warning or error in the console.
  */
 export const test = base.extend<{ failOnHydrationProblems: void }>({
+  // Each worker's own main server (decision 071); a file may still point at another (test.use).
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  baseURL: async ({}, use, testInfo) => use(mainServerOf(testInfo.parallelIndex).url),
   failOnHydrationProblems: [
     async ({ context }, use) => {
       const problems: string[] = [];
