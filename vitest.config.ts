@@ -13,13 +13,15 @@ const FAULT_TESTS = "src/**/*.fault.test.ts";
 /**
  * Files whose subject does not depend on the database engine: PGlite's own data-directory lock, the
  * web's built server entry (no database at all), the OpenAPI document an integrator's generated
- * client is checked against, and closing a bare server's connections. "api" runs them; a second run on PostgreSQL would test nothing new.
+ * client is checked against, closing a bare server's connections, and handing a PGlite cluster from
+ * file to file. "api" runs them; a second run on PostgreSQL would test nothing new.
  */
 const ENGINE_FREE_TESTS = [
   "src/db/data-dir-lock.test.ts",
   "src/ssr/server-entry-build.test.ts",
   "src/plugins/api-docs.sdk.test.ts",
   "src/http/connection-close.test.ts",
+  "src/db/pglite-handover.test.ts",
 ];
 /** Migrates once per run the database every API test file copies (decision 047). */
 const API_SETUP = ["./test/global-setup.ts"];

@@ -4,15 +4,21 @@ import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
-import { openDatabase, type Database } from "../src/db/database";
+import type { PGlite } from "@electric-sql/pglite";
+import { closingOnce, openDatabase, pgliteDatabase, startPglite, type Database } from "../src/db/database";
 import { migrate } from "../src/db/migrate";
+import { PreparingClient } from "../src/db/prepared-statements";
+import { IN_MEMORY_DATA_DIR } from "../src/data-dir";
 import { onTestServer, testServerUrl } from "./global-setup";
+import { emptyForNextFile, schemaFingerprint } from "./pglite-handover";
 
 /**
  * A fresh, migrated database for one test file: embedded PGlite in memory by default, or a brand
  * new database on a real PostgreSQL server in the "api-pg" project (TEST_DATABASE_URL names the
  * server, default the local one). The PostgreSQL database is dropped afterwards.
- * Each is a copy of the run's migrated one when test/global-setup.ts made it (decision 047).
+ * Each is a copy of the run's migrated one when test/global-setup.ts made it (decision 047); on
+ * PGlite, a cluster an earlier file of this worker closed is emptied and handed on instead, when
+ * that file left its schema as the migrations made it (decision 072).
  */
 export async function createTestDatabase(
   engine: "pglite" | "postgres" = process.env.TAVOLO_TEST_DATABASE === "postgres" ? "postgres" : "pglite",
@@ -23,8 +29,7 @@ export async function createTestDatabase(
   drop: () => Promise<void>;
 }> {
   if (engine !== "postgres") {
-    const database = await openDatabase({ dataDir: "memory://", snapshot: await pgliteSnapshot() });
-    await migrate(database);
+    const database = await pgliteTestDatabase();
     return { database, url: undefined, drop: () => database.close() };
   }
   const name = `tavolo_test_${randomBytes(6).toString("hex")}`;
@@ -42,6 +47,27 @@ export async function createTestDatabase(
       await onTestServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/**
+ * This worker's PGlite clusters that no file uses (decision 072): loading the run's snapshot into a
+ * new one takes 1–2 s on a loaded machine, more than most files' tests; emptying one takes tens of ms.
+ */
+const idleClusters: PGlite[] = [];
+/** Each cluster's schema as the migrations made it: a file that changed it gets its cluster closed. */
+const migratedSchema = new WeakMap<PGlite, string>();
+
+async function pgliteTestDatabase(): Promise<Database> {
+  const cluster = idleClusters.pop() ?? (await startPglite(IN_MEMORY_DATA_DIR, await pgliteSnapshot()));
+  const database = closingOnce(
+    await pgliteDatabase(cluster, PreparingClient, async () => {
+      if (await emptyForNextFile(cluster, migratedSchema.get(cluster))) idleClusters.push(cluster);
+      else await cluster.close();
+    }),
+  );
+  await migrate(database);
+  if (!migratedSchema.has(cluster)) migratedSchema.set(cluster, await schemaFingerprint(cluster));
+  return database;
 }
 
 /** The run's migrated PGlite cluster (test/global-setup.ts), when this project made one. */

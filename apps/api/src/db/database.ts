@@ -47,7 +47,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const database = options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10, clientOf(options))
     : await openPglite(options.dataDir ?? IN_MEMORY_DATA_DIR, options.snapshot, clientOf(options));
-  // Shutdown paths may overlap (signal during a failed start, tests); closing twice is harmless.
+  return closingOnce(database);
+}
+
+/** Shutdown paths may overlap (signal during a failed start, tests): closing twice is harmless. */
+export function closingOnce(database: Database): Database {
   let closing: Promise<void> | undefined;
   const close = database.close;
   return { ...database, close: () => (closing ??= close()) };
@@ -84,12 +88,6 @@ function openPostgres(connectionString: string, max: number, Client: typeof pg.C
 }
 
 async function openPglite(dataDir: string, snapshot: Blob | undefined, Client: typeof pg.Client): Promise<Database> {
-  // Loaded lazily: a PostgreSQL deployment never pays for the WebAssembly build.
-  const [{ PGlite }, { createPgConfig }, extensions] = await Promise.all([
-    import("@electric-sql/pglite"),
-    import("@electric-sql/pglite/node-postgres"),
-    loadPgliteExtensions(),
-  ]);
   const inMemory = isInMemoryDataDir(dataDir);
   const location = inMemory ? dataDir : path.join(dataDir, "pgdata");
   // PGlite would load a snapshot over a cluster already there: a data directory in use is never seeded.
@@ -99,13 +97,39 @@ async function openPglite(dataDir: string, snapshot: Blob | undefined, Client: t
   const lock = inMemory ? undefined : lockDataDir(dataDir);
   let pglite: PGlite;
   try {
-    pglite = snapshot
-      ? await PGlite.create({ dataDir: location, loadDataDir: snapshot, extensions })
-      : await PGlite.create(location, { extensions });
+    pglite = await startPglite(location, snapshot);
   } catch (error) {
     lock?.release();
     throw error;
   }
+  return pgliteDatabase(pglite, Client, async () => {
+    try {
+      await pglite.close();
+    } finally {
+      lock?.release();
+    }
+  });
+}
+
+/** A PGlite cluster with the extensions the migrations create, empty or from a `dump()`. */
+export async function startPglite(location: string, snapshot?: Blob): Promise<PGlite> {
+  // Loaded lazily: a PostgreSQL deployment never pays for the WebAssembly build.
+  const [{ PGlite }, extensions] = await Promise.all([import("@electric-sql/pglite"), loadPgliteExtensions()]);
+  return snapshot
+    ? PGlite.create({ dataDir: location, loadDataDir: snapshot, extensions })
+    : PGlite.create(location, { extensions });
+}
+
+/**
+ * A Database over an open PGlite cluster. `release` runs on close, once the pool is gone: it closes
+ * the cluster, or (the API suites, decision 072) empties it for the next test file.
+ */
+export async function pgliteDatabase(
+  pglite: PGlite,
+  Client: typeof pg.Client,
+  release: () => Promise<void>,
+): Promise<Database> {
+  const { createPgConfig } = await import("@electric-sql/pglite/node-postgres");
   const pool = new pg.Pool({ ...createPgConfig(pglite), Client });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
@@ -119,9 +143,8 @@ async function openPglite(dataDir: string, snapshot: Blob | undefined, Client: t
     async close() {
       try {
         await db.destroy();
-        await pglite.close();
       } finally {
-        lock?.release();
+        await release();
       }
     },
   };
