@@ -17,7 +17,8 @@ const finish = (title, started, status, ended = Date.now()) => {
   const seconds = ((ended - started) / 1000).toFixed(1);
   steps.push(`${status === 0 ? "✔" : "✘"} ${title} (${seconds} s)`);
   if (status !== 0) {
-    for (const child of running) child.kill("SIGTERM");
+    // SIGINT: Playwright stops its servers on it (on SIGTERM it leaves them running).
+    for (const child of running) child.kill("SIGINT");
     console.error(`\n${steps.join("\n")}\n\n${title} failed.`);
     process.exit(status ?? 1);
   }
@@ -113,7 +114,8 @@ const ltsSmoke = run(
   "sh",
   [
     "-c",
-    'echo "server runtime: node $(node --version)" && npm run test -w @tavolo/e2e -- "$@"',
+    // Playwright itself, not through npm: a stop signal must reach it, and npm does not hand it on.
+    'echo "server runtime: node $(node --version)" && cd e2e && exec ../node_modules/.bin/playwright test "$@"',
     "sh",
     "--project=mobile",
     "--grep",
