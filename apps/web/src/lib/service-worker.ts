@@ -22,6 +22,9 @@ export function registerServiceWorker(router: AppRouter): void {
         workbox.messageSkipWaiting();
       });
     });
-    void workbox.register();
+    // A browser that refuses the worker (a private window, a policy, an automated browser that blocks
+    // it) keeps the app as it is, without offline pages: nothing to tell the diner, and no unhandled
+    // rejection in the console.
+    workbox.register().catch(() => {});
   });
 }
