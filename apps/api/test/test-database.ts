@@ -58,20 +58,24 @@ const idleClusters: PGlite[] = [];
 const migratedSchema = new WeakMap<PGlite, string>();
 
 async function pgliteTestDatabase(): Promise<Database> {
-  const cluster = idleClusters.pop() ?? (await startPglite(IN_MEMORY_DATA_DIR, await pgliteSnapshot()));
+  const handedOn = idleClusters.pop();
+  const cluster = handedOn ?? (await startPglite(IN_MEMORY_DATA_DIR, await pgliteSnapshot()));
   const database = closingOnce(
     await pgliteDatabase(cluster, PreparingClient, async () => {
       if (await emptyForNextFile(cluster, migratedSchema.get(cluster))) idleClusters.push(cluster);
       else await cluster.close();
     }),
   );
-  await migrate(database);
-  if (!migratedSchema.has(cluster)) migratedSchema.set(cluster, await schemaFingerprint(cluster));
+  // A cluster handed on matched its migrated schema when emptied: nothing to migrate or record again.
+  if (!handedOn) {
+    await migrate(database);
+    migratedSchema.set(cluster, await schemaFingerprint(cluster));
+  }
   return database;
 }
 
 /** The run's migrated PGlite cluster (test/global-setup.ts), when this project made one. */
-async function pgliteSnapshot(): Promise<Blob | undefined> {
+export async function pgliteSnapshot(): Promise<Blob | undefined> {
   const file = inject("pgliteSnapshot");
   return file ? new Blob([await readFile(file)]) : undefined;
 }

@@ -143,6 +143,9 @@ export async function pgliteDatabase(
     async close() {
       try {
         await db.destroy();
+        // Kysely ends the pool only if a query ever ran: a database closed unused would otherwise start
+        // a new pool on its next query, on a cluster the suites may have handed on (decision 072).
+        if (!pool.ending) await pool.end();
       } finally {
         await release();
       }

@@ -1,12 +1,13 @@
-import { readFile } from "node:fs/promises";
 import type { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pgliteDatabase, startPglite, type Database } from "./database";
 import { migrate } from "./migrate";
 import { PreparingClient } from "./prepared-statements";
 import { seed } from "../catalog/seed/seed";
 import { IN_MEMORY_DATA_DIR } from "../data-dir";
 import { emptyForNextFile, schemaFingerprint } from "../../test/pglite-handover";
+import { createTestDatabase, pgliteSnapshot } from "../../test/test-database";
+import { sql } from "kysely";
 
 /**
  * The API suites hand a PGlite cluster from one test file to the next (decision 072): the next
@@ -25,8 +26,7 @@ describe("a PGlite cluster handed to the next test file", () => {
     }
   };
   beforeAll(async () => {
-    const file = inject("pgliteSnapshot");
-    cluster = await startPglite(IN_MEMORY_DATA_DIR, file ? new Blob([await readFile(file)]) : undefined);
+    cluster = await startPglite(IN_MEMORY_DATA_DIR, await pgliteSnapshot());
     await asAFile(migrate);
     migrated = await schemaFingerprint(cluster);
   });
@@ -77,5 +77,12 @@ describe("a PGlite cluster handed to the next test file", () => {
     expect(await count("restaurants")).toBe(1);
     await cluster.exec(undo);
     expect(await emptyForNextFile(cluster, migrated)).toBe(true);
+  });
+
+  it("a database closed before its first query refuses the next, rather than reach a cluster handed on", async () => {
+    await (await createTestDatabase("pglite")).drop();
+    const unused = await createTestDatabase("pglite");
+    await unused.drop();
+    await expect(sql`SELECT 1`.execute(unused.database.db)).rejects.toThrow();
   });
 });

@@ -73,20 +73,20 @@ export function FavoritesProvider({ userId, signedIn = userId !== null, children
     [api, queryClient, t, setNotice],
   );
 
-  // Taps made before the user was known, by restaurant: the last one of each heart is what counts.
-  const waiting = useRef(new Map<string, { restaurant: { id: string; name: string }; next: boolean }>());
+  // Hearts tapped before the user was known: what each should become is its pending state.
+  const waiting = useRef(new Map<string, { id: string; name: string }>());
   useEffect(() => {
     if (waiting.current.size === 0) return;
     if (userId) {
-      for (const { restaurant, next } of waiting.current.values())
-        send(userId, restaurant, next, clicks.current.get(restaurant.id)!);
+      for (const restaurant of waiting.current.values())
+        send(userId, restaurant, pending[restaurant.id]!, clicks.current.get(restaurant.id)!);
       waiting.current.clear();
     } else if (!signedIn) {
-      const dropped = [...waiting.current.keys()];
-      waiting.current.clear();
-      setPending((current) => Object.fromEntries(Object.entries(current).filter(([id]) => !dropped.includes(id))));
+      const dropped = waiting.current;
+      waiting.current = new Map();
+      setPending((current) => Object.fromEntries(Object.entries(current).filter(([id]) => !dropped.has(id))));
     }
-  }, [userId, signedIn, send]);
+  }, [userId, signedIn, pending, send]);
 
   const toggle = useCallback(
     (restaurant: { id: string; name: string }) => {
@@ -96,7 +96,7 @@ export function FavoritesProvider({ userId, signedIn = userId !== null, children
       clicks.current.set(restaurant.id, attempt);
       setPending((current) => ({ ...current, [restaurant.id]: next }));
       if (userId) send(userId, restaurant, next, attempt);
-      else waiting.current.set(restaurant.id, { restaurant, next });
+      else waiting.current.set(restaurant.id, restaurant);
     },
     [userId, signedIn, pending, saved, send],
   );
