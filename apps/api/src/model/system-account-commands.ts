@@ -15,6 +15,7 @@ import {
   type Model,
   type World,
 } from "./system-model";
+import { expectOwnProfileAndFavorites } from "./system-profile-commands";
 
 /** The account commands of the model (decision 037): register, change e-mail, export, delete. */
 type Cmd = fc.AsyncCommand<Model, World>;
@@ -71,6 +72,7 @@ export class Export implements Cmd {
     expectNo5xx(res, this.toString());
     expect(res.statusCode, res.body).toBe(200);
     expectOnlyOwnData(m, owner, res.body);
+    expectOwnProfileAndFavorites(m, owner, res.body);
   }
   toString = () => `export(#${this.pick})`;
 }

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { ChangeEmail, Delete, Export, Register } from "./system-account-commands";
 import { BookOffer, BookTable, Cancel, FillSeating, Move } from "./system-booking-commands";
 import { AnswerHold, Join, JoinClosed, LapseHolds, Leave } from "./system-line-commands";
+import { Rename, SignOutAndIn, ToggleFavorite } from "./system-profile-commands";
 import { SLOTS, TABLES, type Model, type World } from "./system-model";
 
 /**
@@ -59,5 +60,11 @@ export function systemCommands(): fc.Arbitrary<fc.AsyncCommand<Model, World>>[] 
       fc.tuple(pick, fc.constantFrom("confirm" as const, "decline" as const)).map(([p, c]) => new AnswerHold(p, c)),
     ),
     ...weighted(3, fc.constant(new LapseHolds())),
+    pick.map((p) => new Rename(p)),
+    ...weighted(
+      2,
+      fc.tuple(pick, fc.boolean()).map(([p, dinnerOnly]) => new ToggleFavorite(p, dinnerOnly)),
+    ),
+    pick.map((p) => new SignOutAndIn(p)),
   ];
 }

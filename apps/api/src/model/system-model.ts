@@ -41,6 +41,10 @@ export interface ModelDiner {
   alive: boolean;
   /** Addresses the diner left by changing it, oldest first: its own history, free for others. */
   formerEmails: string[];
+  /** Names the diner changed away from: a deletion must leave no trace of them either. */
+  formerNames: string[];
+  /** The restaurants the diner saved, as the model keeps them. */
+  favorites: Set<string>;
 }
 export interface Taken {
   reservationId: string;
@@ -132,6 +136,8 @@ export async function registerDiner(w: World, email: string | undefined): Promis
       userId: account.userId,
       alive: true,
       formerEmails: [],
+      formerNames: [],
+      favorites: new Set(),
     };
   } catch (error) {
     // The helper throws on any status but 201: surface it as the answer it was.
@@ -262,11 +268,16 @@ export async function checkInvariants(w: World, m: Model): Promise<void> {
 
 /**
  * A deleted account leaves no personal data in any text column, once its last mail has left: its
- * names, its address and the ones it changed away from (unless a living diner has one since).
+ * names and address, and the ones it changed away from (unless a living diner has the address since).
  */
 export async function expectNoTraceOf(w: World, m: Model, d: ModelDiner): Promise<void> {
   const inUse = new Set(m.diners.filter((other) => other.alive).flatMap(addressesOf));
-  const needles = [d.firstName, d.lastName, ...addressesOf(d).filter((address) => !inUse.has(address))];
+  const needles = [
+    d.firstName,
+    d.lastName,
+    ...d.formerNames,
+    ...addressesOf(d).filter((address) => !inUse.has(address)),
+  ];
   await expect.poll(() => findEverywhere(w.t.database.db, needles), { timeout: 10_000 }).toEqual([]);
 }
 
@@ -281,7 +292,7 @@ export function expectOnlyOwnData(m: Model, owner: number, body: string): void {
     if (index === owner) continue;
     const addresses = addressesOf(other).filter((address) => !own.has(address));
     const bookings = othersBookings.filter((booking) => booking.diner === index).map((b) => b.reservationId);
-    for (const needle of [other.firstName, other.lastName, ...addresses, ...bookings]) {
+    for (const needle of [other.firstName, other.lastName, ...other.formerNames, ...addresses, ...bookings]) {
       expect(body.includes(needle), `export of diner ${owner} holds diner ${index}'s ${needle}`).toBe(false);
     }
   }

@@ -9,8 +9,9 @@ import { checkInvariants, emptyModel, registerDiner, resetWorld, stepDone, steps
 
 /**
  * The whole system against a simple model (decision 037), on PostgreSQL: random sequences of
- * registrations, address changes, bookings, offer seats, moves, cancellations, waitlist joins and
- * leaves, hold answers and lapses, exports and deletions, invariants checked after every step. In CI a short budget
+ * registrations, address changes, new names, saved restaurants, signing out and in, bookings, offer
+ * seats, moves, cancellations, waitlist joins and leaves, hold answers and lapses, exports and
+ * deletions, invariants checked after every step. In CI a short budget
  * (MODEL_SECONDS, 30 s); by hand `npm run test:model -- --runs 2000`. MODEL_SEED and MODEL_PATH
  * replay a failure fast-check printed.
  */
