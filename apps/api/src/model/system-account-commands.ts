@@ -1,7 +1,10 @@
 import type fc from "fast-check";
+import type { LightMyRequestResponse } from "fastify";
+import { sql } from "kysely";
 import { expect } from "vitest";
+import { bearer, latestMail, linkIn, post, register, uniqueEmail } from "../../test/auth-helpers";
+import { uniqueName } from "../../test/personal-data";
 import {
-  changeEmail,
   checkInvariants,
   exportOf,
   expectFreedTablesGoToEarliest,
@@ -9,16 +12,60 @@ import {
   expectNoTraceOf,
   expectOnlyOwnData,
   liveDiners,
-  registerDiner,
   remove,
   took,
   type Model,
+  type ModelDiner,
   type World,
 } from "./system-model";
 import { expectOwnProfileAndFavorites } from "./system-profile-commands";
 
 /** The account commands of the model (decision 037): register, change e-mail, export, delete. */
 type Cmd = fc.AsyncCommand<Model, World>;
+
+export async function registerDiner(w: World, email: string | undefined): Promise<ModelDiner | LightMyRequestResponse> {
+  const firstName = uniqueName("Nome");
+  const lastName = uniqueName("Cognome");
+  try {
+    const account = await register(w.t.app, { ...(email ? { email } : {}), firstName, lastName });
+    return {
+      email: account.user.email,
+      firstName,
+      lastName,
+      headers: bearer(account.token),
+      userId: account.userId,
+      alive: true,
+      formerEmails: [],
+      formerNames: [],
+      favorites: new Set(),
+      pushEndpoints: [],
+      holdPushes: 0,
+    };
+  } catch (error) {
+    // The helper throws on any status but 201: surface it as the answer it was.
+    const match = /register failed: (\d+) (.*)$/s.exec(String((error as Error).message));
+    if (!match) throw error;
+    return { statusCode: Number(match[1]), body: match[2] } as LightMyRequestResponse;
+  }
+}
+
+/**
+ * Changes the diner's address as a person does: asks, then follows the link mailed to the new
+ * address. The 60 s between two requests are taken as passed (the model's clock). Answers the
+ * request's and the link's responses.
+ */
+export async function changeEmail(w: World, d: ModelDiner, newEmail = uniqueEmail("model")) {
+  await sql`DELETE FROM send_cooldowns WHERE key = ${`email-change:${d.userId}`}`.execute(w.t.database.db);
+  const requested = await post(w.t.app, "/api/client/request-email-change", { newEmail }, d.headers);
+  if (requested.statusCode !== 200) return { requested, newEmail };
+  const link = linkIn(await latestMail(w.t.app, newEmail, "email-change"), w.t.config.appOrigin);
+  const params = new URLSearchParams({
+    token: link.searchParams.get("token") ?? "",
+    email: link.searchParams.get("email") ?? "",
+  });
+  const followed = await w.t.app.inject({ method: "GET", url: `/api/client/verify-email-and-login?${params}` });
+  return { requested, followed, newEmail };
+}
 
 /** Registers a new diner, or one on an address set free by a deletion or an address change. */
 export class Register implements Cmd {

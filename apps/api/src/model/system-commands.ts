@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { ChangeEmail, Delete, Export, Register } from "./system-account-commands";
 import { BookOffer, BookTable, Cancel, FillSeating, Move } from "./system-booking-commands";
 import { AnswerHold, Join, JoinClosed, LapseHolds, Leave } from "./system-line-commands";
-import { Rename, SignOutAndIn, ToggleFavorite } from "./system-profile-commands";
+import { Rename, SignOutAndIn, SubscribePush, ToggleFavorite } from "./system-profile-commands";
 import { SLOTS, TABLES, type Model, type World } from "./system-model";
 
 /**
@@ -66,5 +66,6 @@ export function systemCommands(): fc.Arbitrary<fc.AsyncCommand<Model, World>>[] 
       fc.tuple(pick, fc.boolean()).map(([p, dinnerOnly]) => new ToggleFavorite(p, dinnerOnly)),
     ),
     pick.map((p) => new SignOutAndIn(p)),
+    pick.map((p) => new SubscribePush(p)),
   ];
 }

@@ -1,11 +1,12 @@
 import { sql } from "kysely";
 import { expect } from "vitest";
 import type { LightMyRequestResponse } from "fastify";
+import type { PushPayload } from "@tavolo/shared/push";
 import { instantOfWallClock } from "@tavolo/shared/dates";
-import { bearer, latestMail, linkIn, post, register, uniqueEmail } from "../../test/auth-helpers";
 import { deleteAccount, exportAccount } from "../../test/account-data-helpers";
 import { addOffer, bookOffer, offerClosingIn, seatsOf } from "../../test/offer-helpers";
-import { findEverywhere, uniqueName } from "../../test/personal-data";
+import { findEverywhere } from "../../test/personal-data";
+import type { PushPeer } from "../../test/push-peer";
 import {
   cancelReservation,
   makeReservation,
@@ -45,6 +46,10 @@ export interface ModelDiner {
   formerNames: string[];
   /** The restaurants the diner saved, as the model keeps them. */
   favorites: Set<string>;
+  /** The diner's browsers subscribed to Web Push (their endpoints on the world's push service). */
+  pushEndpoints: string[];
+  /** Held-table pushes the diner's browsers must have been sent: one per subscription per hold. */
+  holdPushes: number;
 }
 export interface Taken {
   reservationId: string;
@@ -74,6 +79,8 @@ export interface World {
   f: BookingFixture;
   date: string;
   offerId: string;
+  /** The push service the diners' browsers subscribe at (the app's push agent trusts it). */
+  push?: PushPeer;
 }
 
 export const emptyModel = (): Model => ({ diners: [], freed: [], tables: new Map(), waiting: [], offerBookings: [] });
@@ -101,7 +108,7 @@ export const addressesOf = (d: ModelDiner) => [d.email, ...d.formerEmails];
 export const seatsBooked = (m: Model) => m.offerBookings.reduce((sum, booking) => sum + booking.people, 0);
 
 /** Every run starts from the same catalogue and nobody in it: people, bookings, mail and offers go. */
-export async function resetWorld(t: TestApp, f: BookingFixture): Promise<World> {
+export async function resetWorld(t: TestApp, f: BookingFixture, push?: PushPeer): Promise<World> {
   // The app's own workers (mail, waitlist, reminders) read these tables between steps: a TRUNCATE
   // locking them one by one can deadlock with one, which PostgreSQL settles by failing either.
   for (let attempt = 1; ; attempt += 1) {
@@ -115,36 +122,12 @@ export async function resetWorld(t: TestApp, f: BookingFixture): Promise<World> 
     }
   }
   const offerId = await addOffer(t, offerClosingIn(f.allDay.id, 180, { totalSeats: OFFER_SEATS }));
-  return { t, f, date: romeDate(3), offerId };
+  return { t, f, date: romeDate(3), offerId, ...(push ? { push } : {}) };
 }
 
 /** Never a server error, whatever the step. */
 export function expectNo5xx(res: LightMyRequestResponse, step: string): void {
   expect(res.statusCode, `${step}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
-}
-
-export async function registerDiner(w: World, email: string | undefined): Promise<ModelDiner | LightMyRequestResponse> {
-  const firstName = uniqueName("Nome");
-  const lastName = uniqueName("Cognome");
-  try {
-    const account = await register(w.t.app, { ...(email ? { email } : {}), firstName, lastName });
-    return {
-      email: account.user.email,
-      firstName,
-      lastName,
-      headers: bearer(account.token),
-      userId: account.userId,
-      alive: true,
-      formerEmails: [],
-      formerNames: [],
-      favorites: new Set(),
-    };
-  } catch (error) {
-    // The helper throws on any status but 201: surface it as the answer it was.
-    const match = /register failed: (\d+) (.*)$/s.exec(String((error as Error).message));
-    if (!match) throw error;
-    return { statusCode: Number(match[1]), body: match[2] } as LightMyRequestResponse;
-  }
 }
 
 export const bookTable = (w: World, d: ModelDiner, slot: Slot, table: number, people: number) =>
@@ -176,24 +159,6 @@ export const answer = (w: World, d: ModelDiner, holdId: string, choice: "confirm
   answerHold(w.t, d, holdId, choice);
 export const remove = (w: World, d: ModelDiner) => deleteAccount(w.t, d.headers);
 export const exportOf = (w: World, d: ModelDiner) => exportAccount(w.t, d.headers);
-
-/**
- * Changes the diner's address as a person does: asks, then follows the link mailed to the new
- * address. The 60 s between two requests are taken as passed (the model's clock). Answers the
- * request's and the link's responses.
- */
-export async function changeEmail(w: World, d: ModelDiner, newEmail = uniqueEmail("model")) {
-  await sql`DELETE FROM send_cooldowns WHERE key = ${`email-change:${d.userId}`}`.execute(w.t.database.db);
-  const requested = await post(w.t.app, "/api/client/request-email-change", { newEmail }, d.headers);
-  if (requested.statusCode !== 200) return { requested, newEmail };
-  const link = linkIn(await latestMail(w.t.app, newEmail, "email-change"), w.t.config.appOrigin);
-  const params = new URLSearchParams({
-    token: link.searchParams.get("token") ?? "",
-    email: link.searchParams.get("email") ?? "",
-  });
-  const followed = await w.t.app.inject({ method: "GET", url: `/api/client/verify-email-and-login?${params}` });
-  return { requested, followed, newEmail };
-}
 
 /** Lets every live hold lapse, as if its minutes had passed, and runs the worker that releases them. */
 export async function lapseHolds(w: World): Promise<void> {
@@ -232,6 +197,29 @@ export async function expectFreedTablesGoToEarliest(w: World, m: Model, freed: s
     );
     expect(hold?.waitlist_entry_id, `table ${table} at ${slot} held for the earliest fitting diner`).toBe(entry.id);
     m.tables.get(key)!.reservationId = hold!.id;
+    m.diners[entry.diner]!.holdPushes += m.diners[entry.diner]!.pushEndpoints.length;
+  }
+  if (given.length > 0) await expectHoldPushes(w, m);
+}
+
+/**
+ * Every diner offered a held table was told on each subscribed browser, decrypted as the browser
+ * would (a push for a hold the diner never had, or one missing, fails).
+ */
+export async function expectHoldPushes(w: World, m: Model): Promise<void> {
+  if (!w.push) return;
+  const received = w.push.received;
+  const hold: PushPayload["kind"] = "hold";
+  // The peer names a message by its subscription's id, the endpoint's last segment.
+  const holdPushesTo = (endpoints: string[]) =>
+    received.filter(
+      (push) => push.payload.kind === hold && endpoints.some((endpoint) => endpoint.endsWith(`/${push.subscription}`)),
+    ).length;
+  await w.t.app.pushSender.idle();
+  for (const d of m.diners.filter((diner) => diner.alive && diner.pushEndpoints.length > 0)) {
+    await expect
+      .poll(() => holdPushesTo(d.pushEndpoints), { timeout: 10_000, message: `hold pushes to ${d.email}` })
+      .toBe(d.holdPushes);
   }
 }
 
@@ -276,6 +264,7 @@ export async function expectNoTraceOf(w: World, m: Model, d: ModelDiner): Promis
     d.firstName,
     d.lastName,
     ...d.formerNames,
+    ...d.pushEndpoints,
     ...addressesOf(d).filter((address) => !inUse.has(address)),
   ];
   await expect.poll(() => findEverywhere(w.t.database.db, needles), { timeout: 10_000 }).toEqual([]);

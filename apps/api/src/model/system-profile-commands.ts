@@ -1,16 +1,19 @@
 import type fc from "fast-check";
 import { expect } from "vitest";
 import type { AccountExport } from "@tavolo/shared/account-data";
+import { MAX_PUSH_SUBSCRIPTIONS } from "@tavolo/shared/constants";
 import type { FavoritesResponse } from "@tavolo/shared/favorites";
-import { bearer, login } from "../../test/auth-helpers";
+import { bearer, login, post } from "../../test/auth-helpers";
 import { uniqueName } from "../../test/personal-data";
 import { expectNo5xx, liveDiners, took, type Model, type World } from "./system-model";
 
 /**
- * The profile and session commands of the model (decision 037): a new name, a saved or unsaved
- * restaurant, signing out and in again. They meet the account commands: a deletion must erase the
- * names a diner had before, an export must list the diner's favourites as they are, and an address
- * change must leave the diner able to sign in with the new address.
+ * The profile, device and session commands of the model (decision 037): a new name, a saved or
+ * unsaved restaurant, a browser subscribed to Web Push, signing out and in again. They meet the
+ * account and line commands: a deletion must erase the names a diner had before and the browsers'
+ * endpoints, an export must list the diner's favourites and browsers as they are, an address change
+ * must leave the diner able to sign in with the new address, and a held table must reach every
+ * subscribed browser (system-model.ts, expectHoldPushes).
  */
 type Cmd = fc.AsyncCommand<Model, World>;
 
@@ -71,6 +74,24 @@ export class ToggleFavorite implements Cmd {
   toString = () => `toggleFavorite(#${this.pick}, ${this.dinnerOnly ? "dinner" : "allDay"})`;
 }
 
+/** A browser of the diner subscribes to Web Push at the world's push service (an allowed origin). */
+export class SubscribePush implements Cmd {
+  constructor(readonly pick: number) {}
+  // Past the cap a browser is refused (409), which the push suite tests; the model stays below it.
+  check = (m: Model) => liveDiners(m).some((index) => m.diners[index]!.pushEndpoints.length < MAX_PUSH_SUBSCRIPTIONS);
+  async run(m: Model, w: World) {
+    took("SubscribePush");
+    const room = liveDiners(m).filter((index) => m.diners[index]!.pushEndpoints.length < MAX_PUSH_SUBSCRIPTIONS);
+    const d = m.diners[room[this.pick % room.length]!]!;
+    const subscription = w.push!.subscribe();
+    const res = await post(w.t.app, "/api/client/push/subscriptions", subscription, d.headers);
+    expectNo5xx(res, this.toString());
+    expect(res.statusCode, res.body).toBe(201);
+    d.pushEndpoints.push(subscription.endpoint);
+  }
+  toString = () => `subscribePush(#${this.pick})`;
+}
+
 /** Signs out, then in again with the password: the old token is refused at once, the new one works. */
 export class SignOutAndIn implements Cmd {
   constructor(readonly pick: number) {}
@@ -88,7 +109,7 @@ export class SignOutAndIn implements Cmd {
   toString = () => `signOutAndIn(#${this.pick})`;
 }
 
-/** The owner's export says who they are now and what they saved, as the model has it. */
+/** The owner's export says who they are now, what they saved and which browsers they subscribed. */
 export function expectOwnProfileAndFavorites(m: Model, owner: number, body: string): void {
   const d = m.diners[owner]!;
   const data = JSON.parse(body) as AccountExport;
@@ -99,4 +120,5 @@ export function expectOwnProfileAndFavorites(m: Model, owner: number, body: stri
   expect(new Set(data.favorites.map((favorite) => favorite.restaurantId)), `favourites of diner ${owner}`).toEqual(
     d.favorites,
   );
+  expect(data.pushSubscriptions.length, `browsers of diner ${owner}`).toBe(d.pushEndpoints.length);
 }

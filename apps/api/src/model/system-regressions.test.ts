@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { createBookingFixture } from "../../test/reservation-helpers";
 import { useFixture, useTestApp } from "../../test/test-app";
 import { liveHolds } from "../../test/waitlist-helpers";
+import { changeEmail, registerDiner } from "./system-account-commands";
 import {
   answer,
-  changeEmail,
   bookTable,
   cancel,
   checkInvariants,
@@ -13,7 +13,6 @@ import {
   expectNoTraceOf,
   join,
   lapseHolds,
-  registerDiner,
   remove,
   resetWorld,
   type ModelDiner,

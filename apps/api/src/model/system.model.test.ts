@@ -1,17 +1,20 @@
 import fc from "fast-check";
-import { describe, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
+import { startPushPeer, type PushPeer } from "../../test/push-peer";
 import { createBookingFixture } from "../../test/reservation-helpers";
-import { useFixture, useTestApp } from "../../test/test-app";
+import { TEST_VAPID_KEYS, useFixture, useTestApp } from "../../test/test-app";
+import { registerDiner } from "./system-account-commands";
 import { fillSeating } from "./system-booking-commands";
 import { systemCommands } from "./system-commands";
 import { seedLine } from "./system-line-commands";
-import { checkInvariants, emptyModel, registerDiner, resetWorld, stepDone, stepsTaken } from "./system-model";
+import { checkInvariants, emptyModel, resetWorld, stepDone, stepsTaken } from "./system-model";
 
 /**
  * The whole system against a simple model (decision 037), on PostgreSQL: random sequences of
- * registrations, address changes, new names, saved restaurants, signing out and in, bookings, offer
- * seats, moves, cancellations, waitlist joins and leaves, hold answers and lapses, exports and
- * deletions, invariants checked after every step. In CI a short budget
+ * registrations, address changes, new names, saved restaurants, browsers subscribed to Web Push (a
+ * push service that decrypts what it gets), signing out and in, bookings, offer seats, moves,
+ * cancellations, waitlist joins and leaves, hold answers and lapses, exports and deletions,
+ * invariants checked after every step. In CI a short budget
  * (MODEL_SECONDS, 30 s); by hand `npm run test:model -- --runs 2000`. MODEL_SEED and MODEL_PATH
  * replay a failure fast-check printed.
  */
@@ -19,9 +22,16 @@ const RUNS = Number(process.env.MODEL_RUNS ?? 1000);
 const SECONDS = Number(process.env.MODEL_SECONDS ?? 30);
 
 describe.skipIf(process.env.TAVOLO_TEST_DATABASE !== "postgres")("Tavolo against its model", () => {
+  let push: PushPeer;
+  beforeAll(async () => {
+    push = await startPushPeer(TEST_VAPID_KEYS.VAPID_PUBLIC_KEY);
+  });
+  afterAll(() => push.close());
   // Catalogue answers are not cached here: the model reads the database's truth at every step.
-  const t = useTestApp({
+  const t = useTestApp(() => ({
+    pushAgent: push.agent,
     env: {
+      PUSH_EXTRA_ORIGINS: push.origin,
       PUBLIC_CACHE_TTL_SECONDS: "0",
       AUTH_RATE_LIMIT_PER_IP: "1000000",
       AUTH_RATE_LIMIT_FAILURES_PER_IP: "1000000",
@@ -29,7 +39,7 @@ describe.skipIf(process.env.TAVOLO_TEST_DATABASE !== "postgres")("Tavolo against
       AUTH_RATE_LIMIT_PER_ACCOUNT: "1000000",
       AUTH_RATE_LIMIT_FAILURE_DELAY_MS: "0",
     },
-  });
+  }));
   const f = useFixture(() => createBookingFixture(t));
 
   it(
@@ -40,7 +50,7 @@ describe.skipIf(process.env.TAVOLO_TEST_DATABASE !== "postgres")("Tavolo against
       await fc.assert(
         fc.asyncProperty(fc.commands(commands, { maxCommands: 80, size: "max" }), async (sequence) => {
           sequences += 1;
-          const world = await resetWorld(t, f);
+          const world = await resetWorld(t, f, push);
           const model = emptyModel();
           // Three diners from the start, so the first steps already act on someone.
           for (let i = 0; i < 3; i += 1) {
