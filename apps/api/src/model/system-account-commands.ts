@@ -11,6 +11,7 @@ import {
   expectNo5xx,
   expectNoTraceOf,
   expectOnlyOwnData,
+  liveDinerAt,
   liveDiners,
   remove,
   took,
@@ -92,8 +93,7 @@ export class ChangeEmail implements Cmd {
   check = (m: Model) => liveDiners(m).length > 0 && (!this.toFreed || m.freed.length > 0);
   async run(m: Model, w: World) {
     took(this.toFreed ? "ChangeEmailToFreed" : "ChangeEmail");
-    const diners = liveDiners(m);
-    const d = m.diners[diners[this.pick % diners.length]!]!;
+    const d = m.diners[liveDinerAt(m, this.pick)]!;
     const { requested, followed, newEmail } = await changeEmail(w, d, this.toFreed ? m.freed[0] : undefined);
     expectNo5xx(requested, this.toString());
     expect(requested.statusCode, requested.body).toBe(200);
@@ -113,8 +113,7 @@ export class Export implements Cmd {
   check = (m: Model) => liveDiners(m).length > 0;
   async run(m: Model, w: World) {
     took("Export");
-    const diners = liveDiners(m);
-    const owner = diners[this.pick % diners.length]!;
+    const owner = liveDinerAt(m, this.pick);
     const res = await exportOf(w, m.diners[owner]!);
     expectNo5xx(res, this.toString());
     expect(res.statusCode, res.body).toBe(200);
@@ -129,8 +128,7 @@ export class Delete implements Cmd {
   check = (m: Model) => liveDiners(m).length > 0;
   async run(m: Model, w: World) {
     took("Delete");
-    const diners = liveDiners(m);
-    const index = diners[this.pick % diners.length]!;
+    const index = liveDinerAt(m, this.pick);
     const d = m.diners[index]!;
     const res = await remove(w, d);
     expectNo5xx(res, this.toString());

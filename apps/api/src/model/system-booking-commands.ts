@@ -7,6 +7,7 @@ import {
   checkInvariants,
   expectFreedTableGoesToEarliest,
   expectNo5xx,
+  liveDinerAt,
   liveDiners,
   move,
   OFFER_SEATS,
@@ -36,8 +37,7 @@ export class BookTable implements Cmd {
   ) {}
   check = (m: Model) => liveDiners(m).length > 0;
   async run(m: Model, w: World) {
-    const diners = liveDiners(m);
-    const diner = diners[this.pick % diners.length]!;
+    const diner = liveDinerAt(m, this.pick);
     const res = await bookTable(w, m.diners[diner]!, this.slot, this.table, this.people);
     took(`BookTable ${res.statusCode}`);
     expectNo5xx(res, this.toString());
@@ -91,8 +91,7 @@ export class BookOffer implements Cmd {
   ) {}
   check = (m: Model) => liveDiners(m).length > 0;
   async run(m: Model, w: World) {
-    const diners = liveDiners(m);
-    const diner = diners[this.pick % diners.length]!;
+    const diner = liveDinerAt(m, this.pick);
     const res = await bookOfferSeats(w, m.diners[diner]!, this.people);
     took(`BookOffer ${res.statusCode}`);
     expectNo5xx(res, this.toString());

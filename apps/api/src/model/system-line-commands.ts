@@ -10,6 +10,7 @@ import {
   joinWhenClosed,
   lapseHolds,
   leave,
+  liveDinerAt,
   liveDiners,
   tableKey,
   TABLES,
@@ -74,8 +75,7 @@ export class JoinClosed implements Cmd {
   check = (m: Model) => liveDiners(m).length > 0;
   async run(m: Model, w: World) {
     took("JoinClosed");
-    const diners = liveDiners(m);
-    const res = await joinWhenClosed(w, m.diners[diners[this.pick % diners.length]!]!);
+    const res = await joinWhenClosed(w, m.diners[liveDinerAt(m, this.pick)]!);
     expectNo5xx(res, this.toString());
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ code: "restaurant_closed" });

@@ -103,6 +103,11 @@ export function took(step: string): void {
   running = { step, since: Date.now() };
 }
 export const liveDiners = (m: Model) => [...m.diners.keys()].filter((index) => m.diners[index]!.alive);
+/** The index of the live diner a step's `pick` names (steps run only while someone lives). */
+export const liveDinerAt = (m: Model, pick: number) => {
+  const diners = liveDiners(m);
+  return diners[pick % diners.length]!;
+};
 /** Every address a diner has had: the current one and the ones changed away from. */
 export const addressesOf = (d: ModelDiner) => [d.email, ...d.formerEmails];
 export const seatsBooked = (m: Model) => m.offerBookings.reduce((sum, booking) => sum + booking.people, 0);

@@ -5,7 +5,7 @@ import { MAX_PUSH_SUBSCRIPTIONS } from "@tavolo/shared/constants";
 import type { FavoritesResponse } from "@tavolo/shared/favorites";
 import { bearer, login, post } from "../../test/auth-helpers";
 import { uniqueName } from "../../test/personal-data";
-import { expectNo5xx, liveDiners, took, type Model, type World } from "./system-model";
+import { expectNo5xx, liveDinerAt, liveDiners, took, type Model, type World } from "./system-model";
 
 /**
  * The profile, device and session commands of the model (decision 037): a new name, a saved or
@@ -17,10 +17,7 @@ import { expectNo5xx, liveDiners, took, type Model, type World } from "./system-
  */
 type Cmd = fc.AsyncCommand<Model, World>;
 
-const pickLive = (m: Model, pick: number) => {
-  const diners = liveDiners(m);
-  return m.diners[diners[pick % diners.length]!]!;
-};
+const pickLive = (m: Model, pick: number) => m.diners[liveDinerAt(m, pick)]!;
 
 /** A new first and last name, from the settings screen. */
 export class Rename implements Cmd {
