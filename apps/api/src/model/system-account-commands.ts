@@ -10,7 +10,6 @@ import {
   expectFreedTablesGoToEarliest,
   expectNo5xx,
   expectNoTraceOf,
-  expectOnlyOwnData,
   liveDinerAt,
   liveDiners,
   remove,
@@ -19,7 +18,7 @@ import {
   type ModelDiner,
   type World,
 } from "./system-model";
-import { expectOwnProfileAndFavorites } from "./system-profile-commands";
+import { expectOnlyOwnData, expectOwnProfileAndFavorites } from "./system-profile-commands";
 
 /** The account commands of the model (decision 037): register, change e-mail, export, delete. */
 type Cmd = fc.AsyncCommand<Model, World>;

@@ -3,6 +3,7 @@ import { ChangeEmail, Delete, Export, Register } from "./system-account-commands
 import { BookOffer, BookTable, Cancel, FillSeating, Move } from "./system-booking-commands";
 import { AnswerHold, Join, JoinClosed, LapseHolds, Leave } from "./system-line-commands";
 import { Rename, SignOutAndIn, SubscribePush, ToggleFavorite } from "./system-profile-commands";
+import { RemindAndAnswer } from "./system-reminder-commands";
 import { SLOTS, TABLES, type Model, type World } from "./system-model";
 
 /**
@@ -67,5 +68,9 @@ export function systemCommands(): fc.Arbitrary<fc.AsyncCommand<Model, World>>[] 
     ),
     pick.map((p) => new SignOutAndIn(p)),
     pick.map((p) => new SubscribePush(p)),
+    ...weighted(
+      2,
+      fc.tuple(pick, fc.boolean()).map(([p, release]) => new RemindAndAnswer(p, release)),
+    ),
   ];
 }

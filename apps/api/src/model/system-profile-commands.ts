@@ -5,7 +5,7 @@ import { MAX_PUSH_SUBSCRIPTIONS } from "@tavolo/shared/constants";
 import type { FavoritesResponse } from "@tavolo/shared/favorites";
 import { bearer, login, post } from "../../test/auth-helpers";
 import { uniqueName } from "../../test/personal-data";
-import { expectNo5xx, liveDinerAt, liveDiners, took, type Model, type World } from "./system-model";
+import { addressesOf, expectNo5xx, liveDinerAt, liveDiners, took, type Model, type World } from "./system-model";
 
 /**
  * The profile, device and session commands of the model (decision 037): a new name, a saved or
@@ -118,4 +118,21 @@ export function expectOwnProfileAndFavorites(m: Model, owner: number, body: stri
     d.favorites,
   );
   expect(data.pushSubscriptions.length, `browsers of diner ${owner}`).toBe(d.pushEndpoints.length);
+}
+
+/**
+ * An export holds its owner's data only: no other diner's names, addresses (but the ones the owner
+ * had too: an address changes hands) or bookings, living or deleted.
+ */
+export function expectOnlyOwnData(m: Model, owner: number, body: string): void {
+  const own = new Set(addressesOf(m.diners[owner]!));
+  const othersBookings = [...m.tables.values(), ...m.offerBookings].filter((booking) => booking.diner !== owner);
+  for (const [index, other] of m.diners.entries()) {
+    if (index === owner) continue;
+    const addresses = addressesOf(other).filter((address) => !own.has(address));
+    const bookings = othersBookings.filter((booking) => booking.diner === index).map((b) => b.reservationId);
+    for (const needle of [other.firstName, other.lastName, ...other.formerNames, ...addresses, ...bookings]) {
+      expect(body.includes(needle), `export of diner ${owner} holds diner ${index}'s ${needle}`).toBe(false);
+    }
+  }
 }

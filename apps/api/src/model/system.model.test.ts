@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { REMINDER_LEAD_MINUTES } from "@tavolo/shared/constants";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { startPushPeer, type PushPeer } from "../../test/push-peer";
 import { createBookingFixture } from "../../test/reservation-helpers";
@@ -13,7 +14,7 @@ import { checkInvariants, emptyModel, resetWorld, stepDone, stepsTaken } from ".
  * The whole system against a simple model (decision 037), on PostgreSQL: random sequences of
  * registrations, address changes, new names, saved restaurants, browsers subscribed to Web Push (a
  * push service that decrypts what it gets), signing out and in, bookings, offer seats, moves,
- * cancellations, waitlist joins and leaves, hold answers and lapses, exports and deletions,
+ * cancellations, waitlist joins and leaves, hold answers and lapses, reminders answered by their links, exports and deletions,
  * invariants checked after every step. In CI a short budget
  * (MODEL_SECONDS, 30 s); by hand `npm run test:model -- --runs 2000`. MODEL_SEED and MODEL_PATH
  * replay a failure fast-check printed.
@@ -32,6 +33,8 @@ describe.skipIf(process.env.TAVOLO_TEST_DATABASE !== "postgres")("Tavolo against
     pushAgent: push.agent,
     env: {
       PUSH_EXTRA_ORIGINS: push.origin,
+      // Reminders as early as allowed, so a booking two days ahead can get one (the reminder step).
+      REMINDER_LEAD_MINUTES: String(REMINDER_LEAD_MINUTES.max),
       PUBLIC_CACHE_TTL_SECONDS: "0",
       AUTH_RATE_LIMIT_PER_IP: "1000000",
       AUTH_RATE_LIMIT_FAILURES_PER_IP: "1000000",

@@ -1,0 +1,62 @@
+import type fc from "fast-check";
+import { sql } from "kysely";
+import { expect } from "vitest";
+import { latestMail, linkIn, post } from "../../test/auth-helpers";
+import {
+  checkInvariants,
+  expectFreedTableGoesToEarliest,
+  expectNo5xx,
+  took,
+  type Model,
+  type Slot,
+  type World,
+} from "./system-model";
+
+/**
+ * The reminder step of the model (decision 046): a table booking made long enough before its seating
+ * gets its reminder, and the diner answers one of its two links. «Ci sarò» keeps the table;
+ * «Non riesco a venire» cancels the booking, and the freed table goes down the line as any
+ * cancellation's does. The model's app reminds up to 3 days ahead; its seatings are 2 days ahead.
+ */
+type Cmd = fc.AsyncCommand<Model, World>;
+
+/** Table bookings of living diners whose reminder has not gone out yet, in the model's order. */
+const unreminded = (m: Model) =>
+  [...m.tables.entries()].filter(
+    ([, taken]) => !taken.held && m.diners[taken.diner]!.alive && !m.reminded.has(taken.reservationId),
+  );
+
+export class RemindAndAnswer implements Cmd {
+  constructor(
+    readonly pick: number,
+    readonly release: boolean,
+  ) {}
+  check = (m: Model) => unreminded(m).length > 0;
+  async run(m: Model, w: World) {
+    took(this.release ? "RemindRelease" : "RemindAttend");
+    const all = unreminded(m);
+    const [key, taken] = all[this.pick % all.length]!;
+    const d = m.diners[taken.diner]!;
+    // Booked four days ago, as if long before: only then is a reminder due (not for a late booking).
+    await sql`UPDATE reservations SET created_at = now() - interval '4 days' WHERE id = ${taken.reservationId}`.execute(
+      w.t.database.db,
+    );
+    // The app's own poller may have sent it meanwhile: either way it goes out once.
+    await w.t.app.reminderWorker.runOnce();
+    m.reminded.add(taken.reservationId);
+    const mail = await latestMail(w.t.app, d.email, "reservation-reminder");
+    const action = this.release ? "release" : "attend";
+    const link = linkIn(mail, `${w.t.config.appOrigin}/reminder/${action}`);
+    const res = await post(w.t.app, `/api/client/reservations/${action}-by-link`, {
+      token: link.searchParams.get("token"),
+    });
+    expectNo5xx(res, this.toString());
+    expect(res.statusCode, `${this}: ${res.body}`).toBe(200);
+    if (this.release) {
+      const [slot, table] = key.split("#") as [Slot, string];
+      await expectFreedTableGoesToEarliest(w, m, slot, Number(table));
+    }
+    await checkInvariants(w, m);
+  }
+  toString = () => `remindAndAnswer(#${this.pick}, ${this.release ? "release" : "attend"})`;
+}
