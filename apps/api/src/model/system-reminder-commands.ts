@@ -26,6 +26,17 @@ const unreminded = (m: Model) =>
     ([, taken]) => !taken.held && m.diners[taken.diner]!.alive && !m.reminded.has(taken.reservationId),
   );
 
+/** How many reminder mails the address has been sent. */
+const remindersTo = async (w: World, address: string) =>
+  (
+    await w.t.database.db
+      .selectFrom("mail_outbox")
+      .select("id")
+      .where("template", "=", "reservation-reminder")
+      .where("to_address", "=", address)
+      .execute()
+  ).length;
+
 export class RemindAndAnswer implements Cmd {
   constructor(
     readonly pick: number,
@@ -37,6 +48,7 @@ export class RemindAndAnswer implements Cmd {
     const all = unreminded(m);
     const [key, taken] = all[this.pick % all.length]!;
     const d = m.diners[taken.diner]!;
+    const before = await remindersTo(w, d.email);
     // Booked four days ago, as if long before: only then is a reminder due (not for a late booking).
     await sql`UPDATE reservations SET created_at = now() - interval '4 days' WHERE id = ${taken.reservationId}`.execute(
       w.t.database.db,
@@ -44,6 +56,14 @@ export class RemindAndAnswer implements Cmd {
     // The app's own poller may have sent it meanwhile: either way it goes out once.
     await w.t.app.reminderWorker.runOnce();
     m.reminded.add(taken.reservationId);
+    // This booking's reminder, and no other: the mail read next is the one it sent.
+    const recorded = await w.t.database.db
+      .selectFrom("reservation_reminders")
+      .select("reservation_id")
+      .where("reservation_id", "=", taken.reservationId)
+      .execute();
+    expect(recorded, `${this}: the booking's reminder`).toHaveLength(1);
+    expect(await remindersTo(w, d.email), `${this}: reminder mails to the diner`).toBe(before + 1);
     const mail = await latestMail(w.t.app, d.email, "reservation-reminder");
     const action = this.release ? "release" : "attend";
     const link = linkIn(mail, `${w.t.config.appOrigin}/reminder/${action}`);
