@@ -153,3 +153,12 @@ export async function reservationCount(t: TestApp): Promise<number> {
   const result = await sql<{ n: number }>`SELECT count(*)::int AS n FROM reservations`.execute(t.database.db);
   return result.rows[0]!.n;
 }
+
+/**
+ * Dates a booking's making four days back, as if it was booked long before its seating: only such a
+ * booking is due a reminder (decision 046). A test's own write, beside the app's one writer.
+ */
+export const bookedLongAgo = (t: TestApp, reservationId: string) =>
+  sql`UPDATE reservations SET created_at = now() - interval '4 days' WHERE id = ${reservationId}`.execute(
+    t.database.db,
+  );

@@ -1,7 +1,7 @@
 import type fc from "fast-check";
-import { sql } from "kysely";
 import { expect } from "vitest";
 import { latestMail, linkIn, post } from "../../test/auth-helpers";
+import { bookedLongAgo } from "../../test/reservation-helpers";
 import {
   checkInvariants,
   expectFreedTableGoesToEarliest,
@@ -49,10 +49,7 @@ export class RemindAndAnswer implements Cmd {
     const [key, taken] = all[this.pick % all.length]!;
     const d = m.diners[taken.diner]!;
     const before = await remindersTo(w, d.email);
-    // Booked four days ago, as if long before: only then is a reminder due (not for a late booking).
-    await sql`UPDATE reservations SET created_at = now() - interval '4 days' WHERE id = ${taken.reservationId}`.execute(
-      w.t.database.db,
-    );
+    await bookedLongAgo(w.t, taken.reservationId);
     // The app's own poller may have sent it meanwhile: either way it goes out once.
     await w.t.app.reminderWorker.runOnce();
     m.reminded.add(taken.reservationId);

@@ -1,8 +1,8 @@
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { latestMail, post } from "../../../test/auth-helpers";
 import { startPushPeer, type PushPeer } from "../../../test/push-peer";
 import {
+  bookedLongAgo as bookedLongAgoIn,
   createBookingFixture,
   diner,
   romeDate,
@@ -30,8 +30,7 @@ afterAll(async () => {
 });
 
 /** As if the booking had been made four days ago, before its reminder time. */
-const bookedLongAgo = (id: string) =>
-  sql`UPDATE reservations SET created_at = now() - interval '4 days' WHERE id = ${id}`.execute(t.database.db);
+const bookedLongAgo = (id: string) => bookedLongAgoIn(t, id);
 const reminded = async (id: string) =>
   (await t.database.db.selectFrom("reservation_reminders").selectAll().where("reservation_id", "=", id).execute())
     .length;
