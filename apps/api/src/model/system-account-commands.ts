@@ -10,6 +10,7 @@ import {
   expectFreedTablesGoToEarliest,
   expectNo5xx,
   expectNoTraceOf,
+  liveDiner,
   liveDinerAt,
   liveDiners,
   remove,
@@ -92,7 +93,7 @@ export class ChangeEmail implements Cmd {
   check = (m: Model) => liveDiners(m).length > 0 && (!this.toFreed || m.freed.length > 0);
   async run(m: Model, w: World) {
     took(this.toFreed ? "ChangeEmailToFreed" : "ChangeEmail");
-    const d = m.diners[liveDinerAt(m, this.pick)]!;
+    const d = liveDiner(m, this.pick);
     const { requested, followed, newEmail } = await changeEmail(w, d, this.toFreed ? m.freed[0] : undefined);
     expectNo5xx(requested, this.toString());
     expect(requested.statusCode, requested.body).toBe(200);

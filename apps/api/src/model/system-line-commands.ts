@@ -10,7 +10,7 @@ import {
   joinWhenClosed,
   lapseHolds,
   leave,
-  liveDinerAt,
+  liveDiner,
   liveDiners,
   tableKey,
   TABLES,
@@ -75,7 +75,7 @@ export class JoinClosed implements Cmd {
   check = (m: Model) => liveDiners(m).length > 0;
   async run(m: Model, w: World) {
     took("JoinClosed");
-    const res = await joinWhenClosed(w, m.diners[liveDinerAt(m, this.pick)]!);
+    const res = await joinWhenClosed(w, liveDiner(m, this.pick));
     expectNo5xx(res, this.toString());
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ code: "restaurant_closed" });

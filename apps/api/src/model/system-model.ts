@@ -117,6 +117,8 @@ export const liveDinerAt = (m: Model, pick: number) => {
   const diners = liveDiners(m);
   return diners[pick % diners.length]!;
 };
+/** The live diner a step's `pick` names. */
+export const liveDiner = (m: Model, pick: number) => m.diners[liveDinerAt(m, pick)]!;
 /** Every address a diner has had: the current one and the ones changed away from. */
 export const addressesOf = (d: ModelDiner) => [d.email, ...d.formerEmails];
 export const seatsBooked = (m: Model) => m.offerBookings.reduce((sum, booking) => sum + booking.people, 0);

@@ -5,7 +5,7 @@ import { MAX_PUSH_SUBSCRIPTIONS } from "@tavolo/shared/constants";
 import type { FavoritesResponse } from "@tavolo/shared/favorites";
 import { bearer, login, post } from "../../test/auth-helpers";
 import { uniqueName } from "../../test/personal-data";
-import { addressesOf, expectNo5xx, liveDinerAt, liveDiners, took, type Model, type World } from "./system-model";
+import { addressesOf, expectNo5xx, liveDiner, liveDiners, took, type Model, type World } from "./system-model";
 
 /**
  * The profile, device and session commands of the model (decision 037): a new name, a saved or
@@ -17,7 +17,9 @@ import { addressesOf, expectNo5xx, liveDinerAt, liveDiners, took, type Model, ty
  */
 type Cmd = fc.AsyncCommand<Model, World>;
 
-const pickLive = (m: Model, pick: number) => m.diners[liveDinerAt(m, pick)]!;
+/** Live diners with room for one more browser: past the cap one is refused (409), which the push suite tests. */
+const withRoomForABrowser = (m: Model) =>
+  liveDiners(m).filter((index) => m.diners[index]!.pushEndpoints.length < MAX_PUSH_SUBSCRIPTIONS);
 
 /** A new first and last name, from the settings screen. */
 export class Rename implements Cmd {
@@ -25,7 +27,7 @@ export class Rename implements Cmd {
   check = (m: Model) => liveDiners(m).length > 0;
   async run(m: Model, w: World) {
     took("Rename");
-    const d = pickLive(m, this.pick);
+    const d = liveDiner(m, this.pick);
     const name = { firstName: uniqueName("Nome"), lastName: uniqueName("Cognome") };
     const res = await w.t.app.inject({
       method: "PUT",
@@ -51,7 +53,7 @@ export class ToggleFavorite implements Cmd {
   check = (m: Model) => liveDiners(m).length > 0;
   async run(m: Model, w: World) {
     took("ToggleFavorite");
-    const d = pickLive(m, this.pick);
+    const d = liveDiner(m, this.pick);
     const restaurantId = (this.dinnerOnly ? w.f.dinner : w.f.allDay).id;
     const saved = d.favorites.has(restaurantId);
     const res = await w.t.app.inject({
@@ -74,11 +76,10 @@ export class ToggleFavorite implements Cmd {
 /** A browser of the diner subscribes to Web Push at the world's push service (an allowed origin). */
 export class SubscribePush implements Cmd {
   constructor(readonly pick: number) {}
-  // Past the cap a browser is refused (409), which the push suite tests; the model stays below it.
-  check = (m: Model) => liveDiners(m).some((index) => m.diners[index]!.pushEndpoints.length < MAX_PUSH_SUBSCRIPTIONS);
+  check = (m: Model) => withRoomForABrowser(m).length > 0;
   async run(m: Model, w: World) {
     took("SubscribePush");
-    const room = liveDiners(m).filter((index) => m.diners[index]!.pushEndpoints.length < MAX_PUSH_SUBSCRIPTIONS);
+    const room = withRoomForABrowser(m);
     const d = m.diners[room[this.pick % room.length]!]!;
     const subscription = w.push!.subscribe();
     const res = await post(w.t.app, "/api/client/push/subscriptions", subscription, d.headers);
@@ -95,7 +96,7 @@ export class SignOutAndIn implements Cmd {
   check = (m: Model) => liveDiners(m).length > 0;
   async run(m: Model, w: World) {
     took("SignOutAndIn");
-    const d = pickLive(m, this.pick);
+    const d = liveDiner(m, this.pick);
     const out = await w.t.app.inject({ method: "POST", url: "/api/client/logout", headers: d.headers, payload: {} });
     expectNo5xx(out, this.toString());
     expect(out.statusCode, out.body).toBe(200);
