@@ -80,5 +80,8 @@ describe(".ics of a booking", () => {
     const folded = foldLine(long);
     for (const line of folded.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     expect(folded.replace(/\r\n /g, "")).toBe(long);
+    // Octets decide, not characters: 75 ASCII ones fit on one line, 38 "è" (76 octets) do not.
+    expect(foldLine("X".repeat(75))).toBe("X".repeat(75));
+    expect(foldLine("è".repeat(38))).toBe(`${"è".repeat(37)}\r\n è`);
   });
 });

@@ -87,6 +87,8 @@ export function escapeText(value: string): string {
 
 /** Lines longer than 75 octets continue on the next line after a space, never inside a character. */
 export function foldLine(line: string): string {
+  // Most lines fit: one count of the octets instead of one per character (decision 074).
+  if (Buffer.byteLength(line) <= 75) return line;
   const parts: string[] = [];
   let current = "";
   let octets = 0;

@@ -9,10 +9,12 @@ import { PermanentDeliveryFailure, type MailTransport } from "./mail-transport";
 import type { RenderedMail } from "./templates/layout";
 import {
   claimDueMail,
-  insertMail,
+  mailInsert,
   markMailFailed,
   markMailsSent,
+  outboxValues,
   type MailRecipient,
+  type OutboxValues,
   type RetrySchedule,
   type StoredMailRow,
 } from "./outbox.repository";
@@ -38,6 +40,12 @@ export const DEFAULT_MAIL_RETRY: MailRetryPolicy = {
 /** Messages one poll takes at most; the poll goes on while it finds full batches. */
 const BATCH = 20;
 
+/** A message whose outbox row a caller's statement writes. */
+export interface StagedMail {
+  values: OutboxValues;
+  leaseMs: number;
+}
+
 export interface Mailer {
   readonly transportKind: MailTransport["kind"];
   /** MAIL_FROM as address and name: the organizer of the calendar events mails carry. */
@@ -56,6 +64,13 @@ export interface Mailer {
    * to call once that transaction has committed. A failure to store is thrown as it is.
    */
   stage(executor: Kysely<DB>, to: MailRecipient, language: Language, mail: RenderedMail): Promise<() => void>;
+  /**
+   * The same in two halves, for a write done as one statement (decision 074): the outbox row's
+   * values with `stage`'s lease, for that statement's INSERT (`mailInsert`), and what starts
+   * delivering the row it stored, to call once the statement has committed.
+   */
+  staged(to: MailRecipient, language: Language, mail: RenderedMail): StagedMail;
+  deliverStaged(row: StoredMailRow): () => void;
   /** Resolves when every delivery started so far has finished (tests, shutdown). */
   idle(): Promise<void>;
   /** Stops the retry worker and waits for deliveries under way; undelivered mail stays due. */
@@ -156,9 +171,15 @@ export function createMailer(options: {
     await markSent(row.id);
   }
 
+  const staged = (to: MailRecipient, language: Language, mail: RenderedMail): StagedMail => ({
+    values: outboxValues({ to, language, ...mail }),
+    leaseMs: retry.leaseMs,
+  });
+  const deliverStaged = (row: StoredMailRow) => () => track(deliver(row));
+
   async function stage(executor: Kysely<DB>, to: MailRecipient, language: Language, mail: RenderedMail) {
-    const row = await insertMail(executor, { to, language, ...mail }, retry.leaseMs);
-    return () => track(deliver(row));
+    const { values, leaseMs } = staged(to, language, mail);
+    return deliverStaged(await mailInsert(executor, values, leaseMs).executeTakeFirstOrThrow());
   }
 
   /** One pass of the retry worker: due messages, a batch at a time, each delivered once. */
@@ -200,6 +221,8 @@ export function createMailer(options: {
       startDelivery();
     },
     stage,
+    staged,
+    deliverStaged,
     idle,
     async close() {
       closed = true;

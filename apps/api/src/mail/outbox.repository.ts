@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type QueryCreator } from "kysely";
 import type { Language } from "@tavolo/shared/languages";
 import type { DB } from "../db/schema";
 import type { MailAttachment } from "../db/schema-columns";
@@ -42,23 +42,57 @@ const forgottenRecipient = sql<string>`CASE WHEN forget_recipient_when_sent AND 
  * here (a text message kept for /dev/mailbox only).
  */
 export async function insertMail(db: Kysely<DB>, mail: StoredMail, leaseMs: number | null): Promise<StoredMailRow> {
-  return db
+  return mailInsert(db, outboxValues(mail), leaseMs).executeTakeFirstOrThrow();
+}
+
+/** A message as its outbox row holds it, lists as JSON text: plain values, ready to be parameters. */
+export const OUTBOX_VALUE_COLUMNS = [
+  "to_address",
+  "user_id",
+  "subject",
+  "text_body",
+  "html_body",
+  "language",
+  "template",
+  "attachments",
+  "headers",
+  "forget_recipient_when_sent",
+] as const;
+export type OutboxValues = {
+  [column in (typeof OUTBOX_VALUE_COLUMNS)[number]]: column extends "forget_recipient_when_sent"
+    ? boolean
+    : column extends "user_id"
+      ? string | null
+      : column extends "language"
+        ? Language
+        : string;
+};
+
+export const outboxValues = (mail: StoredMail): OutboxValues => ({
+  to_address: mail.to.address,
+  user_id: mail.to.userId,
+  subject: mail.subject,
+  text_body: mail.text,
+  html_body: mail.html,
+  language: mail.language,
+  template: mail.template,
+  attachments: JSON.stringify(mail.attachments ?? []),
+  headers: JSON.stringify(mail.headers ?? {}),
+  forget_recipient_when_sent: mail.forgetRecipientWhenSent ?? false,
+});
+
+/**
+ * The INSERT of `insertMail` as a builder, for a statement that stores the message together with the
+ * write it reports (a booking in one statement, decision 074): the caller's CTE, the same row.
+ */
+export function mailInsert(query: QueryCreator<DB>, values: OutboxValues, leaseMs: number | null) {
+  return query
     .insertInto("mail_outbox")
     .values({
-      to_address: mail.to.address,
-      user_id: mail.to.userId,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html,
-      language: mail.language,
-      template: mail.template,
-      attachments: JSON.stringify(mail.attachments ?? []),
-      headers: JSON.stringify(mail.headers ?? {}),
-      forget_recipient_when_sent: mail.forgetRecipientWhenSent ?? false,
+      ...values,
       next_attempt_at: leaseMs === null ? null : sql<Date>`now() + ${leaseMs} * interval '1 millisecond'`,
     })
-    .returning(STORED_MAIL_COLUMNS)
-    .executeTakeFirstOrThrow();
+    .returning(STORED_MAIL_COLUMNS);
 }
 
 /** What a delivery attempt needs of a stored message. */

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Kysely, type QueryCreator, type Transaction } from "kysely";
 import type { DB } from "../../db/schema";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -42,6 +42,33 @@ export async function claimIdempotencyKey(
     .executeTakeFirst();
   return claimed !== undefined;
 }
+
+/**
+ * A key claimed with its answer already written (as JSON), for a write done as one statement
+ * (decision 074): a plain INSERT. A request sharing the key with one still running waits here on the primary key
+ * until that one ends. Rolled back: the key is this request's. Committed: this raises 23505 on
+ * `IDEMPOTENCY_KEY_TAKEN`, the whole statement is undone, and the caller reads the stored answer.
+ */
+export function keyWithAnswerInsert(
+  query: QueryCreator<DB>,
+  scope: IdempotencyScope,
+  answer: { requestHash: string; statusCode: number; response: string },
+) {
+  return query
+    .insertInto("idempotency_keys")
+    .values({
+      user_id: scope.userId,
+      operation: scope.operation,
+      key: scope.key,
+      request_hash: answer.requestHash,
+      status_code: answer.statusCode,
+      response: answer.response,
+    })
+    .returning(sql<number>`1`.as("claimed"));
+}
+
+/** The constraint a second use of a key runs into. */
+export const IDEMPOTENCY_KEY_TAKEN = "idempotency_keys_pkey";
 
 export async function findStoredAnswer(db: Db, scope: IdempotencyScope): Promise<StoredAnswer | undefined> {
   const row = await db

@@ -4,7 +4,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema";
 import { AppError } from "../../errors";
 import { canonicalJson } from "../../http/canonical-json";
-import { claimIdempotencyKey, findStoredAnswer, storeAnswer } from "./idempotency.repository";
+import { claimIdempotencyKey, findStoredAnswer, storeAnswer, type StoredAnswer } from "./idempotency.repository";
 
 /** An HTTP answer as the routes send it and as a retry gets it back (a status its route documents). */
 export interface Answer<T, Status extends number = number> {
@@ -14,6 +14,20 @@ export interface Answer<T, Status extends number = number> {
 
 export const requestFingerprint = (request: unknown) =>
   createHash("sha256").update(canonicalJson(request)).digest("base64url");
+
+/**
+ * A key's stored answer given again to a retry of the same request; the same key with another
+ * request is a 422. What was stored is exactly what was answered then, as JSON.
+ */
+export function replayOf<T, Status extends number>(
+  stored: StoredAnswer,
+  requestHash: string,
+): Answer<T, Status> & { replayed: true } {
+  if (stored.requestHash !== requestHash) {
+    throw new AppError(422, "idempotency_key_reused", "apiErrors.idempotencyKeyReused");
+  }
+  return { statusCode: stored.statusCode as Status, body: stored.body as T, replayed: true };
+}
 
 /**
  * Runs `run` in one transaction (the booking, its mail and its stored answer commit together: one
@@ -40,13 +54,7 @@ export async function runIdempotently<T, Status extends number>(
     const stored = (await claimIdempotencyKey(trx, keyScope, requestHash))
       ? undefined
       : await findStoredAnswer(trx, keyScope);
-    if (stored) {
-      if (stored.requestHash !== requestHash) {
-        throw new AppError(422, "idempotency_key_reused", "apiErrors.idempotencyKeyReused");
-      }
-      // What was stored is exactly what `run` returned then, as JSON.
-      return { statusCode: stored.statusCode as Status, body: stored.body as T, replayed: true };
-    }
+    if (stored) return replayOf<T, Status>(stored, requestHash);
     const fresh = await run(trx, afterCommit);
     await storeAnswer(trx, keyScope, { requestHash, statusCode: fresh.statusCode, body: fresh.body });
     return { ...fresh, replayed: false };

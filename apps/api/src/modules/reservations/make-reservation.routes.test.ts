@@ -71,6 +71,14 @@ describe("makeReservation", () => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ user_id: mario.userId, party_size: 4, status: "confirmed", cancelled_at: null });
     expect(row.starts_at.toISOString()).toBe(startsAt.toISOString());
+    // The answer is made before the booking is written (decision 074): it must be the booking as it reads back.
+    const history = await t.app.inject({
+      method: "GET",
+      url: `/api/client/getUserReservations/${mario.userId}`,
+      headers: mario.headers,
+    });
+    const { reservations } = history.json() as { reservations: Reservation[] };
+    expect(reservations.find((reservation) => reservation.id === answer.reservation.id)).toEqual(answer.reservation);
   });
 
   it("leaves the booking pending where the restaurant confirms by hand, and answers in English", async () => {

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Transaction } from "kysely";
 import type { DB } from "../../db/schema";
 import { wallClockOf } from "@tavolo/shared/dates";
-import type { Mailer } from "../../mail/mailer";
+import type { Mailer, StagedMail } from "../../mail/mailer";
+import type { StoredMailRow } from "../../mail/outbox.repository";
 import {
   reservationBookedMail,
   reservationCancelledMail,
@@ -14,6 +15,13 @@ import { bookingChangedPush } from "../push/push-messages";
 import type { PushSender } from "../push/push-sender";
 import type { ReservationViewRow } from "./reservation-views.repository";
 
+/** A booking mail whose outbox row the booking's own statement writes (decision 074). */
+export interface BookingMail {
+  staged: StagedMail;
+  /** Starts delivering the row the statement stored, once it has committed. */
+  deliver(stored: StoredMailRow): () => void;
+}
+
 export interface ReservationNotifications {
   /** Never throws: a cancellation stands whatever happens to its mail. */
   cancelled(reservation: ReservationViewRow): Promise<void>;
@@ -22,6 +30,11 @@ export interface ReservationNotifications {
    * together, one commit per booking) and returns what starts its delivery, for after the commit.
    */
   bookedWithin(trx: Transaction<DB>, reservation: ReservationViewRow): Promise<() => void>;
+  /**
+   * The same for a booking written as one statement (decision 074): the outbox row that statement
+   * writes (booking and mail commit together), and what starts its delivery after the commit.
+   */
+  bookedMail(reservation: ReservationViewRow): BookingMail;
   /** The same for a moved booking: its updated calendar event goes with the move's commit. */
   movedWithin(trx: Transaction<DB>, reservation: ReservationViewRow): Promise<() => void>;
 }
@@ -77,13 +90,13 @@ export function createReservationNotifications(deps: {
 }): ReservationNotifications {
   const { mailer, push, appOrigin, log } = deps;
 
-  async function send(row: ReservationViewRow, render: typeof reservationBookedMail): Promise<void> {
+  const recipient = (row: ReservationViewRow) => ({ address: row.user_email, userId: row.user_id });
+  const render = (row: ReservationViewRow, template: typeof reservationBookedMail) =>
+    template(row.user_language, mailData(row, appOrigin, mailer));
+
+  async function send(row: ReservationViewRow, template: typeof reservationBookedMail): Promise<void> {
     try {
-      await mailer.send(
-        { address: row.user_email, userId: row.user_id },
-        row.user_language,
-        render(row.user_language, mailData(row, appOrigin, mailer)),
-      );
+      await mailer.send(recipient(row), row.user_language, render(row, template));
     } catch (error) {
       log.warn({ err: error, reservationId: row.id }, "reservation mail not sent; the reservation stands");
     }
@@ -98,18 +111,15 @@ export function createReservationNotifications(deps: {
     }
   }
 
-  const stage = (trx: Transaction<DB>, row: ReservationViewRow, render: typeof reservationBookedMail) =>
-    mailer.stage(
-      trx,
-      { address: row.user_email, userId: row.user_id },
-      row.user_language,
-      render(row.user_language, mailData(row, appOrigin, mailer)),
-    );
-
   return {
-    bookedWithin: (trx, row) => stage(trx, row, reservationBookedMail),
+    bookedWithin: (trx, row) =>
+      mailer.stage(trx, recipient(row), row.user_language, render(row, reservationBookedMail)),
+    bookedMail: (row) => ({
+      staged: mailer.staged(recipient(row), row.user_language, render(row, reservationBookedMail)),
+      deliver: mailer.deliverStaged,
+    }),
     async movedWithin(trx, row) {
-      const sendMail = await stage(trx, row, reservationMovedMail);
+      const sendMail = await mailer.stage(trx, recipient(row), row.user_language, render(row, reservationMovedMail));
       const sendPush = await push.stage(trx, row.user_id, changePush(row, "moved"));
       return () => {
         sendMail();

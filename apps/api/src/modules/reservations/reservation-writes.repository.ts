@@ -12,50 +12,15 @@ function inTransaction<T>(db: Db, work: (trx: Transaction<DB>) => Promise<T>): P
 }
 
 /**
- * Every write of `reservations`, and the only one (decision 034): book, book offer seats, hold,
- * confirm or release a hold, move, cancel, anonymise. The offers, waitlist and account modules call
- * these operations, never their own SQL on the table, so deleting, exporting and anonymising have
- * one place to look; `one-writer.test.ts` fails when another file writes the table. Each operation
+ * Every write of `reservations` but a table booking's, and the only ones with it (decision 034): book
+ * offer seats, hold, confirm or release a hold, move, cancel, anonymise; a table is booked in one
+ * statement of its own (`table-booking-writes.repository.ts`, decision 074). The offers, waitlist and
+ * account modules call these operations, never their own SQL on the table, so deleting, exporting and
+ * anonymising have one place to look; `one-writer.test.ts` fails when another file writes the table. Each operation
  * runs on the caller's executor: the caller's transaction, locks and mails stay where they are. An
  * offer's seats change through the offers module's seat operations, called here in the same
  * statement or transaction as the reservation row.
  */
-
-// --- book ---
-
-export interface NewReservation {
-  userId: string;
-  restaurantId: string;
-  tableId: string;
-  startsAt: Date;
-  endsAt: Date;
-  partySize: number;
-  specialRequests: string;
-  status: "pending" | "confirmed";
-}
-
-/**
- * Inserts a booking and reads it back as a view in one statement (every round trip counts at
- * booking time). Raises SQLSTATE 23P01 when the table already holds an overlapping live seating.
- */
-export function insertReservation(db: Db, reservation: NewReservation): Promise<ReservationViewRow> {
-  const inserted = db.with("res", (cte) =>
-    cte
-      .insertInto("reservations")
-      .values({
-        user_id: reservation.userId,
-        restaurant_id: reservation.restaurantId,
-        table_id: reservation.tableId,
-        starts_at: reservation.startsAt,
-        ends_at: reservation.endsAt,
-        party_size: reservation.partySize,
-        special_requests: reservation.specialRequests,
-        status: reservation.status,
-      })
-      .returningAll(),
-  );
-  return viewOf(inserted.selectFrom("res")).executeTakeFirstOrThrow();
-}
 
 // --- book offer ---
 

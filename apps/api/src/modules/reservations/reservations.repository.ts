@@ -1,7 +1,9 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type InferResult, type Kysely, type Transaction } from "kysely";
 import type { OpeningHours } from "@tavolo/shared/opening-hours";
 import { OCCUPYING_RESERVATION_STATUSES } from "@tavolo/shared/reservations";
+import { compiledOnce } from "../../db/compiled-once";
 import type { DB } from "../../db/schema";
+import type { IdempotencyScope } from "./idempotency.repository";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -42,22 +44,87 @@ function bookingContext(trx: Transaction<DB>, restaurantId: string, tableId: str
 }
 
 /**
- * Reads the booking's restaurant and table, and holds the table's booking lock until the
- * transaction ends. Bookings of one table then insert one after another: two concurrent inserts
- * checked by the exclusion constraint otherwise wait on each other's uncommitted rows and deadlock
- * (PostgreSQL detects it only after deadlock_timeout, 1 s). The constraint stays the guarantee;
- * the lock only queues the contenders. Needs a transaction: on autocommit the lock ends with this
- * statement.
+ * The table's booking lock, held until the transaction (or the one statement) ends. Bookings of one
+ * table then insert one after another: two concurrent inserts checked by the exclusion constraint
+ * otherwise wait on each other's uncommitted rows and deadlock (PostgreSQL detects it only after
+ * deadlock_timeout, 1 s). The constraint stays the guarantee; the lock only queues the contenders.
  */
-export function lockTableAndFindBookingContext(
-  trx: Transaction<DB>,
-  restaurantId: string,
-  tableId: string,
-): Promise<BookingContextRow | undefined> {
-  return bookingContext(trx, restaurantId, tableId)
-    .select(sql<unknown>`pg_advisory_xact_lock(${TABLE_BOOKING_LOCK_CLASS}, hashtext(${tableId}))`.as("table_locked"))
-    .executeTakeFirst();
+export const tableBookingLock = (tableId: string) =>
+  sql<unknown>`pg_advisory_xact_lock(${TABLE_BOOKING_LOCK_CLASS}, hashtext(${tableId}))`;
+
+interface NewBookingParams {
+  userId: string;
+  restaurantId: string;
+  tableId: string;
+  operation: string | null;
+  key: string | null;
 }
+
+const buildNewBookingContext = (db: Db, param: <K extends keyof NewBookingParams>(name: K) => NewBookingParams[K]) =>
+  db
+    .selectFrom("users as u")
+    .leftJoin("restaurants as r", (join) => join.on("r.id", "=", param("restaurantId")))
+    .leftJoin("cities as c", "c.id", "r.city_id")
+    .leftJoin("restaurant_tables as t", (join) =>
+      join.onRef("t.restaurant_id", "=", "r.id").on("t.id", "=", param("tableId")),
+    )
+    .leftJoin("idempotency_keys as k", (join) =>
+      join
+        .onRef("k.user_id", "=", "u.id")
+        .on("k.operation", "=", sql<string>`${param("operation")}::text`)
+        .on("k.key", "=", sql<string>`${param("key")}::text`),
+    )
+    .select([
+      "r.id as restaurant_id",
+      "r.opening_hours",
+      "r.time_zone",
+      "r.auto_confirm",
+      "r.name as restaurant_name",
+      "r.image_key",
+      "r.lat",
+      "r.lng",
+      "r.address",
+      "r.categories",
+      "c.name_it as city_name_it",
+      "c.name_en as city_name_en",
+      "t.id as table_id",
+      "t.number as table_number",
+      "t.capacity as table_capacity",
+      "t.active as table_active",
+      "u.email as user_email",
+      "u.language as user_language",
+      "u.first_name as user_first_name",
+      "u.display_name as user_display_name",
+      "k.request_hash as stored_request_hash",
+      "k.status_code as stored_status_code",
+      "k.response as stored_response",
+    ])
+    .where("u.id", "=", param("userId"));
+
+/** Built and compiled once per process (decision 068): the read comes before every table booking. */
+const newBookingContext = compiledOnce<
+  NewBookingParams,
+  InferResult<ReturnType<typeof buildNewBookingContext>>[number]
+>(buildNewBookingContext);
+
+/**
+ * Everything a new table booking needs before its one statement (decision 074), in one read: the
+ * restaurant and table the rules check (`restaurant_id` null: no such restaurant), what its answer
+ * and mail show of them and of the diner, and the answer the Idempotency-Key already has, if any.
+ * Undefined: the diner's account is gone.
+ */
+export function findNewBookingContext(
+  db: Db,
+  request: { userId: string; restaurantId: string; tableId: string; key: IdempotencyScope | undefined },
+) {
+  const { key, ...ids } = request;
+  // No key: NULLs, which match no stored key.
+  return newBookingContext(db, { ...ids, operation: key?.operation ?? null, key: key?.key ?? null }).then(
+    (rows) => rows[0],
+  );
+}
+
+export type NewBookingContextRow = NonNullable<Awaited<ReturnType<typeof findNewBookingContext>>>;
 
 /** The restaurant and table of a booking request, with no lock (the caller holds the table's already). */
 export function findBookingContext(

@@ -7,34 +7,21 @@ import type {
   ReservationResponse,
   UserReservationsResponse,
 } from "@tavolo/shared/reservations";
-import { isExclusionViolation } from "../../db/postgres-errors";
 import type { DB } from "../../db/schema";
 import { AppError, forbidden } from "../../errors";
-import { bookableSeating } from "./booking-rules";
+import { bookTable } from "./book-table";
 import { runIdempotently, type Answer } from "./idempotency";
 import { moveReservationWithin, noTableFreeForMove, PickedTableTaken, reservationNotFound } from "./move-reservation";
 import { lineOf, type FreedTrigger } from "./freed-trigger";
 import type { ReservationNotifications } from "./reservation-notifications";
 import * as views from "./reservation-views.repository";
 import * as writes from "./reservation-writes.repository";
-import * as repo from "./reservations.repository";
 import { toReservation } from "./reservations.mapper";
 
 /** The most recent seatings a history answer lists. */
 const HISTORY_LIMIT = 200;
 
-const tableTaken = () => new AppError(409, "table_taken", "apiErrors.tableTaken");
 const notCancellable = () => new AppError(409, "reservation_not_cancellable", "apiErrors.reservationNotCancellable");
-
-/** What a retry must repeat to be the same booking; `userId` only repeats the caller, so it is left out. */
-const bookingIntent = (input: MakeReservationInput) => ({
-  restaurantId: input.restaurantId,
-  tableId: input.tableId,
-  date: input.date,
-  time: input.time,
-  numberOfPeople: input.numberOfPeople,
-  specialRequests: input.specialRequests,
-});
 
 /**
  * How many fresh picks a move without a table gets when the table it picked is booked meanwhile;
@@ -69,41 +56,7 @@ export function createReservationService(deps: {
       language: Language,
       idempotencyKey: string | undefined,
     ): Promise<Answer<ReservationResponse, 201> & { replayed: boolean }> {
-      return runIdempotently<ReservationResponse, 201>(
-        db,
-        { userId, operation: "makeReservation", key: idempotencyKey },
-        bookingIntent(input),
-        async (executor, afterCommit) => {
-          const context = await repo.lockTableAndFindBookingContext(executor, input.restaurantId, input.tableId);
-          const { seating, status } = bookableSeating(context, input, new Date());
-          const booked = await writes
-            .insertReservation(executor, {
-              userId,
-              restaurantId: input.restaurantId,
-              tableId: input.tableId,
-              startsAt: seating.startsAt,
-              endsAt: seating.endsAt,
-              partySize: input.numberOfPeople,
-              specialRequests: input.specialRequests,
-              status,
-            })
-            .catch((error: unknown) => {
-              throw isExclusionViolation(error) ? tableTaken() : error;
-            });
-          // The mail goes once the booking is committed (never for a replay).
-          afterCommit(await notifications.bookedWithin(executor, booked));
-          const message =
-            status === "confirmed" ? "apiMessages.reservationConfirmed" : "apiMessages.reservationPending";
-          return {
-            statusCode: 201,
-            body: {
-              success: true,
-              message: translateShared(language, message),
-              reservation: toReservation(booked, language),
-            },
-          };
-        },
-      );
+      return bookTable({ db, notifications }, { userId, input, language, idempotencyKey });
     },
 
     /**

@@ -1,0 +1,151 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { translateShared } from "@tavolo/shared/i18n/translate";
+import type { Language } from "@tavolo/shared/languages";
+import type { MakeReservationInput, ReservationResponse } from "@tavolo/shared/reservations";
+import { isExclusionViolation, isUniqueViolation } from "../../db/postgres-errors";
+import type { DB } from "../../db/schema";
+import { AppError, unauthorized } from "../../errors";
+import type { StoredMailRow } from "../../mail/outbox.repository";
+import { bookableSeating } from "./booking-rules";
+import { replayOf, requestFingerprint, type Answer } from "./idempotency";
+import { findStoredAnswer, IDEMPOTENCY_KEY_TAKEN } from "./idempotency.repository";
+import type { ReservationNotifications } from "./reservation-notifications";
+import type { ReservationViewRow } from "./reservation-views.repository";
+import { bookTableInOneStatement, type NewTableBooking } from "./table-booking-writes.repository";
+import { findNewBookingContext, type BookingContextRow, type NewBookingContextRow } from "./reservations.repository";
+import { toReservation } from "./reservations.mapper";
+
+export const tableTaken = () => new AppError(409, "table_taken", "apiErrors.tableTaken");
+
+/** What a retry must repeat to be the same booking; `userId` only repeats the caller, so it is left out. */
+const bookingIntent = (input: MakeReservationInput) => ({
+  restaurantId: input.restaurantId,
+  tableId: input.tableId,
+  date: input.date,
+  time: input.time,
+  numberOfPeople: input.numberOfPeople,
+  specialRequests: input.specialRequests,
+});
+
+/** The rules' view of the read: no restaurant when the id names none. */
+const rulesContext = (context: NewBookingContextRow): BookingContextRow | undefined =>
+  context.restaurant_id === null ? undefined : (context as BookingContextRow);
+
+/**
+ * The view of a booking about to be written: what `findReservationView` reads back once it is (a
+ * test holds the two equal), made before the write so that its answer and its mail can go in the
+ * same statement. A booking just made is live with its seating ahead (the rules said so), so the
+ * diner can cancel it; it has no reminder yet, and its calendar event is at its first version.
+ */
+function newBookingView(context: NewBookingContextRow, booking: NewTableBooking): ReservationViewRow {
+  return {
+    id: booking.id,
+    user_id: booking.userId,
+    restaurant_id: booking.restaurantId,
+    table_id: booking.tableId,
+    table_number: context.table_number,
+    offer_id: null,
+    starts_at: booking.startsAt,
+    ends_at: booking.endsAt,
+    party_size: booking.partySize,
+    special_requests: booking.specialRequests,
+    status: booking.status,
+    can_cancel: true,
+    attending: false,
+    created_at: booking.createdAt,
+    cancelled_at: null,
+    restaurant_name: context.restaurant_name!,
+    image_key: context.image_key!,
+    lat: context.lat!,
+    lng: context.lng!,
+    address: context.address!,
+    categories: context.categories!,
+    time_zone: context.time_zone!,
+    city_name_it: context.city_name_it!,
+    city_name_en: context.city_name_en!,
+    user_email: context.user_email,
+    user_language: context.user_language,
+    user_first_name: context.user_first_name,
+    user_display_name: context.user_display_name,
+    calendar_sequence: 0,
+  };
+}
+
+/**
+ * makeReservation in two round trips to the database, not seven (decision 074): one read of all the
+ * rules, the answer and the mail need; the rules, the answer and the mail made here; then one
+ * statement that claims the key with that answer, locks the table, inserts the booking and stores
+ * its mail, all or nothing. The guarantees are the transaction's were: the exclusion constraint
+ * decides (409), a key gives one booking and its first answer back (422 for another request), and
+ * the mail starts only once the booking has committed, never for a replay.
+ */
+export async function bookTable(
+  deps: { db: Kysely<DB>; notifications: ReservationNotifications },
+  request: { userId: string; input: MakeReservationInput; language: Language; idempotencyKey: string | undefined },
+): Promise<Answer<ReservationResponse, 201> & { replayed: boolean }> {
+  const { db, notifications } = deps;
+  const { userId, input, language, idempotencyKey } = request;
+  const key = idempotencyKey === undefined ? undefined : { userId, operation: "makeReservation", key: idempotencyKey };
+  const requestHash = requestFingerprint(bookingIntent(input));
+  const context = await findNewBookingContext(db, {
+    userId,
+    restaurantId: input.restaurantId,
+    tableId: input.tableId,
+    key,
+  });
+  // The account was deleted since the session was checked: like any ended session.
+  if (!context) throw unauthorized("invalid_token", "apiErrors.invalidToken");
+  if (context.stored_request_hash !== null) {
+    const stored = {
+      requestHash: context.stored_request_hash,
+      statusCode: context.stored_status_code!,
+      body: context.stored_response,
+    };
+    return replayOf(stored, requestHash);
+  }
+
+  const now = new Date();
+  const { seating, status } = bookableSeating(rulesContext(context), input, now);
+  const booking: NewTableBooking = {
+    id: randomUUID(),
+    createdAt: now,
+    userId,
+    restaurantId: input.restaurantId,
+    tableId: input.tableId,
+    startsAt: seating.startsAt,
+    endsAt: seating.endsAt,
+    partySize: input.numberOfPeople,
+    specialRequests: input.specialRequests,
+    status,
+  };
+  const view = newBookingView(context, booking);
+  const message = status === "confirmed" ? "apiMessages.reservationConfirmed" : "apiMessages.reservationPending";
+  const answer: Answer<ReservationResponse, 201> = {
+    statusCode: 201,
+    body: { success: true, message: translateShared(language, message), reservation: toReservation(view, language) },
+  };
+  const mail = notifications.bookedMail(view);
+
+  let stored: StoredMailRow;
+  try {
+    stored = await bookTableInOneStatement(db, key !== undefined, {
+      ...booking,
+      ...mail.staged.values,
+      leaseMs: mail.staged.leaseMs,
+      keyOperation: key?.operation ?? "",
+      key: key?.key ?? "",
+      requestHash,
+      statusCode: answer.statusCode,
+      response: JSON.stringify(answer.body),
+    });
+  } catch (error) {
+    if (isExclusionViolation(error)) throw tableTaken();
+    // A request with the same key committed while this one was on its way: its answer stands.
+    const earlier = key && isUniqueViolation(error, IDEMPOTENCY_KEY_TAKEN) && (await findStoredAnswer(db, key));
+    if (earlier) return replayOf(earlier, requestHash);
+    throw error;
+  }
+  mail.deliver(stored)();
+  return { ...answer, replayed: false };
+}
