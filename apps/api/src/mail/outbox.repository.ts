@@ -58,6 +58,19 @@ export const OUTBOX_VALUE_COLUMNS = [
   "headers",
   "forget_recipient_when_sent",
 ] as const;
+/** Each column's type, for values selected rather than inserted as VALUES (which take the column's). */
+const OUTBOX_VALUE_TYPES: Record<(typeof OUTBOX_VALUE_COLUMNS)[number], string> = {
+  to_address: "text",
+  user_id: "uuid",
+  subject: "text",
+  text_body: "text",
+  html_body: "text",
+  language: "text",
+  template: "text",
+  attachments: "jsonb",
+  headers: "jsonb",
+  forget_recipient_when_sent: "boolean",
+};
 export type OutboxValues = {
   [column in (typeof OUTBOX_VALUE_COLUMNS)[number]]: column extends "forget_recipient_when_sent"
     ? boolean
@@ -92,6 +105,21 @@ export function mailInsert(query: QueryCreator<DB>, values: OutboxValues, leaseM
       ...values,
       next_attempt_at: leaseMs === null ? null : sql<Date>`now() + ${leaseMs} * interval '1 millisecond'`,
     })
+    .returning(STORED_MAIL_COLUMNS);
+}
+
+/**
+ * The same INSERT, stored once for each row of `source`, a CTE of the caller's statement: a message
+ * that exists only if the write it reports happened (seats taken, decision 074).
+ */
+export function mailInsertFor(query: QueryCreator<DB>, source: string, values: OutboxValues, leaseMs: number) {
+  const selected = OUTBOX_VALUE_COLUMNS.map((column) => sql`${values[column]}::${sql.raw(OUTBOX_VALUE_TYPES[column])}`);
+  return query
+    .insertInto("mail_outbox")
+    .columns([...OUTBOX_VALUE_COLUMNS, "next_attempt_at"])
+    .expression(
+      sql`SELECT ${sql.join(selected)}, now() + ${leaseMs} * interval '1 millisecond' FROM ${sql.table(source)}`,
+    )
     .returning(STORED_MAIL_COLUMNS);
 }
 

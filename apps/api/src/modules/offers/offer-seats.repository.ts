@@ -10,7 +10,7 @@ import type { DB } from "../../db/schema";
 
 /**
  * The part of a booking's single statement that takes `people` seats, while enough are left and
- * the offer is still bookable; it answers the offer's row, or no row (nothing taken). Concurrent
+ * the offer is still bookable; it answers the offer's row with the seats left, or no row (nothing taken). Concurrent
  * bookings queue on the offer's row; each re-checks the seats left once the one before it commits,
  * so a sold-out offer answers "no row" instead of going negative.
  */
@@ -30,7 +30,7 @@ export function takeBookableSeats(
       // bookings, so taking the two locks the other way round would deadlock (decision 021).
       // No diner (the account was deleted meanwhile): nothing is taken.
       .where(sql<boolean>`EXISTS (SELECT 1 FROM users WHERE id = ${booking.userId} FOR KEY SHARE)`)
-      .returning(["id", "restaurant_id", "starts_at", "ends_at"])
+      .returning(["id", "restaurant_id", "starts_at", "ends_at", "available_seats"])
   );
 }
 

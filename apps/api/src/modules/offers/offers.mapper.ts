@@ -4,6 +4,7 @@ import { offerTimeLeft, type LastMinuteOffer } from "@tavolo/shared/offers";
 import { wallDay } from "../../i18n/wall-dates";
 import { restaurantImageUrl } from "../restaurants/restaurants.mapper";
 import type { OfferViewRow } from "./offers.repository";
+import { seatsLeftFields } from "./seats-left";
 
 /** An offer of SPEC §3; the time left is as of `now`, the client keeps counting from `expiresAt`. */
 export function toOffer(row: OfferViewRow, language: Language, now: Date): LastMinuteOffer {
@@ -23,12 +24,11 @@ export function toOffer(row: OfferViewRow, language: Language, now: Date): LastM
     endTime: row.end_time,
     bookUntil: row.book_until,
     totalSeats: row.total_seats,
-    currentAvailableSeats: row.available_seats,
+    ...seatsLeftFields(row.available_seats),
     expiresAt: row.book_until_at.toISOString(),
     timeRemainingMinutes: Math.floor(left.ms / 60_000),
     isExpiring: left.expiring,
     isExpired: left.expired,
-    isSoldOut: row.available_seats === 0,
     discountPercent: row.discount_percent,
     description: language === "en" ? row.description_en : row.description_it,
     timeZone: row.time_zone,

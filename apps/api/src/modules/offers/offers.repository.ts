@@ -1,5 +1,11 @@
-import { sql, type Kysely, type SqlBool, type Transaction } from "kysely";
+import { sql, type InferResult, type Kysely, type SqlBool, type Transaction } from "kysely";
+import { compiledOnce } from "../../db/compiled-once";
 import type { DB } from "../../db/schema";
+import {
+  dinerWithStoredAnswer,
+  type DinerAndKeyParams,
+  type IdempotencyScope,
+} from "../reservations/idempotency.repository";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -167,4 +173,55 @@ export function findOfferState(db: Db, id: string, userId: string) {
     ])
     .where("id", "=", id)
     .executeTakeFirst();
+}
+
+interface OfferBookingParams extends DinerAndKeyParams {
+  offerId: string;
+}
+
+const buildOfferBookingContext = (
+  db: Db,
+  param: <K extends keyof OfferBookingParams>(name: K) => OfferBookingParams[K],
+) =>
+  dinerWithStoredAnswer(db, param)
+    .leftJoin("offers as o", (join) => join.on("o.id", "=", param("offerId")))
+    .leftJoin("restaurants as r", "r.id", "o.restaurant_id")
+    .leftJoin("cities as c", "c.id", "o.city_id")
+    .select(offerColumns)
+    .select([
+      sql<null>`NULL::float8`.as("distance_m"),
+      "o.starts_at",
+      "o.ends_at",
+      "r.name as restaurant_name",
+      "r.image_key",
+      "r.address",
+      "r.time_zone",
+      "c.slug as city_slug",
+      "c.name_it as city_name_it",
+      "c.name_en as city_name_en",
+      // The booking's view shows the restaurant's own place and cuisines (reservation-views).
+      "r.lat as restaurant_lat",
+      "r.lng as restaurant_lng",
+      "r.categories as restaurant_categories",
+    ]);
+
+/** Built and compiled once per process (decision 068): the read comes before every offer booking. */
+const offerBookingContext = compiledOnce<
+  OfferBookingParams,
+  InferResult<ReturnType<typeof buildOfferBookingContext>>[number]
+>(buildOfferBookingContext);
+
+/**
+ * Everything an offer booking needs before its one statement (decision 074), in one read: the offer
+ * as its answer shows it (`id` null: no such offer), what the booking's answer and mail show of its
+ * restaurant and of the diner, and the answer the Idempotency-Key already has. Undefined: no diner.
+ */
+export function findOfferBookingContext(
+  db: Db,
+  request: { userId: string; offerId: string; key: IdempotencyScope | undefined },
+) {
+  const { key, ...ids } = request;
+  return offerBookingContext(db, { ...ids, operation: key?.operation ?? null, key: key?.key ?? null }).then(
+    (rows) => rows[0],
+  );
 }

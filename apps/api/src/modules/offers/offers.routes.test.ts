@@ -170,7 +170,13 @@ describe("bookLastMinute", () => {
     const history = (
       await get(t, `/api/client/getUserReservations/${giulia.userId}`, giulia.headers)
     ).json() as UserReservationsResponse;
-    expect(history.reservations.map((r) => r.id)).toContain(body.reservation.id);
+    // The answer is made before the booking is written (decision 074): it must be the booking as it
+    // reads back, and its offer the offer as it reads back.
+    expect(history.reservations.find((r) => r.id === body.reservation.id)).toEqual(body.reservation);
+    const offer = (await get(t, `/api/client/getLastMinuteById/${offers.milanoLater}`)).json() as {
+      offer: Record<string, unknown>;
+    };
+    expect({ ...body.offer, timeRemainingMinutes: 0 }).toEqual({ ...offer.offer, timeRemainingMinutes: 0 });
 
     await t.app.inject({ method: "GET", url: "/api/health" });
     const mail = await latestMail(t.app, giulia.email, "reservation-booked");

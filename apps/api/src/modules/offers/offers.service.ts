@@ -15,18 +15,15 @@ import {
   type RegisterCityInterestResponse,
 } from "@tavolo/shared/offers";
 import type { DB } from "../../db/schema";
-import { AppError, notFound, unauthorized } from "../../errors";
-import { runIdempotently, type Answer } from "../reservations/idempotency";
+import { notFound } from "../../errors";
+import type { Answer } from "../reservations/idempotency";
 import type { ReservationNotifications } from "../reservations/reservation-notifications";
-import { takeSeatsAndBook } from "../reservations/reservation-writes.repository";
-import { findReservationView } from "../reservations/reservation-views.repository";
-import { toReservation } from "../reservations/reservations.mapper";
+import { bookOffer, offerNotFound } from "./book-offer";
 import { createCityDirectory } from "./city-directory";
 import { deleteCityInterest, findCityInterests } from "./city-interests.repository";
 import * as repo from "./offers.repository";
 import { toOffer } from "./offers.mapper";
 
-const offerNotFound = () => notFound("offer_not_found", "apiErrors.offerNotFound");
 const cityNotFound = (city: string) => notFound("city_not_found", "apiErrors.cityNotFound", { city });
 /** A city's name as the diner reads it. */
 const cityNameIn = (language: Language, city: { name_it: string; name_en: string }) =>
@@ -46,28 +43,6 @@ export function createOfferService(deps: {
     const city = await cities.find(name);
     if (!city) throw cityNotFound(name);
     return city;
-  }
-
-  /** Why nothing was taken: gone, past its deadline, or not enough seats (by the same clock). */
-  async function refusal(
-    executor: Parameters<typeof repo.findOfferState>[0],
-    userId: string,
-    input: BookLastMinuteInput,
-    at: Date,
-  ) {
-    const state = await repo.findOfferState(executor, input.lastMinuteId, userId);
-    if (!state) return offerNotFound();
-    // The account was deleted while this request ran: like any ended session (decision 021).
-    if (!state.diner_exists) return unauthorized("invalid_token", "apiErrors.invalidToken");
-    if (state.book_until_at <= at) return new AppError(409, "offer_expired", "apiErrors.offerExpired");
-    if (state.available_seats === 0) return new AppError(409, "offer_sold_out", "apiErrors.offerSoldOut");
-    return new AppError(
-      409,
-      "offer_sold_out",
-      "apiErrors.offerNotEnoughSeats",
-      { count: state.available_seats },
-      { availableSeats: state.available_seats },
-    );
   }
 
   return {
@@ -132,36 +107,7 @@ export function createOfferService(deps: {
       language: Language,
       idempotencyKey: string | undefined,
     ): Promise<Answer<BookLastMinuteResponse, 201> & { replayed: boolean }> {
-      return runIdempotently<BookLastMinuteResponse, 201>(
-        db,
-        { userId, operation: "bookLastMinute", key: idempotencyKey },
-        { lastMinuteId: input.lastMinuteId, people: input.people, notes: input.notes },
-        async (executor, afterCommit) => {
-          const at = now();
-          const reservationId = await takeSeatsAndBook(executor, {
-            offerId: input.lastMinuteId,
-            userId,
-            people: input.people,
-            notes: input.notes,
-            now: at,
-          });
-          if (!reservationId) throw await refusal(executor, userId, input, at);
-          const booked = await findReservationView(executor, reservationId);
-          const offer = await repo.findOfferView(executor, input.lastMinuteId);
-          if (!booked || !offer) throw offerNotFound();
-          // The mail goes once the booking is committed (never for a replay).
-          afterCommit(await notifications.bookedWithin(executor, booked));
-          return {
-            statusCode: 201,
-            body: {
-              success: true,
-              message: translateShared(language, "apiMessages.offerBooked"),
-              reservation: toReservation(booked, language),
-              offer: toOffer(offer, language, at),
-            },
-          };
-        },
-      );
+      return bookOffer({ db, notifications, now }, { userId, input, language, idempotencyKey });
     },
 
     /** Remembers (or updates) the caller's wish to hear about new offers in a city. */

@@ -11,7 +11,7 @@ import { bookableSeating } from "./booking-rules";
 import { replayOf, requestFingerprint, type Answer } from "./idempotency";
 import { findStoredAnswer, IDEMPOTENCY_KEY_TAKEN } from "./idempotency.repository";
 import type { ReservationNotifications } from "./reservation-notifications";
-import type { ReservationViewRow } from "./reservation-views.repository";
+import { newBookingView, type NewBookingPlace } from "./new-booking-view";
 import { bookTableInOneStatement, type NewTableBooking } from "./table-booking-writes.repository";
 import { findNewBookingContext, type BookingContextRow, type NewBookingContextRow } from "./reservations.repository";
 import { toReservation } from "./reservations.mapper";
@@ -31,46 +31,6 @@ const bookingIntent = (input: MakeReservationInput) => ({
 /** The rules' view of the read: no restaurant when the id names none. */
 const rulesContext = (context: NewBookingContextRow): BookingContextRow | undefined =>
   context.restaurant_id === null ? undefined : (context as BookingContextRow);
-
-/**
- * The view of a booking about to be written: what `findReservationView` reads back once it is (a
- * test holds the two equal), made before the write so that its answer and its mail can go in the
- * same statement. A booking just made is live with its seating ahead (the rules said so), so the
- * diner can cancel it; it has no reminder yet, and its calendar event is at its first version.
- */
-function newBookingView(context: NewBookingContextRow, booking: NewTableBooking): ReservationViewRow {
-  return {
-    id: booking.id,
-    user_id: booking.userId,
-    restaurant_id: booking.restaurantId,
-    table_id: booking.tableId,
-    table_number: context.table_number,
-    offer_id: null,
-    starts_at: booking.startsAt,
-    ends_at: booking.endsAt,
-    party_size: booking.partySize,
-    special_requests: booking.specialRequests,
-    status: booking.status,
-    can_cancel: true,
-    attending: false,
-    created_at: booking.createdAt,
-    cancelled_at: null,
-    restaurant_name: context.restaurant_name!,
-    image_key: context.image_key!,
-    lat: context.lat!,
-    lng: context.lng!,
-    address: context.address!,
-    categories: context.categories!,
-    time_zone: context.time_zone!,
-    city_name_it: context.city_name_it!,
-    city_name_en: context.city_name_en!,
-    user_email: context.user_email,
-    user_language: context.user_language,
-    user_first_name: context.user_first_name,
-    user_display_name: context.user_display_name,
-    calendar_sequence: 0,
-  };
-}
 
 /**
  * makeReservation in two round trips to the database, not seven (decision 074): one read of all the
@@ -119,7 +79,12 @@ export async function bookTable(
     specialRequests: input.specialRequests,
     status,
   };
-  const view = newBookingView(context, booking);
+  // The rules found the restaurant: its fields are there.
+  const view = newBookingView(context as NewBookingPlace, {
+    ...booking,
+    tableNumber: context.table_number,
+    offerId: null,
+  });
   const message = status === "confirmed" ? "apiMessages.reservationConfirmed" : "apiMessages.reservationPending";
   const answer: Answer<ReservationResponse, 201> = {
     statusCode: 201,

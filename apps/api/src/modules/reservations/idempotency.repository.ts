@@ -1,4 +1,4 @@
-import { sql, type Kysely, type QueryCreator, type Transaction } from "kysely";
+import { sql, type Expression, type Kysely, type QueryCreator, type Transaction } from "kysely";
 import type { DB } from "../../db/schema";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -65,6 +65,61 @@ export function keyWithAnswerInsert(
       response: answer.response,
     })
     .returning(sql<number>`1`.as("claimed"));
+}
+
+/**
+ * The same claim, made once for each row of `source`, a CTE of the caller's statement, with an answer
+ * that statement completes (an offer's seats left, decision 074): no row there, no claim.
+ */
+export function keyWithAnswerFor(
+  query: QueryCreator<DB>,
+  source: string,
+  scope: IdempotencyScope,
+  answer: { requestHash: string; statusCode: number; response: Expression<unknown> },
+) {
+  return query
+    .insertInto("idempotency_keys")
+    .columns(["user_id", "operation", "key", "request_hash", "status_code", "response"])
+    .expression(
+      sql`SELECT ${scope.userId}::uuid, ${scope.operation}::text, ${scope.key}::text, ${answer.requestHash}::text,
+        ${answer.statusCode}::integer, ${answer.response} FROM ${sql.table(source)}`,
+    )
+    .returning(sql<number>`1`.as("claimed"));
+}
+
+/** The parameters a booking's first read names its diner and key by (null: no key). */
+export interface DinerAndKeyParams {
+  userId: string;
+  operation: string | null;
+  key: string | null;
+}
+
+/**
+ * The start of a booking's first read (decision 074): the diner, what its mails need of them, and
+ * the answer the key already has (none without a key: NULLs match no row). Undefined: no diner.
+ */
+export function dinerWithStoredAnswer(
+  db: Kysely<DB> | Transaction<DB>,
+  param: <K extends keyof DinerAndKeyParams>(name: K) => DinerAndKeyParams[K],
+) {
+  return db
+    .selectFrom("users as u")
+    .leftJoin("idempotency_keys as k", (join) =>
+      join
+        .onRef("k.user_id", "=", "u.id")
+        .on("k.operation", "=", sql<string>`${param("operation")}::text`)
+        .on("k.key", "=", sql<string>`${param("key")}::text`),
+    )
+    .select([
+      "u.email as user_email",
+      "u.language as user_language",
+      "u.first_name as user_first_name",
+      "u.display_name as user_display_name",
+      "k.request_hash as stored_request_hash",
+      "k.status_code as stored_status_code",
+      "k.response as stored_response",
+    ])
+    .where("u.id", "=", param("userId"));
 }
 
 /** The constraint a second use of a key runs into. */

@@ -1,4 +1,13 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Compilable, type Kysely, type Transaction } from "kysely";
+import { compiledOncePerShape } from "../../db/compiled-once";
+import {
+  mailInsertFor,
+  OUTBOX_VALUE_COLUMNS,
+  type OutboxValues,
+  type StoredMailRow,
+} from "../../mail/outbox.repository";
+import { withSeatsLeftInOffer } from "../offers/seats-left";
+import { keyWithAnswerFor } from "./idempotency.repository";
 import { ACTIVE_RESERVATION_STATUSES } from "@tavolo/shared/reservations";
 import type { DB } from "../../db/schema";
 import * as seats from "../offers/offer-seats.repository";
@@ -24,22 +33,52 @@ function inTransaction<T>(db: Db, work: (trx: Transaction<DB>) => Promise<T>): P
 
 // --- book offer ---
 
+/** What an offer booking's one statement writes, as its parameters (decision 074). */
+export type OfferBookingValues = OutboxValues & {
+  id: string;
+  createdAt: Date;
+  userId: string;
+  offerId: string;
+  people: number;
+  notes: string;
+  now: Date;
+  keyOperation: string;
+  key: string;
+  requestHash: string;
+  /** The answer as JSON; the statement writes the seats left into its offer. */
+  response: string;
+  leaseMs: number;
+};
+
 /**
- * DESIGN §4: takes `people` seats if they are there and the offer is still bookable (the offers
- * module's `takeBookableSeats`), and books them, in one statement. Concurrent bookings queue on the offer's row; each re-checks the seats
- * left once the one before it commits, so a sold-out offer answers "no row" instead of going
- * negative. Undefined = nothing taken (the caller tells why).
+ * DESIGN §4 in one statement, all or nothing (decision 074): takes `people` seats if they are there
+ * and the offer is still bookable (the offers module's `takeBookableSeats`), books them, claims the
+ * key with the answer (`keyed`) and stores the mail, each from the row of seats taken. Concurrent
+ * bookings queue on the offer's row; each re-checks the seats left once the one before it commits,
+ * so a sold-out offer takes nothing instead of going negative. Built and compiled once per shape.
  */
-export async function takeSeatsAndBook(
-  db: Db,
-  booking: { offerId: string; userId: string; people: number; notes: string; now: Date },
-): Promise<string | undefined> {
-  const row = await db
-    .with("taken", (cte) => seats.takeBookableSeats(cte, booking))
-    .with("booked", (cte) =>
-      cte
+const offerBookingStatement = compiledOncePerShape<
+  "keyed" | "unkeyed",
+  OfferBookingValues,
+  StoredMailRow & { available_seats: number }
+>((db, param, shape) => {
+  const mail = Object.fromEntries(OUTBOX_VALUE_COLUMNS.map((column) => [column, param(column)])) as OutboxValues;
+  const scope = { userId: param("userId"), operation: param("keyOperation"), key: param("key") };
+  const response = withSeatsLeftInOffer(sql`${param("response")}`, sql.ref("taken.available_seats"));
+  return db
+    .with("taken", (query) =>
+      seats.takeBookableSeats(query, {
+        offerId: param("offerId"),
+        userId: param("userId"),
+        people: param("people"),
+        now: param("now"),
+      }),
+    )
+    .with("res", (query) =>
+      query
         .insertInto("reservations")
         .columns([
+          "id",
           "user_id",
           "restaurant_id",
           "offer_id",
@@ -48,27 +87,44 @@ export async function takeSeatsAndBook(
           "party_size",
           "special_requests",
           "status",
+          "created_at",
         ])
         .expression((eb) =>
           eb
             .selectFrom("taken")
             .select([
-              sql<string>`${booking.userId}::uuid`.as("user_id"),
+              sql<string>`${param("id")}::uuid`.as("id"),
+              sql<string>`${param("userId")}::uuid`.as("user_id"),
               "taken.restaurant_id",
               "taken.id",
               "taken.starts_at",
               "taken.ends_at",
-              sql<number>`${booking.people}::smallint`.as("party_size"),
-              sql<string>`${booking.notes}::text`.as("special_requests"),
+              sql<number>`${param("people")}::smallint`.as("party_size"),
+              sql<string>`${param("notes")}::text`.as("special_requests"),
               sql<string>`'confirmed'`.as("status"),
+              sql<Date>`${param("createdAt")}::timestamptz`.as("created_at"),
             ]),
-        )
-        .returning("id"),
+        ),
     )
-    .selectFrom("booked")
-    .select("booked.id")
-    .executeTakeFirst();
-  return row?.id;
+    .with("claim", (query) =>
+      shape === "keyed"
+        ? keyWithAnswerFor(query, "taken", scope, { requestHash: param("requestHash"), statusCode: 201, response })
+        : query.selectNoFrom(sql<number>`1`.as("claimed")),
+    )
+    .with("mail", (query) => mailInsertFor(query, "taken", mail, param("leaseMs")))
+    .selectFrom(["mail", "taken"])
+    .selectAll("mail")
+    .select("taken.available_seats") as unknown as Compilable<StoredMailRow & { available_seats: number }>;
+});
+
+/**
+ * Books an offer's seats in one statement. Answers the stored mail and the seats the booking left,
+ * or undefined when nothing was taken (the caller tells why). Raises 23505 on the key when a request
+ * with the same key committed first.
+ */
+export async function bookOfferInOneStatement(db: Kysely<DB>, keyed: boolean, values: OfferBookingValues) {
+  const [booked] = await offerBookingStatement(db, keyed ? "keyed" : "unkeyed", values);
+  return booked;
 }
 
 // --- move ---

@@ -3,7 +3,7 @@ import type { OpeningHours } from "@tavolo/shared/opening-hours";
 import { OCCUPYING_RESERVATION_STATUSES } from "@tavolo/shared/reservations";
 import { compiledOnce } from "../../db/compiled-once";
 import type { DB } from "../../db/schema";
-import type { IdempotencyScope } from "./idempotency.repository";
+import { dinerWithStoredAnswer, type DinerAndKeyParams, type IdempotencyScope } from "./idempotency.repository";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -52,27 +52,17 @@ function bookingContext(trx: Transaction<DB>, restaurantId: string, tableId: str
 export const tableBookingLock = (tableId: string) =>
   sql<unknown>`pg_advisory_xact_lock(${TABLE_BOOKING_LOCK_CLASS}, hashtext(${tableId}))`;
 
-interface NewBookingParams {
-  userId: string;
+interface NewBookingParams extends DinerAndKeyParams {
   restaurantId: string;
   tableId: string;
-  operation: string | null;
-  key: string | null;
 }
 
 const buildNewBookingContext = (db: Db, param: <K extends keyof NewBookingParams>(name: K) => NewBookingParams[K]) =>
-  db
-    .selectFrom("users as u")
+  dinerWithStoredAnswer(db, param)
     .leftJoin("restaurants as r", (join) => join.on("r.id", "=", param("restaurantId")))
     .leftJoin("cities as c", "c.id", "r.city_id")
     .leftJoin("restaurant_tables as t", (join) =>
       join.onRef("t.restaurant_id", "=", "r.id").on("t.id", "=", param("tableId")),
-    )
-    .leftJoin("idempotency_keys as k", (join) =>
-      join
-        .onRef("k.user_id", "=", "u.id")
-        .on("k.operation", "=", sql<string>`${param("operation")}::text`)
-        .on("k.key", "=", sql<string>`${param("key")}::text`),
     )
     .select([
       "r.id as restaurant_id",
@@ -91,15 +81,7 @@ const buildNewBookingContext = (db: Db, param: <K extends keyof NewBookingParams
       "t.number as table_number",
       "t.capacity as table_capacity",
       "t.active as table_active",
-      "u.email as user_email",
-      "u.language as user_language",
-      "u.first_name as user_first_name",
-      "u.display_name as user_display_name",
-      "k.request_hash as stored_request_hash",
-      "k.status_code as stored_status_code",
-      "k.response as stored_response",
-    ])
-    .where("u.id", "=", param("userId"));
+    ]);
 
 /** Built and compiled once per process (decision 068): the read comes before every table booking. */
 const newBookingContext = compiledOnce<
