@@ -5,9 +5,14 @@ import type { Language } from "@tavolo/shared/languages";
 import type { BookLastMinuteInput, BookLastMinuteResponse } from "@tavolo/shared/offers";
 import type { DB } from "../../db/schema";
 import { AppError, notFound, unauthorized } from "../../errors";
-import { replayOf, requestFingerprint, type Answer } from "../reservations/idempotency";
-import { isUniqueViolation } from "../../db/postgres-errors";
-import { findStoredAnswer, IDEMPOTENCY_KEY_TAKEN } from "../reservations/idempotency.repository";
+import {
+  replayIfKeyTaken,
+  replayOf,
+  replayOfStored,
+  requestFingerprint,
+  type Answer,
+} from "../reservations/idempotency";
+import { findStoredAnswer } from "../reservations/idempotency.repository";
 import { newBookingView, type NewBooking, type NewBookingPlace } from "../reservations/new-booking-view";
 import type { ReservationNotifications } from "../reservations/reservation-notifications";
 import { bookOfferInOneStatement } from "../reservations/reservation-writes.repository";
@@ -58,14 +63,8 @@ export async function bookOffer(
   const context = await findOfferBookingContext(db, { userId, offerId: input.lastMinuteId, key });
   // The account was deleted since the session was checked: like any ended session.
   if (!context) throw unauthorized("invalid_token", "apiErrors.invalidToken");
-  if (context.stored_request_hash !== null) {
-    const stored = {
-      requestHash: context.stored_request_hash,
-      statusCode: context.stored_status_code!,
-      body: context.stored_response,
-    };
-    return replayOf(stored, requestHash);
-  }
+  const replay = replayOfStored<BookLastMinuteResponse, 201>(context, requestHash);
+  if (replay) return replay;
   if (context.id === null) throw offerNotFound();
   const at = now();
   const offer = context as typeof context & OfferViewRow & { starts_at: Date; ends_at: Date };
@@ -118,9 +117,7 @@ export async function bookOffer(
     });
   } catch (error) {
     // A request with the same key committed while this one was on its way: its answer stands.
-    const earlier = key && isUniqueViolation(error, IDEMPOTENCY_KEY_TAKEN) && (await findStoredAnswer(db, key));
-    if (earlier) return replayOf(earlier, requestHash);
-    throw error;
+    return replayIfKeyTaken(db, error, key, requestHash);
   }
   if (!booked) {
     // Nothing taken. A request with the same key may have taken the last seats: its answer stands.

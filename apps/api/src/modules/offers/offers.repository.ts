@@ -3,6 +3,7 @@ import { compiledOnce } from "../../db/compiled-once";
 import type { DB } from "../../db/schema";
 import {
   dinerWithStoredAnswer,
+  keyParams,
   type DinerAndKeyParams,
   type IdempotencyScope,
 } from "../reservations/idempotency.repository";
@@ -80,6 +81,17 @@ function live(query: OfferRows, now: Date, category: string | undefined): OfferR
   return category ? bookable.where("o.categories", "@>", sql<string[]>`ARRAY[${category}]::text[]`) : bookable;
 }
 
+/** What a diner sees of an offer's restaurant and city (`r`, `c`). */
+const PLACE_COLUMNS = [
+  "r.name as restaurant_name",
+  "r.image_key",
+  "r.address",
+  "r.time_zone",
+  "c.slug as city_slug",
+  "c.name_it as city_name_it",
+  "c.name_en as city_name_en",
+] as const;
+
 /**
  * Adds what a diner sees of the restaurant and city. Lists pick and LIMIT their offers first (from
  * the offers indexes alone) and only then visit restaurants, so a wide radius over thousands of
@@ -91,15 +103,7 @@ function withPlaces(db: Db, offers: OfferRows) {
     .innerJoin("restaurants as r", "r.id", "o.restaurant_id")
     .innerJoin("cities as c", "c.id", "o.city_id")
     .selectAll("o")
-    .select([
-      "r.name as restaurant_name",
-      "r.image_key",
-      "r.address",
-      "r.time_zone",
-      "c.slug as city_slug",
-      "c.name_it as city_name_it",
-      "c.name_en as city_name_en",
-    ]);
+    .select(PLACE_COLUMNS);
 }
 
 /**
@@ -192,13 +196,7 @@ const buildOfferBookingContext = (
       sql<null>`NULL::float8`.as("distance_m"),
       "o.starts_at",
       "o.ends_at",
-      "r.name as restaurant_name",
-      "r.image_key",
-      "r.address",
-      "r.time_zone",
-      "c.slug as city_slug",
-      "c.name_it as city_name_it",
-      "c.name_en as city_name_en",
+      ...PLACE_COLUMNS,
       // The booking's view shows the restaurant's own place and cuisines (reservation-views).
       "r.lat as restaurant_lat",
       "r.lng as restaurant_lng",
@@ -221,7 +219,5 @@ export function findOfferBookingContext(
   request: { userId: string; offerId: string; key: IdempotencyScope | undefined },
 ) {
   const { key, ...ids } = request;
-  return offerBookingContext(db, { ...ids, operation: key?.operation ?? null, key: key?.key ?? null }).then(
-    (rows) => rows[0],
-  );
+  return offerBookingContext(db, { ...ids, ...keyParams(key) }).then((rows) => rows[0]);
 }

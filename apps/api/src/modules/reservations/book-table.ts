@@ -3,13 +3,12 @@ import type { Kysely } from "kysely";
 import { translateShared } from "@tavolo/shared/i18n/translate";
 import type { Language } from "@tavolo/shared/languages";
 import type { MakeReservationInput, ReservationResponse } from "@tavolo/shared/reservations";
-import { isExclusionViolation, isUniqueViolation } from "../../db/postgres-errors";
+import { isExclusionViolation } from "../../db/postgres-errors";
 import type { DB } from "../../db/schema";
 import { AppError, unauthorized } from "../../errors";
 import type { StoredMailRow } from "../../mail/outbox.repository";
 import { bookableSeating } from "./booking-rules";
-import { replayOf, requestFingerprint, type Answer } from "./idempotency";
-import { findStoredAnswer, IDEMPOTENCY_KEY_TAKEN } from "./idempotency.repository";
+import { replayIfKeyTaken, replayOfStored, requestFingerprint, type Answer } from "./idempotency";
 import type { ReservationNotifications } from "./reservation-notifications";
 import { newBookingView, type NewBookingPlace } from "./new-booking-view";
 import { bookTableInOneStatement, type NewTableBooking } from "./table-booking-writes.repository";
@@ -56,14 +55,8 @@ export async function bookTable(
   });
   // The account was deleted since the session was checked: like any ended session.
   if (!context) throw unauthorized("invalid_token", "apiErrors.invalidToken");
-  if (context.stored_request_hash !== null) {
-    const stored = {
-      requestHash: context.stored_request_hash,
-      statusCode: context.stored_status_code!,
-      body: context.stored_response,
-    };
-    return replayOf(stored, requestHash);
-  }
+  const replay = replayOfStored<ReservationResponse, 201>(context, requestHash);
+  if (replay) return replay;
 
   const now = new Date();
   const { seating, status } = bookableSeating(rulesContext(context), input, now);
@@ -107,9 +100,7 @@ export async function bookTable(
   } catch (error) {
     if (isExclusionViolation(error)) throw tableTaken();
     // A request with the same key committed while this one was on its way: its answer stands.
-    const earlier = key && isUniqueViolation(error, IDEMPOTENCY_KEY_TAKEN) && (await findStoredAnswer(db, key));
-    if (earlier) return replayOf(earlier, requestHash);
-    throw error;
+    return replayIfKeyTaken(db, error, key, requestHash);
   }
   mail.deliver(stored)();
   return { ...answer, replayed: false };

@@ -94,6 +94,11 @@ export interface DinerAndKeyParams {
   key: string | null;
 }
 
+export const keyParams = (key: IdempotencyScope | undefined) => ({
+  operation: key?.operation ?? null,
+  key: key?.key ?? null,
+});
+
 /**
  * The start of a booking's first read (decision 074): the diner, what its mails need of them, and
  * the answer the key already has (none without a key: NULLs match no row). Undefined: no diner.

@@ -4,7 +4,15 @@ import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema";
 import { AppError } from "../../errors";
 import { canonicalJson } from "../../http/canonical-json";
-import { claimIdempotencyKey, findStoredAnswer, storeAnswer, type StoredAnswer } from "./idempotency.repository";
+import { isUniqueViolation } from "../../db/postgres-errors";
+import {
+  claimIdempotencyKey,
+  findStoredAnswer,
+  IDEMPOTENCY_KEY_TAKEN,
+  storeAnswer,
+  type IdempotencyScope,
+  type StoredAnswer,
+} from "./idempotency.repository";
 
 /** An HTTP answer as the routes send it and as a retry gets it back (a status its route documents). */
 export interface Answer<T, Status extends number = number> {
@@ -27,6 +35,42 @@ export function replayOf<T, Status extends number>(
     throw new AppError(422, "idempotency_key_reused", "apiErrors.idempotencyKeyReused");
   }
   return { statusCode: stored.statusCode as Status, body: stored.body as T, replayed: true };
+}
+
+/** What a booking's first read holds of its key (decision 074): the answer stored for it, if any. */
+export interface StoredAnswerColumns {
+  stored_request_hash: string | null;
+  stored_status_code: number | null;
+  stored_response: unknown;
+}
+
+/** The stored answer a booking's first read found, replayed (or a 422 for another request); else undefined. */
+export function replayOfStored<T, Status extends number>(
+  read: StoredAnswerColumns,
+  requestHash: string,
+): (Answer<T, Status> & { replayed: true }) | undefined {
+  if (read.stored_request_hash === null) return undefined;
+  const stored = {
+    requestHash: read.stored_request_hash,
+    statusCode: read.stored_status_code!,
+    body: read.stored_response,
+  };
+  return replayOf<T, Status>(stored, requestHash);
+}
+
+/**
+ * A one-statement write refused because a request with the same key committed first (23505 on the
+ * key, decision 074): that request's answer, replayed. Any other error is thrown again.
+ */
+export async function replayIfKeyTaken<T, Status extends number>(
+  db: Kysely<DB>,
+  error: unknown,
+  key: IdempotencyScope | undefined,
+  requestHash: string,
+): Promise<Answer<T, Status> & { replayed: true }> {
+  const earlier = key && isUniqueViolation(error, IDEMPOTENCY_KEY_TAKEN) && (await findStoredAnswer(db, key));
+  if (!earlier) throw error;
+  return replayOf<T, Status>(earlier, requestHash);
 }
 
 /**

@@ -44,6 +44,19 @@ export interface ReservationViewRow {
   calendar_sequence: number;
 }
 
+/** What a booking's view shows of its restaurant and city (`r`, `c`): every answer, and a new booking's first read. */
+export const RESTAURANT_VIEW_COLUMNS = [
+  "r.name as restaurant_name",
+  "r.image_key",
+  "r.lat",
+  "r.lng",
+  "r.address",
+  "r.categories",
+  "r.time_zone",
+  "c.name_it as city_name_it",
+  "c.name_en as city_name_en",
+] as const;
+
 export type ReservationSource = SelectQueryBuilder<DB & { res: Selectable<ReservationsTable> }, "res", object>;
 
 /**
@@ -79,15 +92,7 @@ export function viewOf(source: ReservationSource) {
         ),
         "res.created_at",
         "res.cancelled_at",
-        "r.name as restaurant_name",
-        "r.image_key",
-        "r.lat",
-        "r.lng",
-        "r.address",
-        "r.categories",
-        "r.time_zone",
-        "c.name_it as city_name_it",
-        "c.name_en as city_name_en",
+        ...RESTAURANT_VIEW_COLUMNS,
         "u.email as user_email",
         "u.language as user_language",
         "u.first_name as user_first_name",

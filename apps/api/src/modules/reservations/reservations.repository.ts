@@ -2,8 +2,14 @@ import { sql, type InferResult, type Kysely, type Transaction } from "kysely";
 import type { OpeningHours } from "@tavolo/shared/opening-hours";
 import { OCCUPYING_RESERVATION_STATUSES } from "@tavolo/shared/reservations";
 import { compiledOnce } from "../../db/compiled-once";
+import { RESTAURANT_VIEW_COLUMNS } from "./reservation-views.repository";
 import type { DB } from "../../db/schema";
-import { dinerWithStoredAnswer, type DinerAndKeyParams, type IdempotencyScope } from "./idempotency.repository";
+import {
+  dinerWithStoredAnswer,
+  keyParams,
+  type DinerAndKeyParams,
+  type IdempotencyScope,
+} from "./idempotency.repository";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -67,16 +73,8 @@ const buildNewBookingContext = (db: Db, param: <K extends keyof NewBookingParams
     .select([
       "r.id as restaurant_id",
       "r.opening_hours",
-      "r.time_zone",
       "r.auto_confirm",
-      "r.name as restaurant_name",
-      "r.image_key",
-      "r.lat",
-      "r.lng",
-      "r.address",
-      "r.categories",
-      "c.name_it as city_name_it",
-      "c.name_en as city_name_en",
+      ...RESTAURANT_VIEW_COLUMNS,
       "t.id as table_id",
       "t.number as table_number",
       "t.capacity as table_capacity",
@@ -100,10 +98,7 @@ export function findNewBookingContext(
   request: { userId: string; restaurantId: string; tableId: string; key: IdempotencyScope | undefined },
 ) {
   const { key, ...ids } = request;
-  // No key: NULLs, which match no stored key.
-  return newBookingContext(db, { ...ids, operation: key?.operation ?? null, key: key?.key ?? null }).then(
-    (rows) => rows[0],
-  );
+  return newBookingContext(db, { ...ids, ...keyParams(key) }).then((rows) => rows[0]);
 }
 
 export type NewBookingContextRow = NonNullable<Awaited<ReturnType<typeof findNewBookingContext>>>;
