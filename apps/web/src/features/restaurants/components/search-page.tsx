@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useMountInstant } from "../../../lib/clock";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -23,6 +23,7 @@ import { Button } from "../../../components/ui/button";
 import { searchMoment } from "@tavolo/shared/search-moment";
 import { DEFAULT_TIME_ZONE, RADIUS_KM } from "@tavolo/shared/constants";
 import styles from "./search-page.module.css";
+import { PendingUrlWrites } from "./pending-url-writes";
 
 interface Props {
   /** Filled by the Last Minute offers feature; nothing is rendered while it is absent. */
@@ -82,22 +83,24 @@ export function SearchPage({ offersSlot, nearRadiusKm = RADIUS_KM.default }: Pro
           : t("search.title"),
   );
 
+  // The URLs written and not yet rendered: each change builds on the latest (pending-url-writes.ts).
+  const [writes] = useState(() => new PendingUrlWrites());
+  useEffect(() => {
+    writes.rendered(params);
+  }, [params, writes]);
   // URL is the source of truth: back/forward re-renders with the old query.
   // A new city or cuisine keeps the moment, party and order the diner chose.
   const update = (next: { location: string; category: CategoryFilter }) =>
-    setParams({ ...(next.location ? { location: next.location } : {}), ...restOfSearch(next.category, params) });
+    setParams({
+      ...(next.location ? { location: next.location } : {}),
+      ...restOfSearch(next.category, writes.latest() ?? params),
+    });
   // The moment, party and order are refinements of one search: Back leaves it, not each change.
-  // A navigation renders in a transition, and react-router hands a functional update this render's
-  // params: the URL last written is kept until it is rendered, so that a second quick change (time,
-  // then party) builds on the first instead of putting it back.
-  const written = useRef<URLSearchParams | null>(null);
-  useEffect(() => {
-    written.current = null;
-  }, [params]);
+  // Each change builds on the URL last written, so that quick changes (date, time, then party) all hold.
   const refine = (changes: (latest: URLSearchParams) => Partial<Record<(typeof TABLE_PARAMS)[number], string>>) => {
-    const query = new URLSearchParams(written.current ?? params);
+    const query = new URLSearchParams(writes.latest() ?? params);
     for (const [key, value] of Object.entries(changes(query))) query.set(key, value);
-    written.current = query;
+    writes.wrote(query);
     setParams(query, { replace: true });
   };
   // A field writes itself; the others are pinned as shown while the URL lacks them.
