@@ -52,6 +52,24 @@ describe("50 diners booking the last 3 seats at once", () => {
   });
 });
 
+describe("one booking of the last seats sent 8 times at once with the same Idempotency-Key", () => {
+  it("books once and answers every copy with that booking, 10 rounds over (decision 074)", async (ctx) => {
+    skipUnlessPostgres(t, ctx);
+    for (let round = 0; round < 10; round++) {
+      const offerId = await addOffer(t, offerClosingIn(f.milano, 150 + round, { totalSeats: SEATS }));
+      const copy = () =>
+        bookOffer(t, diners[0]!, { lastMinuteId: offerId, people: SEATS }, { "idempotency-key": `last-${round}` });
+      // The first copy takes every seat; the others queue on the offer's row and find none left, or
+      // conflict on the key: either way the first's answer is theirs.
+      const answers = await Promise.all(Array.from({ length: 8 }, copy));
+      expect(answers.map((res) => res.statusCode), `round ${round}`).toEqual(Array<number>(8).fill(201));
+      expect(new Set(answers.map((res) => res.body)).size, `round ${round}: one answer`).toBe(1);
+      expect(answers.filter((res) => res.headers["idempotent-replayed"] === "true")).toHaveLength(7);
+      expect(await seatsOf(t, offerId)).toEqual({ available: 0, booked: SEATS, total: SEATS });
+    }
+  });
+});
+
 type Step = { kind: "book"; diner: number; people: number } | { kind: "cancel"; pick: number };
 
 describe("random concurrent book and cancel sequences (fast-check)", () => {
