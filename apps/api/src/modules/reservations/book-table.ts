@@ -15,7 +15,7 @@ import { bookTableInOneStatement, type NewTableBooking } from "./table-booking-w
 import { findNewBookingContext, type BookingContextRow, type NewBookingContextRow } from "./reservations.repository";
 import { toReservation } from "./reservations.mapper";
 
-export const tableTaken = () => new AppError(409, "table_taken", "apiErrors.tableTaken");
+const tableTaken = () => new AppError(409, "table_taken", "apiErrors.tableTaken");
 
 /** What a retry must repeat to be the same booking; `userId` only repeats the caller, so it is left out. */
 const bookingIntent = (input: MakeReservationInput) => ({
@@ -35,7 +35,7 @@ const rulesContext = (context: NewBookingContextRow): BookingContextRow | undefi
  * makeReservation in two round trips to the database, not seven (decision 074): one read of all the
  * rules, the answer and the mail need; the rules, the answer and the mail made here; then one
  * statement that claims the key with that answer, locks the table, inserts the booking and stores
- * its mail, all or nothing. The guarantees are the transaction's were: the exclusion constraint
+ * its mail, all or nothing. The guarantees are those the transaction gave: the exclusion constraint
  * decides (409), a key gives one booking and its first answer back (422 for another request), and
  * the mail starts only once the booking has committed, never for a replay.
  */
