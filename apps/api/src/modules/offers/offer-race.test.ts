@@ -62,7 +62,10 @@ describe("one booking of the last seats sent 8 times at once with the same Idemp
       // The first copy takes every seat; the others queue on the offer's row and find none left, or
       // conflict on the key: either way the first's answer is theirs.
       const answers = await Promise.all(Array.from({ length: 8 }, copy));
-      expect(answers.map((res) => res.statusCode), `round ${round}`).toEqual(Array<number>(8).fill(201));
+      expect(
+        answers.map((res) => res.statusCode),
+        `round ${round}`,
+      ).toEqual(Array<number>(8).fill(201));
       expect(new Set(answers.map((res) => res.body)).size, `round ${round}: one answer`).toBe(1);
       expect(answers.filter((res) => res.headers["idempotent-replayed"] === "true")).toHaveLength(7);
       expect(await seatsOf(t, offerId)).toEqual({ available: 0, booked: SEATS, total: SEATS });
