@@ -1,11 +1,9 @@
-import { sql, type InferResult, type Kysely, type SqlBool, type Transaction } from "kysely";
-import { compiledOnce } from "../../db/compiled-once";
+import { sql, type Kysely, type SqlBool, type Transaction } from "kysely";
 import type { DB } from "../../db/schema";
 import {
   dinerWithStoredAnswer,
-  keyParams,
+  bookingFirstRead,
   type DinerAndKeyParams,
-  type IdempotencyScope,
 } from "../reservations/idempotency.repository";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -203,21 +201,12 @@ const buildOfferBookingContext = (
       "r.categories as restaurant_categories",
     ]);
 
-/** Built and compiled once per process (decision 068): the read comes before every offer booking. */
-const offerBookingContext = compiledOnce<
-  OfferBookingParams,
-  InferResult<ReturnType<typeof buildOfferBookingContext>>[number]
->(buildOfferBookingContext);
-
 /**
  * Everything an offer booking needs before its one statement (decision 074), in one read: the offer
  * as its answer shows it (`id` null: no such offer), what the booking's answer and mail show of its
  * restaurant and of the diner, and the answer the Idempotency-Key already has. Undefined: no diner.
  */
-export function findOfferBookingContext(
-  db: Db,
-  request: { userId: string; offerId: string; key: IdempotencyScope | undefined },
-) {
-  const { key, ...ids } = request;
-  return offerBookingContext(db, { ...ids, ...keyParams(key) }).then((rows) => rows[0]);
-}
+export const findOfferBookingContext = bookingFirstRead<
+  OfferBookingParams,
+  ReturnType<typeof buildOfferBookingContext>
+>(buildOfferBookingContext);

@@ -1,4 +1,13 @@
-import { sql, type Expression, type Kysely, type QueryCreator, type Transaction } from "kysely";
+import {
+  sql,
+  type Compilable,
+  type Expression,
+  type InferResult,
+  type Kysely,
+  type QueryCreator,
+  type Transaction,
+} from "kysely";
+import { compiledOnce } from "../../db/compiled-once";
 import type { DB } from "../../db/schema";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -94,17 +103,33 @@ export interface DinerAndKeyParams {
   key: string | null;
 }
 
-export const keyParams = (key: IdempotencyScope | undefined) => ({
-  operation: key?.operation ?? null,
-  key: key?.key ?? null,
-});
-
+/**
+ * A booking's first read, built and compiled once per process (decision 068) from `build`, which
+ * starts with `dinerWithStoredAnswer`: called with the request's ids and its key (none: NULLs, which
+ * match no stored key), it answers the one row, or undefined when the diner is gone.
+ */
+export function bookingFirstRead<P extends DinerAndKeyParams, Q extends Compilable<unknown>>(
+  build: (db: Db, param: <K extends keyof P & string>(name: K) => P[K]) => Q,
+) {
+  const statement = compiledOnce<P, InferResult<Q>[number]>(
+    (db, param) => build(db, param) as Compilable<InferResult<Q>[number]>,
+  );
+  return async (db: Db, request: Omit<P, "operation" | "key"> & { key: IdempotencyScope | undefined }) => {
+    const { key, ...ids } = request;
+    const [row] = await statement(db, {
+      ...ids,
+      operation: key?.operation ?? null,
+      key: key?.key ?? null,
+    } as unknown as P);
+    return row;
+  };
+}
 /**
  * The start of a booking's first read (decision 074): the diner, what its mails need of them, and
  * the answer the key already has (none without a key: NULLs match no row). Undefined: no diner.
  */
 export function dinerWithStoredAnswer(
-  db: Kysely<DB> | Transaction<DB>,
+  db: Db,
   param: <K extends keyof DinerAndKeyParams>(name: K) => DinerAndKeyParams[K],
 ) {
   return db

@@ -1,15 +1,9 @@
-import { sql, type InferResult, type Kysely, type Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { OpeningHours } from "@tavolo/shared/opening-hours";
 import { OCCUPYING_RESERVATION_STATUSES } from "@tavolo/shared/reservations";
-import { compiledOnce } from "../../db/compiled-once";
 import { RESTAURANT_VIEW_COLUMNS } from "./reservation-views.repository";
 import type { DB } from "../../db/schema";
-import {
-  dinerWithStoredAnswer,
-  keyParams,
-  type DinerAndKeyParams,
-  type IdempotencyScope,
-} from "./idempotency.repository";
+import { dinerWithStoredAnswer, bookingFirstRead, type DinerAndKeyParams } from "./idempotency.repository";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -63,7 +57,10 @@ interface NewBookingParams extends DinerAndKeyParams {
   tableId: string;
 }
 
-const buildNewBookingContext = (db: Db, param: <K extends keyof NewBookingParams>(name: K) => NewBookingParams[K]) =>
+const buildNewBookingContext = (
+  db: Db,
+  param: <K extends keyof NewBookingParams & string>(name: K) => NewBookingParams[K],
+) =>
   dinerWithStoredAnswer(db, param)
     .leftJoin("restaurants as r", (join) => join.on("r.id", "=", param("restaurantId")))
     .leftJoin("cities as c", "c.id", "r.city_id")
@@ -81,25 +78,15 @@ const buildNewBookingContext = (db: Db, param: <K extends keyof NewBookingParams
       "t.active as table_active",
     ]);
 
-/** Built and compiled once per process (decision 068): the read comes before every table booking. */
-const newBookingContext = compiledOnce<
-  NewBookingParams,
-  InferResult<ReturnType<typeof buildNewBookingContext>>[number]
->(buildNewBookingContext);
-
 /**
  * Everything a new table booking needs before its one statement (decision 074), in one read: the
  * restaurant and table the rules check (`restaurant_id` null: no such restaurant), what its answer
  * and mail show of them and of the diner, and the answer the Idempotency-Key already has, if any.
  * Undefined: the diner's account is gone.
  */
-export function findNewBookingContext(
-  db: Db,
-  request: { userId: string; restaurantId: string; tableId: string; key: IdempotencyScope | undefined },
-) {
-  const { key, ...ids } = request;
-  return newBookingContext(db, { ...ids, ...keyParams(key) }).then((rows) => rows[0]);
-}
+export const findNewBookingContext = bookingFirstRead<NewBookingParams, ReturnType<typeof buildNewBookingContext>>(
+  buildNewBookingContext,
+);
 
 export type NewBookingContextRow = NonNullable<Awaited<ReturnType<typeof findNewBookingContext>>>;
 
