@@ -67,6 +67,17 @@ export async function latestMail(app: FastifyInstance, to: string, template?: st
   return found;
 }
 
+export type MailWithFiles = OutboxMessage & { attachments: { filename: string; content: string }[] };
+
+/** Every mail of one template to an address, newest first, from the development outbox. */
+export async function mailsTo(app: FastifyInstance, to: string, template: string): Promise<MailWithFiles[]> {
+  const res = await app.inject({ method: "GET", url: `/api/dev/outbox?to=${encodeURIComponent(to)}` });
+  return (res.json() as { messages: MailWithFiles[] }).messages.filter((mail) => mail.template === template);
+}
+
+/** The unfolded lines of a mail's calendar event (its first attachment). */
+export const icsLines = (mail: MailWithFiles) => mail.attachments[0]!.content.replace(/\r\n /g, "").split("\r\n");
+
 export function codeIn(mail: OutboxMessage): string {
   const match = /^(\d{6})$/m.exec(mail.text);
   if (!match?.[1]) throw new Error(`no code in: ${mail.text}`);

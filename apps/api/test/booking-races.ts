@@ -2,6 +2,7 @@ import { expect, type TestContext } from "vitest";
 import { sql } from "kysely";
 import type { Diner } from "./reservation-helpers";
 import { seatsOf } from "./offer-helpers";
+import { eventually } from "./smtp-peer";
 import type { TestApp } from "./test-app";
 
 /**
@@ -28,6 +29,21 @@ export function skipUnlessPostgres(t: TestApp, ctx: TestContext): void {
   if (t.database.kind !== "postgres") {
     ctx.skip("PGlite runs one statement at a time, so a race on it proves nothing (DESIGN §4): run it in api-pg-race");
   }
+}
+
+/**
+ * Resolves once a session of this test's database waits on a lock (`event`: only on that kind, e.g.
+ * "advisory"), within 10 s: a request has reached the lock a test's own transaction holds.
+ */
+export async function untilSomeoneWaitsOnLock(t: TestApp, event?: "advisory" | "transactionid" | "tuple") {
+  await eventually(async () => {
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM pg_stat_activity
+       WHERE datname = current_database() AND wait_event_type = 'Lock'
+         AND (${event ?? null}::text IS NULL OR wait_event = ${event ?? null})`.execute(t.database.db);
+    return rows[0]!.n > 0 ? true : undefined;
+  });
+  return "a session waits on a lock" as const;
 }
 
 export const CONTENDERS = 50;

@@ -34,6 +34,13 @@ export interface PushSender {
    * call once that transaction has committed. Like the mail outbox (decision 014).
    */
   stage(executor: Kysely<DB>, userId: string, payload: PushPayload): Promise<() => void>;
+  /**
+   * The same for a write that queues the push in its own statement (`pushInsertFor`, decision 075):
+   * what the queued row holds (undefined: push is off, queue nothing), and what starts sending the
+   * rows that statement queued, to call once it has committed.
+   */
+  staged(payload: PushPayload): repo.PushQueueValues | undefined;
+  deliverQueued(pushes: readonly repo.QueuedPush[]): () => void;
   /** One pass of the retry worker: every due push, a batch at a time. The number sent. */
   runOnce(): Promise<number>;
   start(): void;
@@ -58,6 +65,10 @@ export function createPushSender(deps: {
     const tracked = work.finally(() => inFlight.delete(tracked));
     inFlight.add(tracked);
     return work;
+  };
+
+  const deliverQueued = (pushes: readonly repo.QueuedPush[]) => () => {
+    for (const push of pushes) void track(deliver(push));
   };
 
   /** Sends one queued push; true when the push service took it. */
@@ -153,10 +164,13 @@ export function createPushSender(deps: {
         ttlSeconds: TTL_SECONDS[payload.kind],
         leaseMs: retry.leaseMs,
       });
-      return () => {
-        for (const push of queued) void track(deliver(push));
-      };
+      return deliverQueued(queued);
     },
+    staged: (payload) =>
+      vapid
+        ? { payload: JSON.stringify(payload), ttlSeconds: TTL_SECONDS[payload.kind], leaseMs: retry.leaseMs }
+        : undefined,
+    deliverQueued,
     runOnce,
     start() {
       if (retry.pollMs <= 0 || !vapid) return;

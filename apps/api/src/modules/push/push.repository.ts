@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type QueryCreator } from "kysely";
 import type { PushKind, PushPayload } from "@tavolo/shared/push";
 import type { DB } from "../../db/schema";
 
@@ -83,27 +83,60 @@ const KIND_SWITCH = {
   alert: "push_alerts",
 } as const satisfies Record<PushKind, string>;
 
+/** What queuing a push writes besides its browser: the kind fixes which switch of the diner's it obeys. */
+export interface PushQueueValues {
+  /** The payload as JSON. */
+  payload: string;
+  ttlSeconds: number;
+  leaseMs: number;
+}
+
 /**
- * Queues `payload` for each of the diner's browsers, unless the diner switched this kind off (no
+ * The INSERT that queues a push of `kind` for each browser of every diner in `source` (a CTE of
+ * the caller's statement with a `user_id` column), unless the diner switched the kind off (no
  * settings row: every kind on). `leaseMs`: the queuing process sends them at once and owns them that
- * long; should it die first, they fall due for any process's worker. Returns the queued rows.
+ * long; should it die first, they fall due for any process's worker. A push exists only if the
+ * write it reports happened (a move, decision 075).
  */
+export function pushInsertFor(query: QueryCreator<DB>, source: string, kind: PushKind, values: PushQueueValues) {
+  return query
+    .insertInto("push_outbox")
+    .columns(["subscription_id", "kind", "payload", "ttl_seconds", "next_attempt_at"])
+    .expression(
+      sql`SELECT s.id, ${kind}::text, ${values.payload}::jsonb, ${values.ttlSeconds}::integer,
+             now() + ${values.leaseMs} * interval '1 millisecond'
+      FROM ${sql.table(source)} AS src
+      JOIN push_subscriptions s ON s.user_id = src.user_id
+      LEFT JOIN notification_settings ns ON ns.user_id = s.user_id
+      WHERE COALESCE(${sql.ref(`ns.${KIND_SWITCH[kind]}`)}, true)`,
+    )
+    .returning(["id", "subscription_id", "payload", "ttl_seconds", "kind", "attempts"]);
+}
+
+/** What sending a queued push needs: the row, and its browser's endpoint and keys. */
+const queuedWithEndpoint = (queued: string) =>
+  sql<QueuedPush>`SELECT q.id, q.subscription_id, q.payload, q.ttl_seconds, q.kind, q.attempts, s.endpoint, s.p256dh, s.auth
+    FROM ${sql.table(queued)} q JOIN push_subscriptions s ON s.id = q.subscription_id`;
+
+/**
+ * The pushes `pushInsertFor` queued in the caller's statement, as one JSON array column (a
+ * statement answers one row set; its own rows are another write's).
+ */
+export const queuedPushesJson = (queued: string) =>
+  sql<QueuedPush[]>`(SELECT COALESCE(json_agg(p), '[]'::json) FROM (${queuedWithEndpoint(queued)}) p)`;
+
+/** Queues `payload` for each of the diner's browsers (`pushInsertFor`), in a statement of its own. */
 export async function queuePushes(
   db: Db,
   input: { userId: string; kind: PushKind; payload: PushPayload; ttlSeconds: number; leaseMs: number },
 ): Promise<QueuedPush[]> {
-  const result = await sql<QueuedPush>`
-    WITH queued AS (
-      INSERT INTO push_outbox (subscription_id, kind, payload, ttl_seconds, next_attempt_at)
-      SELECT s.id, ${input.kind}, ${JSON.stringify(input.payload)}::jsonb, ${input.ttlSeconds},
-             now() + ${input.leaseMs} * interval '1 millisecond'
-      FROM push_subscriptions s
-      LEFT JOIN notification_settings ns ON ns.user_id = s.user_id
-      WHERE s.user_id = ${input.userId} AND COALESCE(${sql.ref(`ns.${KIND_SWITCH[input.kind]}`)}, true)
-      RETURNING id, subscription_id, payload, ttl_seconds, kind, attempts)
-    SELECT q.id, q.subscription_id, q.payload, q.ttl_seconds, q.kind, q.attempts, s.endpoint, s.p256dh, s.auth
-    FROM queued q JOIN push_subscriptions s ON s.id = q.subscription_id`.execute(db);
-  return result.rows;
+  const values = { payload: JSON.stringify(input.payload), ttlSeconds: input.ttlSeconds, leaseMs: input.leaseMs };
+  return db
+    .with("diner", (query) => query.selectNoFrom(sql<string>`${input.userId}::uuid`.as("user_id")))
+    .with("queued", (query) => pushInsertFor(query, "diner", input.kind, values))
+    .selectFrom(sql<QueuedPush>`(${queuedWithEndpoint("queued")})`.as("q"))
+    .selectAll()
+    .execute() as Promise<QueuedPush[]>;
 }
 
 export interface QueuedPush {

@@ -9,6 +9,7 @@ import {
   diner,
   romeDate,
   cancelReservation,
+  modifyReservation,
   type Diner,
 } from "../../../test/reservation-helpers";
 import { createTestApp, TEST_VAPID_KEYS, type TestApp } from "../../../test/test-app";
@@ -204,7 +205,7 @@ describe("sending pushes", () => {
 });
 
 describe("pushed booking changes", () => {
-  it("a cancelled booking is pushed to the diner's browsers in their language, with /history as its tap target", async () => {
+  it("a moved, then cancelled booking is pushed to the diner's browsers in their language, with /history as its tap target", async () => {
     const f = await createBookingFixture(t);
     const who = await diner(t, { language: "en" });
     const subscription = peer.subscribe();
@@ -217,6 +218,9 @@ describe("pushed booking changes", () => {
     );
     expect(booked.statusCode, booked.body).toBe(201);
     const id = (booked.json() as { reservation: { id: string } }).reservation.id;
+    // A move queues its push in its own statement (decision 075), sent once it has committed.
+    const move = { date: romeDate(5), time: "14:00", numberOfPeople: 3 };
+    expect((await modifyReservation(t, who, id, move)).statusCode).toBe(200);
     expect((await cancelReservation(t, who, id)).statusCode).toBe(200);
     await t.app.pushSender.idle();
     const key = subscription.endpoint.split("/").pop();
@@ -224,8 +228,15 @@ describe("pushed booking changes", () => {
       expect.objectContaining({
         kind: "booking",
         lang: "en",
+        title: expect.stringMatching(/^Booking moved: /),
+        body: expect.stringMatching(/at 14:00, 3 people\.$/),
+        url: "/history",
+      }),
+      expect.objectContaining({
+        kind: "booking",
+        lang: "en",
         title: expect.stringMatching(/^Booking cancelled: /),
-        body: expect.stringMatching(/at 13:00, 2 people: no longer booked\.$/),
+        body: expect.stringMatching(/at 14:00, 3 people: no longer booked\.$/),
         url: "/history",
       }),
     ]);

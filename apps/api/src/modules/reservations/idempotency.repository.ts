@@ -25,34 +25,6 @@ export interface StoredAnswer {
 }
 
 /**
- * Claims a key for this transaction: a row with the request's hash and no answer yet (status 0),
- * completed by storeAnswer before the commit. False when the key is someone's already. A request
- * sharing the key with one still running waits here, on the primary key, until that one commits
- * (then false: its answer is there to read) or rolls back (then true: the key is free again): the
- * same order the advisory lock gave, in one round trip instead of two (decision 042).
- */
-export async function claimIdempotencyKey(
-  trx: Transaction<DB>,
-  scope: IdempotencyScope,
-  requestHash: string,
-): Promise<boolean> {
-  const claimed = await trx
-    .insertInto("idempotency_keys")
-    .values({
-      user_id: scope.userId,
-      operation: scope.operation,
-      key: scope.key,
-      request_hash: requestHash,
-      status_code: 0,
-      response: "null",
-    })
-    .onConflict((conflict) => conflict.doNothing())
-    .returning("status_code")
-    .executeTakeFirst();
-  return claimed !== undefined;
-}
-
-/**
  * A key claimed with its answer already written (as JSON), for a write done as one statement
  * (decision 074): a plain INSERT. A request sharing the key with one still running waits here on the primary key
  * until that one ends. Rolled back: the key is this request's. Committed: this raises 23505 on
@@ -164,18 +136,6 @@ export async function findStoredAnswer(db: Db, scope: IdempotencyScope): Promise
     .where("key", "=", scope.key)
     .executeTakeFirst();
   return row && { requestHash: row.request_hash, statusCode: row.status_code, body: row.response };
-}
-
-/** The answer of a claimed key, stored in the transaction that claimed it. */
-export async function storeAnswer(db: Db, scope: IdempotencyScope, answer: StoredAnswer): Promise<void> {
-  await db
-    .updateTable("idempotency_keys")
-    .set({ status_code: answer.statusCode, response: JSON.stringify(answer.body) })
-    .where("user_id", "=", scope.userId)
-    .where("operation", "=", scope.operation)
-    .where("key", "=", scope.key)
-    .where("request_hash", "=", answer.requestHash)
-    .execute();
 }
 
 /** Keys are a retry window, not a record: a day after use they are forgotten and may be reused. */

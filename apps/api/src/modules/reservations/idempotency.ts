@@ -1,15 +1,13 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply } from "fastify";
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import { AppError } from "../../errors";
 import { canonicalJson } from "../../http/canonical-json";
 import { isUniqueViolation } from "../../db/postgres-errors";
 import {
-  claimIdempotencyKey,
   findStoredAnswer,
   IDEMPOTENCY_KEY_TAKEN,
-  storeAnswer,
   type IdempotencyScope,
   type StoredAnswer,
 } from "./idempotency.repository";
@@ -71,40 +69,6 @@ export async function replayIfKeyTaken<T, Status extends number>(
   const earlier = key && isUniqueViolation(error, IDEMPOTENCY_KEY_TAKEN) && (await findStoredAnswer(db, key));
   if (!earlier) throw error;
   return replayOf<T, Status>(earlier, requestHash);
-}
-
-/**
- * Runs `run` in one transaction (the booking, its mail and its stored answer commit together: one
- * commit per booking), at most once per (user, operation, key) (the Idempotency-Key header). A
- * retry with the same request gets the stored answer (`replayed`); the same key with another
- * request is a 422. A failure rolls everything back, so the key stays unused and a retry runs
- * afresh; without a key, `run` simply runs. What `run` hands to `afterCommit` (say, starting a mail
- * delivery) runs once the transaction has committed: never after a rollback, never for a replay.
- */
-export async function runIdempotently<T, Status extends number>(
-  db: Kysely<DB>,
-  scope: { userId: string; operation: string; key: string | undefined },
-  request: unknown,
-  run: (trx: Transaction<DB>, afterCommit: (work: () => void) => void) => Promise<Answer<T, Status>>,
-): Promise<Answer<T, Status> & { replayed: boolean }> {
-  const { key } = scope;
-  const committed: Array<() => void> = [];
-  const afterCommit = (work: () => void) => void committed.push(work);
-  const answer = await db.transaction().execute(async (trx) => {
-    if (key === undefined) return { ...(await run(trx, afterCommit)), replayed: false };
-    const keyScope = { ...scope, key };
-    const requestHash = requestFingerprint(request);
-    // Claimed: a fresh request. Otherwise the key's answer is committed and readable.
-    const stored = (await claimIdempotencyKey(trx, keyScope, requestHash))
-      ? undefined
-      : await findStoredAnswer(trx, keyScope);
-    if (stored) return replayOf<T, Status>(stored, requestHash);
-    const fresh = await run(trx, afterCommit);
-    await storeAnswer(trx, keyScope, { requestHash, statusCode: fresh.statusCode, body: fresh.body });
-    return { ...fresh, replayed: false };
-  });
-  for (const work of committed) work();
-  return answer;
 }
 
 /**

@@ -2,8 +2,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { sql } from "kysely";
 import type { ReservationResponse } from "@tavolo/shared/reservations";
+import { icsLines, mailsTo } from "../../../test/auth-helpers";
 import { useTestApp } from "../../../test/test-app";
-import { CONTENDERS, expectNoOverlappingSeatings, skipUnlessPostgres } from "../../../test/booking-races";
+import {
+  CONTENDERS,
+  expectNoOverlappingSeatings,
+  skipUnlessPostgres,
+  untilSomeoneWaitsOnLock,
+} from "../../../test/booking-races";
 import { liveRows, raceIntoOneSlot, bookOnePerDiner, SEPARATE_TIMES, TABLES } from "../../../test/move-races";
 import {
   raceParticipants,
@@ -113,6 +119,72 @@ type Step =
 /** A few seatings that overlap in many ways, so steps collide often. */
 const PROPERTY_TIMES = ["19:00", "19:30", "20:00", "20:30", "21:00", "22:00"];
 const PROPERTY_DINERS = 5;
+
+describe("one booking moved eight ways at once", () => {
+  it("every move stands in turn: each mails a SEQUENCE of its own, and the row is the last, 5 rounds over", async (ctx) => {
+    skipUnlessPostgres(t, ctx);
+    const who = diners[0]!;
+    for (let round = 0; round < 5; round++) {
+      const date = romeDate(86 + (round % 3));
+      const booked = await makeReservation(t, who, tableRequest(f.allDay, 1, date, "12:00"));
+      expect(booked.statusCode, booked.body).toBe(201);
+      const { id } = (booked.json() as ReservationResponse).reservation;
+      const times = ["13:00", "13:15", "13:30", "13:45", "14:00", "14:15", "14:30", "14:45"];
+      const answers = await Promise.all(
+        times.map((time) =>
+          modifyReservation(t, who, id, { date, time, numberOfPeople: 2, tableId: f.allDay.tables[1] }),
+        ),
+      );
+      // Each lost try reads the booking again (decision 075): all eight stand, one after the other.
+      expect(answers.map((res) => res.statusCode)).toEqual(times.map(() => 200));
+      const row = await t.database.db
+        .selectFrom("reservations")
+        .select(["calendar_sequence", "starts_at"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      expect(row.calendar_sequence).toBe(8);
+      const mails = (await mailsTo(t.app, who.email, "reservation-moved")).filter((mail) =>
+        icsLines(mail).includes(`UID:${id}`),
+      );
+      const sequences = mails.map((mail) => icsLines(mail).find((line) => line.startsWith("SEQUENCE:")));
+      // A move made from a version another move had replaced would mail a SEQUENCE twice, and calendars drop the second.
+      expect(sequences.sort()).toEqual(["1", "2", "3", "4", "5", "6", "7", "8"].map((n) => `SEQUENCE:${n}`));
+      const last = answers.map((res) => (res.json() as ReservationResponse).reservation.startsAt);
+      expect(last).toContain(row.starts_at.toISOString());
+      await sql`DELETE FROM reservations WHERE id = ${id}`.execute(t.database.db);
+    }
+  });
+});
+
+describe("a move meeting the diner's account deletion", () => {
+  it("the move waits for the deletion's lock on the diner before it takes the booking: no deadlock", async (ctx) => {
+    skipUnlessPostgres(t, ctx);
+    const who = diners[1]!;
+    const date = romeDate(89);
+    const booked = await makeReservation(t, who, tableRequest(f.allDay, 2, date, "12:00"));
+    expect(booked.statusCode, booked.body).toBe(201);
+    const { id } = (booked.json() as ReservationResponse).reservation;
+    // The deletion's order (account-deletion.service.ts): the diner's row, then their bookings.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const dinerLocked = new Promise<void>((resolve) => (locked = resolve));
+    const deletion = t.database.db.transaction().execute(async (trx) => {
+      await sql`SELECT id FROM users WHERE id = ${who.userId} FOR UPDATE`.execute(trx);
+      locked();
+      await released;
+      // A move that took the booking first and then waits on the diner would deadlock here.
+      await sql`UPDATE reservations SET special_requests = special_requests WHERE id = ${id}`.execute(trx);
+      throw new Error("rolled back: the diner stays");
+    });
+    await dinerLocked;
+    const move = modifyReservation(t, who, id, { date, time: "13:00", numberOfPeople: 2, tableId: f.allDay.tables[2] });
+    await untilSomeoneWaitsOnLock(t);
+    release();
+    await expect(deletion).rejects.toThrow("rolled back: the diner stays");
+    expect((await move).statusCode, (await move).body).toBe(200);
+  });
+});
 
 describe("random concurrent book, modify and cancel sequences (fast-check)", () => {
   it("never double-book a table, and every diner has exactly the bookings they were told they have", async (ctx) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { instantOfWallClock } from "@tavolo/shared/dates";
 import type { Reservation, ReservationResponse } from "@tavolo/shared/reservations";
 import { useFixture, useTestApp } from "../../../test/test-app";
-import type { OutboxMessage } from "../../../test/auth-helpers";
+import { icsLines, mailsTo as mailsToOf } from "../../../test/auth-helpers";
 import {
   createBookingFixture,
   diner,
@@ -28,12 +28,7 @@ async function book(who: Diner, body: Record<string, unknown>): Promise<Reservat
 const stored = (id: string) =>
   t.database.db.selectFrom("reservations").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
-type MailWithFiles = OutboxMessage & { attachments: { filename: string; content: string }[] };
-async function mailsTo(email: string, template: string): Promise<MailWithFiles[]> {
-  const res = await t.app.inject({ method: "GET", url: `/api/dev/outbox?to=${encodeURIComponent(email)}` });
-  return (res.json().messages as MailWithFiles[]).filter((mail) => mail.template === template);
-}
-const icsLines = (mail: MailWithFiles) => mail.attachments[0]!.content.replace(/\r\n /g, "").split("\r\n");
+const mailsTo = (email: string, template: string) => mailsToOf(t.app, email, template);
 
 describe("modifyReservation", () => {
   it("moves the booking to the smallest free table that fits, frees the old seating and keeps the same booking", async () => {
@@ -67,6 +62,14 @@ describe("modifyReservation", () => {
       party_size: 2,
       calendar_sequence: 1,
     });
+    // The answer is made before the move is written (decision 075): it must be the booking as it reads back.
+    const history = await t.app.inject({
+      method: "GET",
+      url: `/api/client/getUserReservations/${mario.userId}`,
+      headers: mario.headers,
+    });
+    const { reservations } = history.json() as { reservations: Reservation[] };
+    expect(reservations.find((reservation) => reservation.id === original.id)).toEqual(answer.reservation);
     // The seating it left is free again.
     const other = await diner(t);
     expect((await makeReservation(t, other, tableRequest(f.allDay, 2, date, "20:00", 4))).statusCode).toBe(201);

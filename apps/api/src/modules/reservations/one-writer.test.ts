@@ -3,15 +3,18 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * One writer per table (decision 034): `reservations` is written by the reservations module's two
- * write repositories alone (reservation-writes.repository.ts, and a table booking's one statement in
- * table-booking-writes.repository.ts, decision 074), and `offers.available_seats` by the offers module. Every other file calls its operations; a second writer is
+ * One writer per table (decision 034): `reservations` is written by the reservations module's three
+ * write repositories alone (reservation-writes.repository.ts, and the one statements of a table
+ * booking, decision 074, and of a move, decision 075), and `offers.available_seats` by the offers
+ * module. Every other file calls its operations; a second writer is
  * how a deletion once missed the waitlist's reference to a hold.
  */
 const SRC = path.resolve(import.meta.dirname, "../..");
-const WRITERS = ["reservation-writes.repository.ts", "table-booking-writes.repository.ts"].map((file) =>
-  path.join("modules", "reservations", file),
-);
+const WRITERS = [
+  "move-writes.repository.ts",
+  "reservation-writes.repository.ts",
+  "table-booking-writes.repository.ts",
+].map((file) => path.join("modules", "reservations", file));
 
 /** A write of the table in Kysely or in SQL text, whatever the quoting, case or alias. */
 const WRITES = [

@@ -13,6 +13,7 @@ import {
 } from "../../mail/templates/reservation-mails";
 import { bookingChangedPush } from "../push/push-messages";
 import type { PushSender } from "../push/push-sender";
+import type { PushQueueValues, QueuedPush } from "../push/push.repository";
 import type { ReservationViewRow } from "./reservation-views.repository";
 
 /** A booking mail whose outbox row the booking's own statement writes (decision 074). */
@@ -35,8 +36,19 @@ export interface ReservationNotifications {
    * writes (booking and mail commit together), and what starts its delivery after the commit.
    */
   bookedMail(reservation: ReservationViewRow): BookingMail;
-  /** The same for a moved booking: its updated calendar event goes with the move's commit. */
-  movedWithin(trx: Transaction<DB>, reservation: ReservationViewRow): Promise<() => void>;
+  /**
+   * A moved booking's mail (its updated calendar event) and push, which the move's own statement
+   * stores (decision 075): they exist only if the move committed, and go once it has.
+   */
+  movedMessages(reservation: ReservationViewRow): MovedMessages;
+}
+
+export interface MovedMessages {
+  mail: StagedMail;
+  /** Undefined: push is off, the statement queues none. */
+  push: PushQueueValues | undefined;
+  /** Starts delivering what the statement stored, once it has committed. */
+  deliver(stored: StoredMailRow, pushes: readonly QueuedPush[]): () => void;
 }
 
 function mailData(row: ReservationViewRow, appOrigin: string, mailer: Mailer): ReservationMailData {
@@ -118,12 +130,18 @@ export function createReservationNotifications(deps: {
       staged: mailer.staged(recipient(row), row.user_language, render(row, reservationBookedMail)),
       deliver: mailer.deliverStaged,
     }),
-    async movedWithin(trx, row) {
-      const sendMail = await mailer.stage(trx, recipient(row), row.user_language, render(row, reservationMovedMail));
-      const sendPush = await push.stage(trx, row.user_id, changePush(row, "moved"));
-      return () => {
-        sendMail();
-        sendPush();
+    movedMessages(row) {
+      return {
+        mail: mailer.staged(recipient(row), row.user_language, render(row, reservationMovedMail)),
+        push: push.staged(changePush(row, "moved")),
+        deliver: (stored, pushes) => {
+          const sendMail = mailer.deliverStaged(stored);
+          const sendPush = push.deliverQueued(pushes);
+          return () => {
+            sendMail();
+            sendPush();
+          };
+        },
       };
     },
     cancelled,

@@ -57,6 +57,12 @@ export const RESTAURANT_VIEW_COLUMNS = [
   "c.name_en as city_name_en",
 ] as const;
 
+/** "Ci sarò" of the booking `res`: read here, written only by the reminders module (decision 046). */
+export const attendingOf = () =>
+  sql<boolean>`EXISTS (SELECT 1 FROM reservation_reminders rr WHERE rr.reservation_id = res.id AND rr.attended_at IS NOT NULL)`.as(
+    "attending",
+  );
+
 export type ReservationSource = SelectQueryBuilder<DB & { res: Selectable<ReservationsTable> }, "res", object>;
 
 /**
@@ -86,10 +92,7 @@ export function viewOf(source: ReservationSource) {
           "status",
         ),
         sql<boolean>`res.status IN ('pending', 'confirmed') AND res.starts_at > now()`.as("can_cancel"),
-        // Read here, written only by the reminders module (decision 046).
-        sql<boolean>`EXISTS (SELECT 1 FROM reservation_reminders rr WHERE rr.reservation_id = res.id AND rr.attended_at IS NOT NULL)`.as(
-          "attending",
-        ),
+        attendingOf(),
         "res.created_at",
         "res.cancelled_at",
         ...RESTAURANT_VIEW_COLUMNS,

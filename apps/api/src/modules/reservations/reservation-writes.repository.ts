@@ -11,7 +11,6 @@ import { keyWithAnswerFor } from "./idempotency.repository";
 import { ACTIVE_RESERVATION_STATUSES } from "@tavolo/shared/reservations";
 import type { DB } from "../../db/schema";
 import * as seats from "../offers/offer-seats.repository";
-import { viewOf, type ReservationViewRow } from "./reservation-views.repository";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -125,40 +124,6 @@ const offerBookingStatement = compiledOncePerShape<
 export async function bookOfferInOneStatement(db: Kysely<DB>, keyed: boolean, values: OfferBookingValues) {
   const [booked] = await offerBookingStatement(db, keyed ? "keyed" : "unkeyed", values);
   return booked;
-}
-
-// --- move ---
-
-export interface ReservationMove {
-  tableId: string;
-  startsAt: Date;
-  endsAt: Date;
-  partySize: number;
-  status: "pending" | "confirmed";
-}
-
-/**
- * Moves a booking in one UPDATE and reads it back as a view: the old seating is freed and the new
- * one taken by the same statement, so a failure leaves the booking exactly as it was (never both,
- * never neither). The calendar event's SEQUENCE grows by one. Raises SQLSTATE 23P01 when the new
- * seating overlaps another live one of that table.
- */
-export function moveReservation(trx: Transaction<DB>, id: string, move: ReservationMove): Promise<ReservationViewRow> {
-  const moved = trx.with("res", (cte) =>
-    cte
-      .updateTable("reservations")
-      .set((eb) => ({
-        table_id: move.tableId,
-        starts_at: move.startsAt,
-        ends_at: move.endsAt,
-        party_size: move.partySize,
-        status: move.status,
-        calendar_sequence: eb("calendar_sequence", "+", 1),
-      }))
-      .where("id", "=", id)
-      .returningAll(),
-  );
-  return viewOf(moved.selectFrom("res")).executeTakeFirstOrThrow();
 }
 
 // --- cancel ---

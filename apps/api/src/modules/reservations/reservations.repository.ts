@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import type { OpeningHours } from "@tavolo/shared/opening-hours";
 import { OCCUPYING_RESERVATION_STATUSES } from "@tavolo/shared/reservations";
 import { RESTAURANT_VIEW_COLUMNS } from "./reservation-views.repository";
@@ -23,25 +23,6 @@ export interface BookingContextRow {
  * a separate key space).
  */
 const TABLE_BOOKING_LOCK_CLASS = 1;
-
-/** The restaurant of a booking and the table asked for, if it is one of that restaurant's. */
-function bookingContext(trx: Transaction<DB>, restaurantId: string, tableId: string | null) {
-  return trx
-    .selectFrom("restaurants as r")
-    .leftJoin("restaurant_tables as t", (join) =>
-      join.onRef("t.restaurant_id", "=", "r.id").on("t.id", "=", tableId ?? sql<string>`NULL`),
-    )
-    .select([
-      "r.id as restaurant_id",
-      "r.opening_hours",
-      "r.time_zone",
-      "r.auto_confirm",
-      "t.id as table_id",
-      "t.capacity as table_capacity",
-      "t.active as table_active",
-    ])
-    .where("r.id", "=", restaurantId);
-}
 
 /**
  * The table's booking lock, held until the transaction (or the one statement) ends. Bookings of one
@@ -90,15 +71,6 @@ export const findNewBookingContext = bookingFirstRead<NewBookingParams, ReturnTy
 
 export type NewBookingContextRow = NonNullable<Awaited<ReturnType<typeof findNewBookingContext>>>;
 
-/** The restaurant and table of a booking request, with no lock (the caller holds the table's already). */
-export function findBookingContext(
-  trx: Transaction<DB>,
-  restaurantId: string,
-  tableId: string | null,
-): Promise<BookingContextRow | undefined> {
-  return bookingContext(trx, restaurantId, tableId).executeTakeFirst();
-}
-
 /**
  * Holds the booking locks of several tables (a move touches the table it leaves and the one it
  * takes) until the transaction ends. Taken in the order of their keys, the order every move uses,
@@ -107,10 +79,15 @@ export function findBookingContext(
  * taken row by row in that order.
  */
 export async function lockTablesInOrder(trx: Transaction<DB>, tableIds: string[]): Promise<void> {
-  await sql`
-    SELECT pg_advisory_xact_lock(${TABLE_BOOKING_LOCK_CLASS}, k)
-      FROM (SELECT DISTINCT hashtext(id) AS k FROM unnest(${tableIds}::text[]) AS id ORDER BY k) AS keys`.execute(trx);
+  await sql`SELECT ${tableBookingLockOfKey} FROM ${tableLockKeysInOrder(sql`${tableIds}::text[]`)}`.execute(trx);
 }
+
+/** The keys of some tables' booking locks, in the order they are taken, as a FROM item `keys (k)`. */
+export const tableLockKeysInOrder = (tableIds: RawBuilder<unknown>) =>
+  sql`(SELECT DISTINCT hashtext(id) AS k FROM unnest(${tableIds}) AS id ORDER BY k) AS keys`;
+
+/** One table's booking lock by the key `keys.k` of `tableLockKeysInOrder`. */
+export const tableBookingLockOfKey = sql<unknown>`pg_advisory_xact_lock(${TABLE_BOOKING_LOCK_CLASS}, keys.k)`;
 
 /** What a move needs of the booking it moves, read under the row's lock: one move of a booking at a time. */
 export interface MovableReservationRow {
@@ -132,10 +109,6 @@ const movableReservation = (db: Db, id: string) =>
     ])
     .where("id", "=", id);
 
-export function lockReservationForMove(trx: Transaction<DB>, id: string): Promise<MovableReservationRow | undefined> {
-  return movableReservation(trx, id).forUpdate().executeTakeFirst();
-}
-
 /** The same, read without a lock: where a booking could move to is only a proposal. */
 export function findReservationForMove(db: Db, id: string): Promise<MovableReservationRow | undefined> {
   return movableReservation(db, id).executeTakeFirst();
@@ -149,11 +122,13 @@ export function findReservationForMove(db: Db, id: string): Promise<MovableReser
 export function findSmallestFittingTable(
   db: Db,
   request: { restaurantId: string; people: number; startsAt: Date; endsAt: Date; movingReservationId: string },
-): Promise<{ id: string; free: boolean } | undefined> {
+): Promise<{ id: string; number: number; capacity: number; free: boolean } | undefined> {
   return db
     .selectFrom("restaurant_tables as t")
     .select((eb) => [
       "t.id",
+      "t.number",
+      "t.capacity",
       eb
         .not(
           eb.exists(

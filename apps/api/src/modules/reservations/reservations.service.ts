@@ -10,8 +10,8 @@ import type {
 import type { DB } from "../../db/schema";
 import { AppError, forbidden } from "../../errors";
 import { bookTable } from "./book-table";
-import { runIdempotently, type Answer } from "./idempotency";
-import { moveReservationWithin, noTableFreeForMove, PickedTableTaken, reservationNotFound } from "./move-reservation";
+import type { Answer } from "./idempotency";
+import { moveBooking, reservationNotFound } from "./move-reservation";
 import { lineOf, type FreedTrigger } from "./freed-trigger";
 import type { ReservationNotifications } from "./reservation-notifications";
 import * as views from "./reservation-views.repository";
@@ -22,14 +22,6 @@ import { toReservation } from "./reservations.mapper";
 const HISTORY_LIMIT = 200;
 
 const notCancellable = () => new AppError(409, "reservation_not_cancellable", "apiErrors.reservationNotCancellable");
-
-/**
- * How many fresh picks a move without a table gets when the table it picked is booked meanwhile;
- * each is a new transaction with a new look at the free tables. Each lost pick means another
- * booking took a table, so the tries end when the fitting tables do; the bound only caps a
- * restaurant with many tables under a crowd (then 409, the booking unchanged).
- */
-const MOVE_PICK_ATTEMPTS = 10;
 
 export function createReservationService(deps: {
   db: Kysely<DB>;
@@ -71,38 +63,15 @@ export function createReservationService(deps: {
       language: Language,
       idempotencyKey: string | undefined,
     ): Promise<Answer<ReservationResponse, 200> & { replayed: boolean }> {
-      const move = () =>
-        runIdempotently<ReservationResponse, 200>(
-          db,
-          { userId, operation: "modifyReservation", key: idempotencyKey },
-          { reservationId, ...input },
-          async (executor, afterCommit) => {
-            const moved = await moveReservationWithin(executor, { userId, reservationId, input });
-            // The updated calendar event goes once the move is committed (never for a replay).
-            afterCommit(await notifications.movedWithin(executor, moved));
-            const message =
-              moved.status === "pending" ? "apiMessages.reservationModifiedPending" : "apiMessages.reservationModified";
-            return {
-              statusCode: 200,
-              body: {
-                success: true,
-                message: translateShared(language, message),
-                reservation: toReservation(moved, language),
-              },
-            };
-          },
-        );
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const answer = await move();
-          // The seating left is free: the waitlist's first fitting diner gets it held (decision 029).
-          if (!answer.replayed) await freed([{ restaurantId: answer.body.reservation.restaurantId, offerId: null }]);
-          return answer;
-        } catch (error) {
-          if (!(error instanceof PickedTableTaken)) throw error;
-          if (attempt >= MOVE_PICK_ATTEMPTS) throw noTableFreeForMove(input.numberOfPeople);
-        }
-      }
+      const answer = await moveBooking(
+        { db, notifications },
+        { userId, reservationId, input, language, idempotencyKey },
+      );
+      // The seating left is free: the waitlist's first fitting diner gets it held (decision 029). The
+      // move held the line's lock until it committed, so an empty line needs no more (decision 075).
+      if (!answer.replayed)
+        await freed([{ restaurantId: answer.body.reservation.restaurantId, offerId: null }], { lineLocked: true });
+      return answer;
     },
 
     /**

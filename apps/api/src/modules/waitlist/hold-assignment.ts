@@ -271,10 +271,14 @@ export function createHoldAssigner(deps: HoldAssignerDeps) {
      * account deletion). A failure is logged, never the freeing write's: every process's sweep
      * matches the line again within WAITLIST_POLL_SECONDS.
      */
-    async freed(scopes: readonly LineScope[]): Promise<void> {
+    async freed(scopes: readonly LineScope[], options: { lineLocked?: boolean } = {}): Promise<void> {
       const unique = new Map(scopes.map((scope) => [`${scope.restaurantId}/${scope.offerId ?? ""}`, scope]));
       for (const scope of unique.values()) {
-        await assignLine(scope).catch((error: unknown) =>
+        await (async () => {
+          // Nobody waiting after a write that held the line's lock: nothing to match (decision 075).
+          if (options.lineLocked && !(await repo.anyoneWaiting(db, scope))) return;
+          await assignLine(scope);
+        })().catch((error: unknown) =>
           log.warn({ err: error, ...scope }, "waitlist matching failed; the sweep will retry"),
         );
       }

@@ -3,11 +3,12 @@ import { sql } from "kysely";
 import { instantOfWallClock } from "@tavolo/shared/dates";
 import { startApiProcesses } from "../../../test/api-processes";
 import { post } from "../../../test/auth-helpers";
-import { skipUnlessPostgres } from "../../../test/booking-races";
+import { skipUnlessPostgres, untilSomeoneWaitsOnLock } from "../../../test/booking-races";
 import {
   diner,
   cancelReservation,
   makeReservation,
+  modifyReservation,
   raceParticipants,
   ROME,
   romeDate,
@@ -15,6 +16,7 @@ import {
   type Diner,
 } from "../../../test/reservation-helpers";
 import { useTestApp } from "../../../test/test-app";
+import { insertEntry, lockLine } from "./waitlist.repository";
 import {
   answerHold,
   expireHolds,
@@ -210,5 +212,54 @@ describe("joins at once", () => {
       }
     }
     await expectNoEntryOfferedTwice();
+  });
+
+  it("a join in flight while a move frees its table: the move waits for it, and its diner gets the hold", async (ctx) => {
+    skipUnlessPostgres(t, ctx);
+    const [owner, joiner] = [diners[28]!, diners[29]!];
+    const date = romeDate(20);
+    const bookings = await fillAllTables(t, f, [owner], date, "20:00");
+    const startsAt = instantOfWallClock(date, "20:00", ROME)!;
+    // A join caught between its look (every table taken) and its commit: it holds the line's lock
+    // and its entry is not visible yet.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let inLine!: () => void;
+    const joinHoldsLine = new Promise<void>((resolve) => (inLine = resolve));
+    const join = t.database.db.transaction().execute(async (trx) => {
+      await lockLine(trx, { restaurantId: f.allDay.id, offerId: null });
+      await insertEntry(trx, {
+        userId: joiner.userId,
+        restaurantId: f.allDay.id,
+        offerId: null,
+        date,
+        timeFrom: "20:00",
+        timeTo: "20:00",
+        windowStartsAt: startsAt,
+        windowEndsAt: startsAt,
+        people: 2,
+      });
+      inLine();
+      await released;
+    });
+    await joinHoldsLine;
+    const move = modifyReservation(t, owner, bookings[1]!, {
+      date: romeDate(30),
+      time: "20:00",
+      numberOfPeople: 2,
+      tableId: f.allDay.tables[1],
+    });
+    // The move queues on the line's lock (decision 075): seen as a session waiting on an advisory lock.
+    // Moving without it, the move answers first, finds nobody waiting, and the table stays free.
+    const first = await Promise.race([
+      move.then(() => "move answered" as const),
+      untilSomeoneWaitsOnLock(t, "advisory"),
+    ]);
+    release();
+    await join;
+    expect(first).toBe("a session waits on a lock");
+    expect((await move).statusCode).toBe(200);
+    const rows = await occupying(date, f.allDay.tables[1]!);
+    expect(rows.map((row) => [row.status, row.user_id])).toEqual([["held", joiner.userId]]);
   });
 });

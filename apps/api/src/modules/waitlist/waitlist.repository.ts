@@ -1,33 +1,45 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { OpeningHours } from "@tavolo/shared/opening-hours";
 import type { DB, WaitlistEntryStatus } from "../../db/schema";
-import type { FreedLine } from "../reservations/freed-trigger";
+import { lineKey, lineLock, lineLockIfFree, type FreedLine } from "../reservations/freed-trigger";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 /**
- * Advisory-lock classes (two-int4 keys; class 1 is a table's booking lock, decision 007): one line
- * (a restaurant's tables, or one offer's seats) is matched by one transaction at a time; one
- * diner's joins are counted one at a time.
+ * Advisory-lock class of one diner's joins (two-int4 keys; class 1 is a table's booking lock, class
+ * 3 a line's, `lineLock`): they are counted one at a time.
  */
-const WAITLIST_LINE_LOCK_CLASS = 3;
 const WAITLIST_DINER_LOCK_CLASS = 4;
 
 /** What is matched together: a restaurant's tables, or the seats of one offer. */
 export type LineScope = FreedLine;
 
-const lineKey = (scope: LineScope) => scope.offerId ?? scope.restaurantId;
-
 /** Holds the line's lock until the transaction ends (re-entrant within it). */
 export async function lockLine(trx: Transaction<DB>, scope: LineScope): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(${WAITLIST_LINE_LOCK_CLASS}, hashtext(${lineKey(scope)}))`.execute(trx);
+  await sql`SELECT ${lineLock(lineKey(scope))}`.execute(trx);
 }
 
 /** The line's lock if nobody holds it now (the background sweep skips a line someone is matching). */
 export async function tryLockLine(trx: Transaction<DB>, scope: LineScope): Promise<boolean> {
-  const { rows } = await sql<{ locked: boolean }>`
-    SELECT pg_try_advisory_xact_lock(${WAITLIST_LINE_LOCK_CLASS}, hashtext(${lineKey(scope)})) AS locked`.execute(trx);
+  const { rows } = await sql<{ locked: boolean }>`SELECT ${lineLockIfFree(lineKey(scope))} AS locked`.execute(trx);
   return rows[0]?.locked === true;
+}
+
+/**
+ * Whether anyone waits in the line now, read without its lock: only after a write that held the
+ * lock until it committed is a "no" final (`FreedTrigger`'s `lineLocked`, decision 075). The
+ * partial index of waiting entries answers it.
+ */
+export async function anyoneWaiting(db: Db, scope: LineScope): Promise<boolean> {
+  const row = await db
+    .selectFrom("waitlist_entries")
+    .select(sql<number>`1`.as("one"))
+    .where("restaurant_id", "=", scope.restaurantId)
+    .where((eb) => (scope.offerId === null ? eb("offer_id", "is", null) : eb("offer_id", "=", scope.offerId)))
+    .where("status", "=", "waiting")
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function lockDinerJoins(trx: Transaction<DB>, userId: string): Promise<void> {
