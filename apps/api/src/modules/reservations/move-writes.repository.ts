@@ -55,7 +55,8 @@ const moveStatement = compiledOncePerShape<Shape, BookingMoveValues, StoredMailR
     const tableIds = sql`ARRAY[${param("fromTableId")}, ${param("tableId")}]::text[]`;
     const moved = db
       // The diner's row first, as their bookings' and mails' foreign keys would lock it later: an
-      // account deletion locks that row, then the bookings, so it queues here instead of deadlocking.
+      // account deletion locks that row, then the bookings, so it queues here instead of deadlocking
+      // (decision 076).
       .with("diner", (query) =>
         query
           .selectFrom("users")

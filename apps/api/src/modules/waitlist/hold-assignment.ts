@@ -107,6 +107,8 @@ export function createHoldAssigner(deps: HoldAssignerDeps) {
             !occupied.some((taken) => taken.table_id === candidate.id && overlaps(taken, seating)),
         );
         if (!table) continue;
+        // A diner whose account was deleted since the line was read is passed over (decision 076).
+        if (!(await holdsRepo.keepDiner(trx, entry.user_id))) break;
         const hold = await writes.insertHold(trx, {
           userId: entry.user_id,
           restaurantId,
@@ -150,6 +152,8 @@ export function createHoldAssigner(deps: HoldAssignerDeps) {
     const offered: OfferedHold[] = [];
     for (const entry of entries) {
       if (holding.has(repo.holdKey(entry)) || entry.party_size > available) continue;
+      // A diner whose account was deleted since the line was read is passed over (decision 076).
+      if (!(await holdsRepo.keepDiner(trx, entry.user_id))) continue;
       const hold = await writes.insertHold(trx, {
         userId: entry.user_id,
         restaurantId: scope.restaurantId,
@@ -275,7 +279,7 @@ export function createHoldAssigner(deps: HoldAssignerDeps) {
       const unique = new Map(scopes.map((scope) => [`${scope.restaurantId}/${scope.offerId ?? ""}`, scope]));
       for (const scope of unique.values()) {
         await (async () => {
-          // Nobody waiting after a write that held the line's lock: nothing to match (decision 075).
+          // Nobody waiting after a write that held the line's lock: nothing to match (decisions 075, 076).
           if (options.lineLocked && !(await repo.anyoneWaiting(db, scope))) return;
           await assignLine(scope);
         })().catch((error: unknown) =>

@@ -28,6 +28,16 @@ export function lockOffer(trx: Transaction<DB>, offerId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * A key share on the diner's row until the transaction ends, taken before any of their holds or
+ * bookings: an account deletion locks that row first, then their holds, so a write whose mail's
+ * foreign key would ask for the row only later deadlocks with it (decision 076). False: no diner.
+ */
+export async function keepDiner(trx: Transaction<DB>, userId: string): Promise<boolean> {
+  const row = await trx.selectFrom("users").select("id").where("id", "=", userId).forKeyShare().executeTakeFirst();
+  return row !== undefined;
+}
+
 /** A hold as confirm and decline read it, locked: one answer to a hold at a time. */
 export function lockHold(trx: Transaction<DB>, id: string, options: { skipLocked?: boolean } = {}) {
   const query = trx

@@ -146,6 +146,8 @@ export function createWaitlistService(deps: {
     const line = await holdsRepo.findHoldLine(db, holdId);
     if (!line) throw refusals.holdNotFound();
     const outcome = await db.transaction().execute(async (trx) => {
+      // The diner's row before the hold's, in a deletion's order (decision 076).
+      if (!(await holdsRepo.keepDiner(trx, userId))) throw refusals.holdNotFound();
       await repo.lockLine(trx, lineOf(line));
       const hold = await holdsRepo.lockHold(trx, holdId);
       if (!hold) throw refusals.holdNotFound();
