@@ -11,13 +11,17 @@ export interface ReminderTiming {
 
 /**
  * Takes up to `limit` live bookings whose reminder is due and not yet sent, locking them for this
- * transaction; bookings another process is taking are skipped (FOR UPDATE SKIP LOCKED). Due: the
+ * transaction, with a key share on each diner's row, which its mail's foreign key needs; bookings
+ * another process is taking are skipped (FOR UPDATE SKIP LOCKED), and so are those of a diner whose
+ * account is being deleted (the deletion locks the diner, then the bookings: waiting for it while
+ * holding a booking deadlocks, decision 076); the next pass finds them if the diner stays. Due: the
  * start is within the lead and still ahead, and the booking was made before its reminder time, or
  * later but more than the minimum notice before its start.
  */
 export async function lockDueReminders(trx: Transaction<DB>, timing: ReminderTiming, limit: number): Promise<string[]> {
   const result = await sql<{ id: string }>`
     SELECT r.id FROM reservations r
+    JOIN users u ON u.id = r.user_id
     WHERE r.status IN ('pending', 'confirmed')
       AND r.starts_at > now()
       AND r.starts_at <= now() + ${timing.leadMinutes} * interval '1 minute'
@@ -26,7 +30,8 @@ export async function lockDueReminders(trx: Transaction<DB>, timing: ReminderTim
       AND NOT EXISTS (SELECT 1 FROM reservation_reminders rr WHERE rr.reservation_id = r.id)
     ORDER BY r.starts_at
     LIMIT ${limit}
-    FOR UPDATE OF r SKIP LOCKED`.execute(trx);
+    FOR UPDATE OF r SKIP LOCKED
+    FOR KEY SHARE OF u SKIP LOCKED`.execute(trx);
   return result.rows.map((row) => row.id);
 }
 
