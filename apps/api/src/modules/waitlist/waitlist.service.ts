@@ -24,6 +24,7 @@ import { toWaitlistEntry } from "./waitlist.mapper";
 import * as refusals from "./waitlist-errors";
 import { lineOf } from "../reservations/freed-trigger";
 import * as writes from "../reservations/reservation-writes.repository";
+import { inDinersLine } from "./diner-in-line";
 import { releaseHold } from "./hold-release";
 import * as holdsRepo from "./holds.repository";
 import * as repo from "./waitlist.repository";
@@ -145,10 +146,8 @@ export function createWaitlistService(deps: {
   async function confirm(userId: string, holdId: string, language: Language): Promise<HoldAnswerResponse> {
     const line = await holdsRepo.findHoldLine(db, holdId);
     if (!line) throw refusals.holdNotFound();
-    const outcome = await db.transaction().execute(async (trx) => {
-      // The diner's row before the hold's, in a deletion's order (decision 076).
-      if (!(await holdsRepo.keepDiner(trx, userId))) throw refusals.holdNotFound();
-      await repo.lockLine(trx, lineOf(line));
+    const scope = { userId, line: lineOf(line), missing: refusals.holdNotFound };
+    const outcome = await inDinersLine(db, scope, async (trx) => {
       const hold = await holdsRepo.lockHold(trx, holdId);
       if (!hold) throw refusals.holdNotFound();
       if (hold.user_id !== userId) throw forbidden();
@@ -237,8 +236,8 @@ export function createWaitlistService(deps: {
       const found = await repo.findEntryView(db, entryId);
       if (!found) throw refusals.entryNotFound();
       if (found.user_id !== userId) throw forbidden();
-      const mails: AfterCommit[] & { released?: true } = await db.transaction().execute(async (trx) => {
-        await repo.lockLine(trx, lineOf(found));
+      const scope = { userId, line: lineOf(found), missing: refusals.entryNotFound };
+      const mails: AfterCommit[] & { released?: true } = await inDinersLine(db, scope, async (trx) => {
         const entry = await repo.lockEntry(trx, entryId);
         if (!entry) throw refusals.entryNotFound();
         if (entry.status === "waiting") {
@@ -280,8 +279,8 @@ export function createWaitlistService(deps: {
     async decline(userId: string, holdId: string, language: Language): Promise<HoldAnswerResponse> {
       const line = await holdsRepo.findHoldLine(db, holdId);
       if (!line) throw refusals.holdNotFound();
-      const mails: AfterCommit[] & { released?: true } = await db.transaction().execute(async (trx) => {
-        await repo.lockLine(trx, lineOf(line));
+      const scope = { userId, line: lineOf(line), missing: refusals.holdNotFound };
+      const mails: AfterCommit[] & { released?: true } = await inDinersLine(db, scope, async (trx) => {
         const hold = await holdsRepo.lockHold(trx, holdId);
         if (!hold) throw refusals.holdNotFound();
         if (hold.user_id !== userId) throw forbidden();
