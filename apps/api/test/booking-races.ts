@@ -1,5 +1,6 @@
 import { expect, type TestContext } from "vitest";
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
+import type { DB } from "../src/db/schema";
 import type { Diner } from "./reservation-helpers";
 import { seatsOf } from "./offer-helpers";
 import { eventually } from "./smtp-peer";
@@ -44,6 +45,47 @@ export async function untilSomeoneWaitsOnLock(t: TestApp, event?: "advisory" | "
     return rows[0]!.n > 0 ? true : undefined;
   });
   return "a session waits on a lock" as const;
+}
+
+/**
+ * A concurrent writer caught midway, for a race made certain: a transaction runs `before`, then waits
+ * (`held` resolves) until `finish()` lets it run `after` and end. `done` settles with it.
+ */
+export function heldTransaction(
+  t: TestApp,
+  before: (trx: Transaction<DB>) => Promise<unknown>,
+  after: (trx: Transaction<DB>) => Promise<unknown> = async () => {},
+) {
+  let finish!: () => void;
+  const finished = new Promise<void>((resolve) => (finish = resolve));
+  let heldNow!: () => void;
+  const held = new Promise<void>((resolve) => (heldNow = resolve));
+  const done = t.database.db.transaction().execute(async (trx) => {
+    await before(trx);
+    heldNow();
+    await finished;
+    await after(trx);
+  });
+  return { held, finish, done };
+}
+
+/** What a deletion caught by `deletionHoldingDiner` throws to roll itself back: the diner stays. */
+export const DELETION_ROLLED_BACK = "rolled back: the diner stays";
+
+/**
+ * An account deletion in its order (account-deletion.service.ts), caught after it locked the diner's
+ * row; once finished, it touches `rowId` (a booking or hold of theirs), as its cancel or release
+ * would, and rolls back. A write that holds that row and then waits on the diner deadlocks with it.
+ */
+export function deletionHoldingDiner(t: TestApp, userId: string, rowId: string) {
+  return heldTransaction(
+    t,
+    (trx) => sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`.execute(trx),
+    async (trx) => {
+      await sql`UPDATE reservations SET special_requests = special_requests WHERE id = ${rowId}`.execute(trx);
+      throw new Error(DELETION_ROLLED_BACK);
+    },
+  );
 }
 
 export const CONTENDERS = 50;

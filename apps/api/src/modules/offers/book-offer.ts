@@ -6,6 +6,7 @@ import type { BookLastMinuteInput, BookLastMinuteResponse } from "@tavolo/shared
 import type { DB } from "../../db/schema";
 import { AppError, notFound, unauthorized } from "../../errors";
 import {
+  keyedAnswerValues,
   replayIfKeyTaken,
   replayOf,
   replayOfStored,
@@ -110,10 +111,7 @@ export async function bookOffer(
       people: input.people,
       notes: input.notes,
       now: at,
-      keyOperation: key?.operation ?? "",
-      key: key?.key ?? "",
-      requestHash,
-      response: JSON.stringify(body),
+      ...keyedAnswerValues(key, requestHash, { statusCode: 201, body }),
     });
   } catch (error) {
     // A request with the same key committed while this one was on its way: its answer stands.

@@ -1,17 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { startApiProcesses, type ApiProcess } from "../../../test/api-processes";
-import { skipUnlessPostgres, untilSomeoneWaitsOnLock } from "../../../test/booking-races";
-import type { ReservationResponse } from "@tavolo/shared/reservations";
-import {
-  diner,
-  makeReservation,
-  raceParticipants,
-  romeDate,
-  tableRequest,
-  type BookingFixture,
-  type Diner,
-} from "../../../test/reservation-helpers";
+import { skipUnlessPostgres } from "../../../test/booking-races";
+import { raceParticipants, romeDate, type BookingFixture, type Diner } from "../../../test/reservation-helpers";
 import { useTestApp } from "../../../test/test-app";
 import { fillAllTables } from "../../../test/waitlist-helpers";
 
@@ -83,45 +74,5 @@ describe("reminders with two API processes and a restart", () => {
       mails.rows.filter((row) => row.n !== 1),
       "diners reminded more than once",
     ).toEqual([]);
-  });
-});
-
-describe("a reminder meeting the diner's account deletion", () => {
-  it("the pass goes past a booking whose diner is being deleted: no deadlock, and it is reminded after", async (ctx) => {
-    skipUnlessPostgres(t, ctx);
-    const who = await diner(t);
-    const booked = await makeReservation(t, who, tableRequest(f.allDay, 3, romeDate(60), "12:00"));
-    expect(booked.statusCode, booked.body).toBe(201);
-    const { id } = (booked.json() as ReservationResponse).reservation;
-    // Due now: starting within the lead, booked long before.
-    await sql`UPDATE reservations SET starts_at = now() + interval '1 hour', ends_at = now() + interval '150 minutes',
-      created_at = now() - interval '4 days' WHERE id = ${id}`.execute(t.database.db);
-    // The deletion's order (account-deletion.service.ts): the diner's row, then their bookings.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const dinerLocked = new Promise<void>((resolve) => (locked = resolve));
-    const deletion = t.database.db.transaction().execute(async (trx) => {
-      await sql`SELECT id FROM users WHERE id = ${who.userId} FOR UPDATE`.execute(trx);
-      locked();
-      await released;
-      // A pass that took the booking and then waits on the diner for its mail would deadlock here.
-      await sql`UPDATE reservations SET special_requests = special_requests WHERE id = ${id}`.execute(trx);
-      throw new Error("rolled back: the diner stays");
-    });
-    await dinerLocked;
-    const pass = t.app.reminderWorker.runOnce();
-    const first = await Promise.race([pass.then(() => "the pass ended" as const), untilSomeoneWaitsOnLock(t)]);
-    release();
-    await expect(deletion).rejects.toThrow("rolled back: the diner stays");
-    expect(first).toBe("the pass ended");
-    await pass;
-    const remindedNow = sql<{
-      n: number;
-    }>`SELECT count(*)::int AS n FROM reservation_reminders WHERE reservation_id = ${id}`;
-    expect((await remindedNow.execute(t.database.db)).rows[0]!.n).toBe(0);
-    // The diner stayed: the next pass reminds them.
-    expect(await t.app.reminderWorker.runOnce()).toBe(1);
-    expect((await remindedNow.execute(t.database.db)).rows[0]!.n).toBe(1);
   });
 });

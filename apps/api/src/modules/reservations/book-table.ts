@@ -8,7 +8,7 @@ import type { DB } from "../../db/schema";
 import { AppError, unauthorized } from "../../errors";
 import type { StoredMailRow } from "../../mail/outbox.repository";
 import { bookableSeating } from "./booking-rules";
-import { replayIfKeyTaken, replayOfStored, requestFingerprint, type Answer } from "./idempotency";
+import { keyedAnswerValues, replayIfKeyTaken, replayOfStored, requestFingerprint, type Answer } from "./idempotency";
 import type { ReservationNotifications } from "./reservation-notifications";
 import { newBookingView, type NewBookingPlace } from "./new-booking-view";
 import { bookTableInOneStatement, type NewTableBooking } from "./table-booking-writes.repository";
@@ -91,11 +91,7 @@ export async function bookTable(
       ...booking,
       ...mail.staged.values,
       leaseMs: mail.staged.leaseMs,
-      keyOperation: key?.operation ?? "",
-      key: key?.key ?? "",
-      requestHash,
-      statusCode: answer.statusCode,
-      response: JSON.stringify(answer.body),
+      ...keyedAnswerValues(key, requestHash, answer),
     });
   } catch (error) {
     if (isExclusionViolation(error)) throw tableTaken();

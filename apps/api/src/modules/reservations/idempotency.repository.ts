@@ -124,6 +124,19 @@ export function dinerWithStoredAnswer(
     .where("u.id", "=", param("userId"));
 }
 
+/**
+ * The key and the answer a one-statement write claims it with, as that statement's parameters
+ * (decisions 074, 075); without a key they are empty and the statement's unkeyed shape ignores them.
+ */
+export interface KeyedAnswerValues {
+  keyOperation: string;
+  key: string;
+  requestHash: string;
+  statusCode: number;
+  /** The answer as JSON. */
+  response: string;
+}
+
 /** The constraint a second use of a key runs into. */
 export const IDEMPOTENCY_KEY_TAKEN = "idempotency_keys_pkey";
 

@@ -9,6 +9,7 @@ import {
   findStoredAnswer,
   IDEMPOTENCY_KEY_TAKEN,
   type IdempotencyScope,
+  type KeyedAnswerValues,
   type StoredAnswer,
 } from "./idempotency.repository";
 
@@ -55,6 +56,19 @@ export function replayOfStored<T, Status extends number>(
   };
   return replayOf<T, Status>(stored, requestHash);
 }
+
+/** The key and answer a one-statement write stores, as its parameters (`KeyedAnswerValues`). */
+export const keyedAnswerValues = (
+  key: IdempotencyScope | undefined,
+  requestHash: string,
+  answer: Answer<unknown>,
+): KeyedAnswerValues => ({
+  keyOperation: key?.operation ?? "",
+  key: key?.key ?? "",
+  requestHash,
+  statusCode: answer.statusCode,
+  response: JSON.stringify(answer.body),
+});
 
 /**
  * A one-statement write refused because a request with the same key committed first (23505 on the

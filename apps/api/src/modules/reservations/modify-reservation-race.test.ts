@@ -4,12 +4,7 @@ import { sql } from "kysely";
 import type { ReservationResponse } from "@tavolo/shared/reservations";
 import { icsLines, mailsTo } from "../../../test/auth-helpers";
 import { useTestApp } from "../../../test/test-app";
-import {
-  CONTENDERS,
-  expectNoOverlappingSeatings,
-  skipUnlessPostgres,
-  untilSomeoneWaitsOnLock,
-} from "../../../test/booking-races";
+import { CONTENDERS, expectNoOverlappingSeatings, skipUnlessPostgres } from "../../../test/booking-races";
 import { liveRows, raceIntoOneSlot, bookOnePerDiner, SEPARATE_TIMES, TABLES } from "../../../test/move-races";
 import {
   raceParticipants,
@@ -153,36 +148,6 @@ describe("one booking moved eight ways at once", () => {
       expect(last).toContain(row.starts_at.toISOString());
       await sql`DELETE FROM reservations WHERE id = ${id}`.execute(t.database.db);
     }
-  });
-});
-
-describe("a move meeting the diner's account deletion", () => {
-  it("the move waits for the deletion's lock on the diner before it takes the booking: no deadlock", async (ctx) => {
-    skipUnlessPostgres(t, ctx);
-    const who = diners[1]!;
-    const date = romeDate(89);
-    const booked = await makeReservation(t, who, tableRequest(f.allDay, 2, date, "12:00"));
-    expect(booked.statusCode, booked.body).toBe(201);
-    const { id } = (booked.json() as ReservationResponse).reservation;
-    // The deletion's order (account-deletion.service.ts): the diner's row, then their bookings.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const dinerLocked = new Promise<void>((resolve) => (locked = resolve));
-    const deletion = t.database.db.transaction().execute(async (trx) => {
-      await sql`SELECT id FROM users WHERE id = ${who.userId} FOR UPDATE`.execute(trx);
-      locked();
-      await released;
-      // A move that took the booking first and then waits on the diner would deadlock here.
-      await sql`UPDATE reservations SET special_requests = special_requests WHERE id = ${id}`.execute(trx);
-      throw new Error("rolled back: the diner stays");
-    });
-    await dinerLocked;
-    const move = modifyReservation(t, who, id, { date, time: "13:00", numberOfPeople: 2, tableId: f.allDay.tables[2] });
-    await untilSomeoneWaitsOnLock(t);
-    release();
-    await expect(deletion).rejects.toThrow("rolled back: the diner stays");
-    expect((await move).statusCode, (await move).body).toBe(200);
   });
 });
 

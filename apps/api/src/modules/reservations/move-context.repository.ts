@@ -1,7 +1,8 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { DB } from "../../db/schema";
 import { bookingFirstRead, dinerWithStoredAnswer, type DinerAndKeyParams } from "./idempotency.repository";
-import { attendingOf, RESTAURANT_VIEW_COLUMNS } from "./reservation-views.repository";
+import { attendingOf } from "./reservation-views.repository";
+import { BOOKING_PLACE_COLUMNS } from "./reservations.repository";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -32,14 +33,7 @@ const buildMoveContext = (
       "res.special_requests",
       "res.created_at",
       attendingOf(),
-      "r.id as restaurant_id",
-      "r.opening_hours",
-      "r.auto_confirm",
-      ...RESTAURANT_VIEW_COLUMNS,
-      "t.id as table_id",
-      "t.number as table_number",
-      "t.capacity as table_capacity",
-      "t.active as table_active",
+      ...BOOKING_PLACE_COLUMNS,
     ]);
 
 /**

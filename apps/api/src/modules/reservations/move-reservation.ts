@@ -6,7 +6,7 @@ import { isExclusionViolation } from "../../db/postgres-errors";
 import type { DB } from "../../db/schema";
 import { AppError, forbidden, notFound, unauthorized } from "../../errors";
 import { bookableSeating, partyTooLarge, requestedSeating } from "./booking-rules";
-import { replayIfKeyTaken, replayOfStored, requestFingerprint, type Answer } from "./idempotency";
+import { keyedAnswerValues, replayIfKeyTaken, replayOfStored, requestFingerprint, type Answer } from "./idempotency";
 import { findMoveContext, type MoveContextRow } from "./move-context.repository";
 import { moveInOneStatement } from "./move-writes.repository";
 import { newBookingView, type NewBookingPlace } from "./new-booking-view";
@@ -142,11 +142,7 @@ async function tryMove(
         status,
         ...messages.mail.values,
         leaseMs: messages.mail.leaseMs,
-        keyOperation: key?.operation ?? "",
-        key: key?.key ?? "",
-        requestHash,
-        statusCode: answer.statusCode,
-        response: JSON.stringify(answer.body),
+        ...keyedAnswerValues(key, requestHash, answer),
         pushPayload: messages.push?.payload ?? "null",
         pushTtlSeconds: messages.push?.ttlSeconds ?? 0,
         pushLeaseMs: messages.push?.leaseMs ?? 0,

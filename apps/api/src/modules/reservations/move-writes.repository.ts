@@ -9,7 +9,7 @@ import {
 } from "../../mail/outbox.repository";
 import { pushInsertFor, queuedPushesJson, type QueuedPush } from "../push/push.repository";
 import { lineLock } from "./freed-trigger";
-import { keyWithAnswerFor } from "./idempotency.repository";
+import { keyWithAnswerFor, type KeyedAnswerValues } from "./idempotency.repository";
 import { tableBookingLockOfKey, tableLockKeysInOrder } from "./reservations.repository";
 
 /**
@@ -34,12 +34,8 @@ export interface BookingMove {
 
 /** What the one statement writes, as its parameters: the move, its key and answer (JSON), its mail and push. */
 export type BookingMoveValues = BookingMove &
-  OutboxValues & {
-    keyOperation: string;
-    key: string;
-    requestHash: string;
-    statusCode: number;
-    response: string;
+  OutboxValues &
+  KeyedAnswerValues & {
     leaseMs: number;
     pushPayload: string;
     pushTtlSeconds: number;

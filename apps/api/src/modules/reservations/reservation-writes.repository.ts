@@ -7,7 +7,7 @@ import {
   type StoredMailRow,
 } from "../../mail/outbox.repository";
 import { withSeatsLeftInOffer } from "../offers/seats-left";
-import { keyWithAnswerFor } from "./idempotency.repository";
+import { keyWithAnswerFor, type KeyedAnswerValues } from "./idempotency.repository";
 import { ACTIVE_RESERVATION_STATUSES } from "@tavolo/shared/reservations";
 import type { DB } from "../../db/schema";
 import * as seats from "../offers/offer-seats.repository";
@@ -33,21 +33,18 @@ function inTransaction<T>(db: Db, work: (trx: Transaction<DB>) => Promise<T>): P
 // --- book offer ---
 
 /** What an offer booking's one statement writes, as its parameters (decision 074). */
-export type OfferBookingValues = OutboxValues & {
-  id: string;
-  createdAt: Date;
-  userId: string;
-  offerId: string;
-  people: number;
-  notes: string;
-  now: Date;
-  keyOperation: string;
-  key: string;
-  requestHash: string;
-  /** The answer as JSON; the statement writes the seats left into its offer. */
-  response: string;
-  leaseMs: number;
-};
+export type OfferBookingValues = OutboxValues &
+  /** `response`: the statement writes the seats left into its offer; its status is always 201. */
+  KeyedAnswerValues & {
+    id: string;
+    createdAt: Date;
+    userId: string;
+    offerId: string;
+    people: number;
+    notes: string;
+    now: Date;
+    leaseMs: number;
+  };
 
 /**
  * DESIGN §4 in one statement, all or nothing (decision 074): takes `people` seats if they are there

@@ -33,6 +33,21 @@ const TABLE_BOOKING_LOCK_CLASS = 1;
 export const tableBookingLock = (tableId: string) =>
   sql<unknown>`pg_advisory_xact_lock(${TABLE_BOOKING_LOCK_CLASS}, hashtext(${tableId}))`;
 
+/**
+ * What a booking's or a move's first read takes of the restaurant (`r`, `c`) and of the table asked
+ * for (`t`): the rules' context and what the answer and the mails show.
+ */
+export const BOOKING_PLACE_COLUMNS = [
+  "r.id as restaurant_id",
+  "r.opening_hours",
+  "r.auto_confirm",
+  ...RESTAURANT_VIEW_COLUMNS,
+  "t.id as table_id",
+  "t.number as table_number",
+  "t.capacity as table_capacity",
+  "t.active as table_active",
+] as const;
+
 interface NewBookingParams extends DinerAndKeyParams {
   restaurantId: string;
   tableId: string;
@@ -48,16 +63,7 @@ const buildNewBookingContext = (
     .leftJoin("restaurant_tables as t", (join) =>
       join.onRef("t.restaurant_id", "=", "r.id").on("t.id", "=", param("tableId")),
     )
-    .select([
-      "r.id as restaurant_id",
-      "r.opening_hours",
-      "r.auto_confirm",
-      ...RESTAURANT_VIEW_COLUMNS,
-      "t.id as table_id",
-      "t.number as table_number",
-      "t.capacity as table_capacity",
-      "t.active as table_active",
-    ]);
+    .select(BOOKING_PLACE_COLUMNS);
 
 /**
  * Everything a new table booking needs before its one statement (decision 074), in one read: the

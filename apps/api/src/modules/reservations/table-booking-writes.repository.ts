@@ -2,7 +2,7 @@ import { sql, type Compilable, type Kysely, type QueryCreator } from "kysely";
 import { compiledOncePerShape } from "../../db/compiled-once";
 import type { DB } from "../../db/schema";
 import { mailInsert, OUTBOX_VALUE_COLUMNS, type OutboxValues, type StoredMailRow } from "../../mail/outbox.repository";
-import { keyWithAnswerInsert } from "./idempotency.repository";
+import { keyWithAnswerInsert, type KeyedAnswerValues } from "./idempotency.repository";
 import { tableBookingLock } from "./reservations.repository";
 
 /**
@@ -25,15 +25,7 @@ export interface NewTableBooking {
 }
 
 /** What the one statement writes, as its parameters: the booking, its key and answer (JSON), its mail. */
-export type TableBookingValues = NewTableBooking &
-  OutboxValues & {
-    keyOperation: string;
-    key: string;
-    requestHash: string;
-    statusCode: number;
-    response: string;
-    leaseMs: number;
-  };
+export type TableBookingValues = NewTableBooking & OutboxValues & KeyedAnswerValues & { leaseMs: number };
 
 /** The booking's columns, each with the parameter it is written from and that parameter's type. */
 const BOOKING_COLUMNS = [

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { instantOfWallClock } from "@tavolo/shared/dates";
 import { startApiProcesses } from "../../../test/api-processes";
 import { post } from "../../../test/auth-helpers";
-import { skipUnlessPostgres, untilSomeoneWaitsOnLock } from "../../../test/booking-races";
+import { heldTransaction, skipUnlessPostgres, untilSomeoneWaitsOnLock } from "../../../test/booking-races";
 import {
   diner,
   cancelReservation,
@@ -23,7 +23,6 @@ import {
   fillAllTables,
   joined,
   joinWaitlist,
-  offerHoldAt20,
   waitingAt20,
 } from "../../../test/waitlist-helpers";
 
@@ -223,11 +222,7 @@ describe("joins at once", () => {
     const startsAt = instantOfWallClock(date, "20:00", ROME)!;
     // A join caught between its look (every table taken) and its commit: it holds the line's lock
     // and its entry is not visible yet.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let inLine!: () => void;
-    const joinHoldsLine = new Promise<void>((resolve) => (inLine = resolve));
-    const join = t.database.db.transaction().execute(async (trx) => {
+    const join = heldTransaction(t, async (trx) => {
       await lockLine(trx, { restaurantId: f.allDay.id, offerId: null });
       await insertEntry(trx, {
         userId: joiner.userId,
@@ -240,10 +235,8 @@ describe("joins at once", () => {
         windowEndsAt: startsAt,
         people: 2,
       });
-      inLine();
-      await released;
     });
-    await joinHoldsLine;
+    await join.held;
     const move = modifyReservation(t, owner, bookings[1]!, {
       date: romeDate(30),
       time: "20:00",
@@ -256,68 +249,11 @@ describe("joins at once", () => {
       move.then(() => "move answered" as const),
       untilSomeoneWaitsOnLock(t, "advisory"),
     ]);
-    release();
-    await join;
+    join.finish();
+    await join.done;
     expect(first).toBe("a session waits on a lock");
     expect((await move).statusCode).toBe(200);
     const rows = await occupying(date, f.allDay.tables[1]!);
     expect(rows.map((row) => [row.status, row.user_id])).toEqual([["held", joiner.userId]]);
-  });
-});
-
-describe("the waitlist meeting an account deletion", () => {
-  it("the confirm waits for the deletion's lock on the diner before it takes the hold: no deadlock", async (ctx) => {
-    skipUnlessPostgres(t, ctx);
-    const holder = await diner(t);
-    const { hold } = await offerHoldAt20(t, f, holder, romeDate(21));
-    // The deletion's order (account-deletion.service.ts): the diner's row, then their holds.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const dinerLocked = new Promise<void>((resolve) => (locked = resolve));
-    const deletion = t.database.db.transaction().execute(async (trx) => {
-      await sql`SELECT id FROM users WHERE id = ${holder.userId} FOR UPDATE`.execute(trx);
-      locked();
-      await released;
-      // A confirm that took the hold first and then waits on the diner would deadlock here.
-      await sql`UPDATE reservations SET special_requests = special_requests WHERE id = ${hold.id}`.execute(trx);
-      throw new Error("rolled back: the diner stays");
-    });
-    await dinerLocked;
-    const confirm = answerHold(t, holder, hold.id, "confirm");
-    await untilSomeoneWaitsOnLock(t);
-    release();
-    await expect(deletion).rejects.toThrow("rolled back: the diner stays");
-    const answer = await confirm;
-    expect(answer.statusCode, answer.body).toBe(200);
-  });
-
-  it("a freed table goes past a waiting diner deleted meanwhile to the next in line", async (ctx) => {
-    skipUnlessPostgres(t, ctx);
-    const [first, next, owner] = await Promise.all([diner(t), diner(t), diner(t)]);
-    const date = romeDate(22);
-    const bookings = await fillAllTables(t, f, [owner], date, "20:00");
-    await joined(t, first, at20(date));
-    await joined(t, next, at20(date));
-    // The first in line deletes the account while the line is matched: read as waiting, gone at the hold.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let gone!: () => void;
-    const deleting = new Promise<void>((resolve) => (gone = resolve));
-    const deletion = t.database.db.transaction().execute(async (trx) => {
-      await sql`SELECT id FROM users WHERE id = ${first.userId} FOR UPDATE`.execute(trx);
-      await sql`DELETE FROM waitlist_entries WHERE user_id = ${first.userId}`.execute(trx);
-      await sql`DELETE FROM users WHERE id = ${first.userId}`.execute(trx);
-      gone();
-      await released;
-    });
-    await deleting;
-    const cancelled = cancel(owner, bookings[1]!);
-    await untilSomeoneWaitsOnLock(t);
-    release();
-    await deletion;
-    expect((await cancelled).statusCode).toBe(200);
-    const rows = await occupying(date, f.allDay.tables[1]!);
-    expect(rows.map((row) => [row.status, row.user_id])).toEqual([["held", next.userId]]);
   });
 });

@@ -1,0 +1,128 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { instantOfWallClock } from "@tavolo/shared/dates";
+import type { ReservationResponse } from "@tavolo/shared/reservations";
+import {
+  DELETION_ROLLED_BACK,
+  deletionHoldingDiner,
+  heldTransaction,
+  skipUnlessPostgres,
+  untilSomeoneWaitsOnLock,
+} from "../../../test/booking-races";
+import {
+  cancelReservation,
+  createBookingFixture,
+  diner,
+  makeReservation,
+  modifyReservation,
+  ROME,
+  romeDate,
+  tableRequest,
+  type BookingFixture,
+} from "../../../test/reservation-helpers";
+import { useTestApp } from "../../../test/test-app";
+import { answerHold, fillAllTables, joined, offerHoldAt20, waitingAt20 } from "../../../test/waitlist-helpers";
+
+/**
+ * An account deletion locks the diner's row, then their bookings, holds and entries (decision 021).
+ * A write that holds one of those and then asks for the diner's row (its mail's foreign key, a hold
+ * for them) must take the row first, in the deletion's order, or the two deadlock (decision 076).
+ * Each test catches a deletion midway in its own transaction, so the race happens every time. On
+ * PostgreSQL only: PGlite runs one statement at a time.
+ */
+const t = useTestApp();
+let f: BookingFixture;
+beforeAll(async () => {
+  if (t.database.kind !== "postgres") return;
+  f = await createBookingFixture(t);
+});
+
+async function bookedBy(who: Awaited<ReturnType<typeof diner>>, date: string, table: number) {
+  const booked = await makeReservation(t, who, tableRequest(f.allDay, table, date, "12:00"));
+  expect(booked.statusCode, booked.body).toBe(201);
+  return (booked.json() as ReservationResponse).reservation.id;
+}
+
+describe("a write of the diner's meeting their account deletion", () => {
+  it("a move waits for the deletion's lock on the diner before it takes the booking: no deadlock", async (ctx) => {
+    skipUnlessPostgres(t, ctx);
+    const who = await diner(t);
+    const date = romeDate(89);
+    const id = await bookedBy(who, date, 2);
+    const deletion = deletionHoldingDiner(t, who.userId, id);
+    await deletion.held;
+    const move = modifyReservation(t, who, id, { date, time: "13:00", numberOfPeople: 2, tableId: f.allDay.tables[2] });
+    await untilSomeoneWaitsOnLock(t);
+    deletion.finish();
+    await expect(deletion.done).rejects.toThrow(DELETION_ROLLED_BACK);
+    expect((await move).statusCode, (await move).body).toBe(200);
+  });
+
+  it("a confirm waits for the deletion's lock on the diner before it takes the hold: no deadlock", async (ctx) => {
+    skipUnlessPostgres(t, ctx);
+    const holder = await diner(t);
+    const { hold } = await offerHoldAt20(t, f, holder, romeDate(21));
+    const deletion = deletionHoldingDiner(t, holder.userId, hold.id);
+    await deletion.held;
+    const confirm = answerHold(t, holder, hold.id, "confirm");
+    await untilSomeoneWaitsOnLock(t);
+    deletion.finish();
+    await expect(deletion.done).rejects.toThrow(DELETION_ROLLED_BACK);
+    const answer = await confirm;
+    expect(answer.statusCode, answer.body).toBe(200);
+  });
+
+  it("a freed table goes past a waiting diner deleted meanwhile to the next in line", async (ctx) => {
+    skipUnlessPostgres(t, ctx);
+    const [first, next, owner] = await Promise.all([diner(t), diner(t), diner(t)]);
+    const date = romeDate(22);
+    const bookings = await fillAllTables(t, f, [owner], date, "20:00");
+    await joined(t, first, waitingAt20(f, date));
+    await joined(t, next, waitingAt20(f, date));
+    // The first in line deletes the account while the line is matched: read as waiting, gone at the hold.
+    const deletion = heldTransaction(t, async (trx) => {
+      await sql`SELECT id FROM users WHERE id = ${first.userId} FOR UPDATE`.execute(trx);
+      await sql`DELETE FROM waitlist_entries WHERE user_id = ${first.userId}`.execute(trx);
+      await sql`DELETE FROM users WHERE id = ${first.userId}`.execute(trx);
+    });
+    await deletion.held;
+    const cancelled = cancelReservation(t, owner, bookings[1]!);
+    await untilSomeoneWaitsOnLock(t);
+    deletion.finish();
+    await deletion.done;
+    expect((await cancelled).statusCode).toBe(200);
+    const { rows } = await sql<{ status: string; user_id: string }>`
+      SELECT status, user_id FROM reservations WHERE table_id = ${f.allDay.tables[1]}
+         AND starts_at = ${instantOfWallClock(date, "20:00", ROME)} AND status IN ('pending', 'confirmed', 'held')`.execute(
+      t.database.db,
+    );
+    expect(rows.map((row) => [row.status, row.user_id])).toEqual([["held", next.userId]]);
+  });
+
+  it("a reminder pass goes past a booking whose diner is being deleted, and reminds it after", async (ctx) => {
+    skipUnlessPostgres(t, ctx);
+    const who = await diner(t);
+    const id = await bookedBy(who, romeDate(60), 3);
+    // Due now: starting within the lead, booked long before.
+    await sql`UPDATE reservations SET starts_at = now() + interval '1 hour', ends_at = now() + interval '150 minutes',
+      created_at = now() - interval '4 days' WHERE id = ${id}`.execute(t.database.db);
+    const deletion = deletionHoldingDiner(t, who.userId, id);
+    await deletion.held;
+    const pass = t.app.reminderWorker.runOnce();
+    const first = await Promise.race([pass.then(() => "the pass ended" as const), untilSomeoneWaitsOnLock(t)]);
+    deletion.finish();
+    await expect(deletion.done).rejects.toThrow(DELETION_ROLLED_BACK);
+    expect(first).toBe("the pass ended");
+    await pass;
+    const reminded = async () =>
+      (
+        await sql<{
+          n: number;
+        }>`SELECT count(*)::int AS n FROM reservation_reminders WHERE reservation_id = ${id}`.execute(t.database.db)
+      ).rows[0]!.n;
+    expect(await reminded()).toBe(0);
+    // The diner stayed: the next pass reminds them.
+    expect(await t.app.reminderWorker.runOnce()).toBe(1);
+    expect(await reminded()).toBe(1);
+  });
+});
