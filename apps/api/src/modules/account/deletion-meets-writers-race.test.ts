@@ -21,7 +21,15 @@ import {
   type BookingFixture,
 } from "../../../test/reservation-helpers";
 import { useTestApp } from "../../../test/test-app";
-import { answerHold, fillAllTables, joined, offerHoldAt20, waitingAt20 } from "../../../test/waitlist-helpers";
+import {
+  answerHold,
+  expireHolds,
+  fillAllTables,
+  joined,
+  liveHolds,
+  offerHoldAt20,
+  waitingAt20,
+} from "../../../test/waitlist-helpers";
 
 /**
  * An account deletion locks the diner's row, then their bookings, holds and entries (decision 021).
@@ -124,5 +132,35 @@ describe("a write of the diner's meeting their account deletion", () => {
     // The diner stayed: the next pass reminds them.
     expect(await t.app.reminderWorker.runOnce()).toBe(1);
     expect(await reminded()).toBe(1);
+  });
+
+  it("the expiry worker goes past a lapsed hold whose diner is being deleted, though it would offer them another", async (ctx) => {
+    skipUnlessPostgres(t, ctx);
+    const [who, owner] = await Promise.all([diner(t), diner(t)]);
+    const date = romeDate(23);
+    const at20 = await fillAllTables(t, f, [owner], date, "20:00");
+    const at2130 = await fillAllTables(t, f, [owner], date, "21:30");
+    await joined(t, who, waitingAt20(f, date));
+    await joined(t, who, { ...waitingAt20(f, date), timeFrom: "21:30", timeTo: "21:30" });
+    // The 20:00 table is held for them; the 21:30 one waits, as nobody holds two for one day.
+    expect((await cancelReservation(t, owner, at20[1]!)).statusCode).toBe(200);
+    expect((await cancelReservation(t, owner, at2130[1]!)).statusCode).toBe(200);
+    const [hold] = (await liveHolds(t)).filter((row) => row.user_id === who.userId);
+    await expireHolds(t);
+    // Releasing the lapsed hold would offer the 21:30 table to the same diner, asking for their row.
+    const deletion = deletionHoldingDiner(t, who.userId, hold!.id);
+    await deletion.held;
+    const pass = t.app.waitlistWorker.runOnce();
+    const first = await Promise.race([pass.then(() => "the pass ended" as const), untilSomeoneWaitsOnLock(t)]);
+    deletion.finish();
+    await expect(deletion.done).rejects.toThrow(DELETION_ROLLED_BACK);
+    expect(first).toBe("the pass ended");
+    await pass;
+    // The diner stayed: the next pass releases the lapsed hold and holds 21:30 for them.
+    await t.app.waitlistWorker.runOnce();
+    const held = (await liveHolds(t)).filter((row) => row.user_id === who.userId);
+    expect(held.map((row) => row.starts_at.toISOString())).toEqual([
+      instantOfWallClock(date, "21:30", ROME)!.toISOString(),
+    ]);
   });
 });

@@ -38,10 +38,16 @@ export async function keepDiner(trx: Transaction<DB>, userId: string): Promise<b
   return row !== undefined;
 }
 
-/** A hold as confirm and decline read it, locked: one answer to a hold at a time. */
+/**
+ * A hold as confirm, decline and the expiry worker read it, locked: one answer to a hold at a time.
+ * The worker (`skipLocked`) also takes a key share on the diner's row, in an account deletion's order
+ * (decision 076): it may offer the same diner another hold before it commits. A hold whose diner is
+ * being deleted is skipped; the deletion releases it.
+ */
 export function lockHold(trx: Transaction<DB>, id: string, options: { skipLocked?: boolean } = {}) {
   const query = trx
     .selectFrom("reservations as h")
+    .innerJoin("users as u", "u.id", "h.user_id")
     .innerJoin("restaurants as r", "r.id", "h.restaurant_id")
     .leftJoin("waitlist_entries as e", "e.id", "h.waitlist_entry_id")
     .select([
@@ -60,7 +66,9 @@ export function lockHold(trx: Transaction<DB>, id: string, options: { skipLocked
     .where("h.id", "=", id)
     .where("h.waitlist_entry_id", "is not", null)
     .forUpdate("h");
-  return (options.skipLocked ? query.skipLocked() : query).executeTakeFirst();
+  return (
+    options.skipLocked ? query.skipLocked().modifyEnd(sql`for key share of "u" skip locked`) : query
+  ).executeTakeFirst();
 }
 
 /** Where a hold is (no lock): which line to lock before touching it. */
