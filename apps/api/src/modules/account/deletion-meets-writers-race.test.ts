@@ -51,33 +51,42 @@ async function bookedBy(who: Awaited<ReturnType<typeof diner>>, date: string, ta
   return (booked.json() as ReservationResponse).reservation.id;
 }
 
+/**
+ * Starts `act` while a deletion of the diner holds their row (`deletionHoldingDiner`, touching
+ * `rowId` next), lets the deletion go on once `act` has ended or someone waits on a lock, and
+ * answers which came first and what `act` answered. The deletion rolls back: the diner stays.
+ */
+async function duringDeletion<T>(userId: string, rowId: string, act: () => Promise<T>) {
+  const deletion = deletionHoldingDiner(t, userId, rowId);
+  await deletion.held;
+  const acting = act();
+  const first = await Promise.race([acting.then(() => "it ended" as const), untilSomeoneWaitsOnLock(t)]);
+  deletion.finish();
+  await expect(deletion.done).rejects.toThrow(DELETION_ROLLED_BACK);
+  return { first, result: await acting };
+}
+
 describe("a write of the diner's meeting their account deletion", () => {
   it("a move waits for the deletion's lock on the diner before it takes the booking: no deadlock", async (ctx) => {
     skipUnlessPostgres(t, ctx);
     const who = await diner(t);
     const date = romeDate(89);
     const id = await bookedBy(who, date, 2);
-    const deletion = deletionHoldingDiner(t, who.userId, id);
-    await deletion.held;
-    const move = modifyReservation(t, who, id, { date, time: "13:00", numberOfPeople: 2, tableId: f.allDay.tables[2] });
-    await untilSomeoneWaitsOnLock(t);
-    deletion.finish();
-    await expect(deletion.done).rejects.toThrow(DELETION_ROLLED_BACK);
-    expect((await move).statusCode, (await move).body).toBe(200);
+    const move = { date, time: "13:00", numberOfPeople: 2, tableId: f.allDay.tables[2] };
+    const { first, result } = await duringDeletion(who.userId, id, () => modifyReservation(t, who, id, move));
+    expect(first).toBe("a session waits on a lock");
+    expect(result.statusCode, result.body).toBe(200);
   });
 
   it("a confirm waits for the deletion's lock on the diner before it takes the hold: no deadlock", async (ctx) => {
     skipUnlessPostgres(t, ctx);
     const holder = await diner(t);
     const { hold } = await offerHoldAt20(t, f, holder, romeDate(21));
-    const deletion = deletionHoldingDiner(t, holder.userId, hold.id);
-    await deletion.held;
-    const confirm = answerHold(t, holder, hold.id, "confirm");
-    await untilSomeoneWaitsOnLock(t);
-    deletion.finish();
-    await expect(deletion.done).rejects.toThrow(DELETION_ROLLED_BACK);
-    const answer = await confirm;
-    expect(answer.statusCode, answer.body).toBe(200);
+    const { first, result } = await duringDeletion(holder.userId, hold.id, () =>
+      answerHold(t, holder, hold.id, "confirm"),
+    );
+    expect(first).toBe("a session waits on a lock");
+    expect(result.statusCode, result.body).toBe(200);
   });
 
   it("a freed table goes past a waiting diner deleted meanwhile to the next in line", async (ctx) => {
@@ -114,14 +123,8 @@ describe("a write of the diner's meeting their account deletion", () => {
     // Due now: starting within the lead, booked long before.
     await sql`UPDATE reservations SET starts_at = now() + interval '1 hour', ends_at = now() + interval '150 minutes',
       created_at = now() - interval '4 days' WHERE id = ${id}`.execute(t.database.db);
-    const deletion = deletionHoldingDiner(t, who.userId, id);
-    await deletion.held;
-    const pass = t.app.reminderWorker.runOnce();
-    const first = await Promise.race([pass.then(() => "the pass ended" as const), untilSomeoneWaitsOnLock(t)]);
-    deletion.finish();
-    await expect(deletion.done).rejects.toThrow(DELETION_ROLLED_BACK);
-    expect(first).toBe("the pass ended");
-    await pass;
+    const { first } = await duringDeletion(who.userId, id, () => t.app.reminderWorker.runOnce());
+    expect(first).toBe("it ended");
     const reminded = async () =>
       (
         await sql<{
@@ -148,14 +151,8 @@ describe("a write of the diner's meeting their account deletion", () => {
     const [hold] = (await liveHolds(t)).filter((row) => row.user_id === who.userId);
     await expireHolds(t);
     // Releasing the lapsed hold would offer the 21:30 table to the same diner, asking for their row.
-    const deletion = deletionHoldingDiner(t, who.userId, hold!.id);
-    await deletion.held;
-    const pass = t.app.waitlistWorker.runOnce();
-    const first = await Promise.race([pass.then(() => "the pass ended" as const), untilSomeoneWaitsOnLock(t)]);
-    deletion.finish();
-    await expect(deletion.done).rejects.toThrow(DELETION_ROLLED_BACK);
-    expect(first).toBe("the pass ended");
-    await pass;
+    const { first } = await duringDeletion(who.userId, hold!.id, () => t.app.waitlistWorker.runOnce());
+    expect(first).toBe("it ended");
     // The diner stayed: the next pass releases the lapsed hold and holds 21:30 for them.
     await t.app.waitlistWorker.runOnce();
     const held = (await liveHolds(t)).filter((row) => row.user_id === who.userId);

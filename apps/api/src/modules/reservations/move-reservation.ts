@@ -7,6 +7,7 @@ import type { DB } from "../../db/schema";
 import { AppError, forbidden, notFound, unauthorized } from "../../errors";
 import { bookableSeating, partyTooLarge, requestedSeating } from "./booking-rules";
 import { keyedAnswerValues, replayIfKeyTaken, replayOfStored, requestFingerprint, type Answer } from "./idempotency";
+import type { IdempotencyScope } from "./idempotency.repository";
 import { findMoveContext, type MoveContextRow } from "./move-context.repository";
 import { moveInOneStatement } from "./move-writes.repository";
 import { newBookingView, type NewBookingPlace } from "./new-booking-view";
@@ -72,9 +73,14 @@ export async function moveBooking(
   deps: { db: Kysely<DB>; notifications: ReservationNotifications },
   request: MoveRequest,
 ): Promise<Answer<ReservationResponse, 200> & { replayed: boolean }> {
+  const { userId, reservationId, input, idempotencyKey } = request;
+  // What the tries share: the key and the request's fingerprint.
+  const key =
+    idempotencyKey === undefined ? undefined : { userId, operation: "modifyReservation", key: idempotencyKey };
+  const requestHash = requestFingerprint({ reservationId, ...input });
   for (let attempt = 1; ; attempt++) {
     try {
-      return await tryMove(deps, request);
+      return await tryMove(deps, request, { key, requestHash });
     } catch (error) {
       if (!(error instanceof MoveTryLost)) throw error;
       if (attempt >= MOVE_ATTEMPTS)
@@ -88,12 +94,11 @@ export async function moveBooking(
 async function tryMove(
   deps: { db: Kysely<DB>; notifications: ReservationNotifications },
   request: MoveRequest,
+  keyed: { key: IdempotencyScope | undefined; requestHash: string },
 ): Promise<Answer<ReservationResponse, 200> & { replayed: boolean }> {
   const { db, notifications } = deps;
-  const { userId, reservationId, input, language, idempotencyKey } = request;
-  const key =
-    idempotencyKey === undefined ? undefined : { userId, operation: "modifyReservation", key: idempotencyKey };
-  const requestHash = requestFingerprint({ reservationId, ...input });
+  const { userId, reservationId, input, language } = request;
+  const { key, requestHash } = keyed;
   const context = await findMoveContext(db, { userId, reservationId, tableId: input.tableId ?? null, key });
   // The account was deleted since the session was checked: like any ended session.
   if (!context) throw unauthorized("invalid_token", "apiErrors.invalidToken");
