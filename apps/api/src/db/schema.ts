@@ -32,6 +32,14 @@ export interface CityAliasesTable {
   city_id: number;
 }
 
+/** Kept by the database with every write of restaurants (migration 015); read, never written, by the API. */
+export interface CityRestaurantCountsTable {
+  city_id: number;
+  /** '' for all the city's restaurants, else a cuisine. */
+  category: string;
+  restaurants: number;
+}
+
 export interface RestaurantsTable {
   id: Generated<string>;
   city_id: number;
@@ -266,6 +274,7 @@ export interface FavoritesTable {
 export interface DB {
   cities: CitiesTable;
   city_aliases: CityAliasesTable;
+  city_restaurant_counts: CityRestaurantCountsTable;
   restaurants: RestaurantsTable;
   restaurant_tables: RestaurantTablesTable;
   users: UsersTable;

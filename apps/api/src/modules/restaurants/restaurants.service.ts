@@ -18,6 +18,7 @@ import type { DB } from "../../db/schema";
 import { notFound } from "../../errors";
 import { freeTimesByRestaurant, offeredSeatings } from "../reservations/free-seatings";
 import * as repo from "./restaurants.repository";
+import * as searchStatements from "./restaurant-search.repository";
 import { toCityInfo, toRestaurantDetail, toRestaurantSummary, toTable } from "./restaurants.mapper";
 
 type SearchQuery = z.output<typeof searchRestaurantsQuerySchema>;
@@ -73,7 +74,7 @@ export function createRestaurantService(db: Kysely<DB>, bookingsDb: Kysely<DB> =
       if (!query.location) {
         const near = { ...position!, radiusKm: query.radius };
         const order = byDistance ? "nearest" : "bestRated";
-        const found = await repo.searchRestaurantsNear(db, near, category, pageOf(query), order);
+        const found = await searchStatements.searchRestaurantsNear(db, near, category, pageOf(query), order);
         const restaurants = await withSlots(
           found.rows.map((row) => ({ row, summary: withDistance(row, near, language) })),
           query,
@@ -83,7 +84,7 @@ export function createRestaurantService(db: Kysely<DB>, bookingsDb: Kysely<DB> =
         return { success: true, city: null, restaurants, total, page: query.page, pageSize: query.pageSize };
       }
       const nearTo = query.sort === "distance" ? position : undefined;
-      const found = await repo.searchRestaurantsInCity(
+      const found = await searchStatements.searchRestaurantsInCity(
         db,
         normalizeSearchKey(query.location),
         category,
@@ -110,7 +111,7 @@ export function createRestaurantService(db: Kysely<DB>, bookingsDb: Kysely<DB> =
     },
 
     async filterByType(query: TypeQuery, language: Language) {
-      const { rows, total } = await repo.listRestaurantsByType(db, query.type.toLowerCase(), pageOf(query));
+      const { rows, total } = await searchStatements.listRestaurantsByType(db, query.type.toLowerCase(), pageOf(query));
       return {
         success: true as const,
         restaurants: rows.map((row) => toRestaurantSummary(row, language)),
@@ -140,7 +141,7 @@ export function createRestaurantService(db: Kysely<DB>, bookingsDb: Kysely<DB> =
 export type RestaurantService = ReturnType<typeof createRestaurantService>;
 
 /** The same sphere as earthdistance (shared/geo.ts): the figure agrees with the radius. */
-function withDistance(row: repo.RestaurantRow, from: repo.Position, language: Language): RestaurantSummary {
+function withDistance(row: repo.RestaurantRow, from: searchStatements.Position, language: Language): RestaurantSummary {
   return { ...toRestaurantSummary(row, language), distanceKm: Math.round(distanceKm(from, row) * 100) / 100 };
 }
 
