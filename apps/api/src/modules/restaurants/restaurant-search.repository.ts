@@ -45,8 +45,8 @@ function pageRows(
   // As subqueries, the page's bounds are unknown to the plan whatever their values, so PostgreSQL
   // keeps the one plan it made for the statement instead of planning each search anew for its page
   // (decision 077).
-  const limit = sql<number>`(SELECT ${page.limit}::int)`;
-  const offset = sql<number>`(SELECT ${page.offset}::int)`;
+  const limit = sql<number>`(SELECT ${page.limit}::int8)`;
+  const offset = sql<number>`(SELECT ${page.offset}::int8)`;
   // Hours and zone come along for a search for a table, which derives each page's seatings from them.
   const columns = [...restaurantColumns, "r.opening_hours", "r.time_zone"] as const;
   if (order !== "bestRated") {

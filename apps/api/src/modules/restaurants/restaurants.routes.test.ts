@@ -63,6 +63,12 @@ describe("searchRestaurantsByLocation", () => {
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json()).toMatchObject({ success: false, code: "validation_error" });
     expect((await get("/api/client/searchRestaurantsByLocation?location=milano&page=0")).statusCode).toBe(400);
+    // A page whose first row lies past 2³¹ rows is an empty page, not an overflow (decision 077).
+    for (const query of ["location=milano&category=pizza", "location=milano", "lat=45.46&lng=9.19&radius=10"]) {
+      const far = await search(`${query}&page=2147483648&pageSize=50`);
+      expect(far.body.restaurants).toEqual([]);
+      expect(far.body.total).toBeGreaterThan(0);
+    }
   });
 
   it("gives each result the spec's fields, location both ways", async () => {
