@@ -6,7 +6,8 @@ import { ITALIAN_CITIES } from "../src/catalog/seed/italian-cities";
 import { upsertOffers, type OfferInput } from "../src/modules/offers/offer-writes.repository";
 import { upsertCities, upsertRestaurants } from "../src/modules/restaurants/catalog-writes.repository";
 import { post } from "./auth-helpers";
-import { everyDay, romeDate, ROME, type Diner } from "./reservation-helpers";
+import { restaurantIn } from "./catalog-helpers";
+import { romeDate, ROME, type Diner } from "./reservation-helpers";
 import { importCatalog } from "../src/catalog/import/catalog-import";
 import type { TestApp } from "./test-app";
 
@@ -20,32 +21,12 @@ export interface OfferFixture {
 export async function createOfferFixture(t: TestApp): Promise<OfferFixture> {
   const cities = ITALIAN_CITIES.filter((city) => ["milano", "monza", "bergamo"].includes(city.slug));
   const cityIds = await upsertCities(t.database.db, cities);
-  const at = (slug: string) => cities.find((city) => city.slug === slug)!;
-  const restaurant = (slug: string, name: string, categories: string[]) => ({
-    citySlug: slug,
-    name,
-    type: "trattoria",
-    categories,
-    descriptionIt: "",
-    descriptionEn: "",
-    address: "Piazza del Duomo 1",
-    phone: "+39 02 1234567",
-    imageKey: `${categories[0]}-1`,
-    rating: 4.2,
-    priceRange: 2,
-    openingHours: everyDay({ open: "00:00", close: "23:45" }),
-    timeZone: ROME,
-    lat: at(slug).lat,
-    lng: at(slug).lng,
-    autoConfirm: true,
-    tables: [{ number: 1, capacity: 4 }],
-  });
   const [milano, monza, bergamo] = await upsertRestaurants(
     t.database.db,
     [
-      restaurant("milano", "Trattoria del Duomo", ["italiano", "carne"]),
-      restaurant("monza", "Osteria della Villa Reale", ["pesce"]),
-      restaurant("bergamo", "Polenta e Città Alta", ["italiano"]),
+      restaurantIn("milano", "Trattoria del Duomo", ["italiano", "carne"]),
+      restaurantIn("monza", "Osteria della Villa Reale", ["pesce"]),
+      restaurantIn("bergamo", "Polenta e Città Alta", ["italiano"]),
     ],
     cityIds,
   );

@@ -12,6 +12,22 @@ CREATE TABLE city_restaurant_counts (
   PRIMARY KEY (city_id, category)
 );
 
+-- The one counting rule, for the triggers and the first fill alike: each restaurant in `added`
+-- ([city_id, categories] pairs) counts once in its city and once per cuisine it names, however often
+-- it names it; each in `removed` takes that away. Added in (city, cuisine) order.
+CREATE FUNCTION city_restaurant_counts_add(added jsonb, removed jsonb) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO city_restaurant_counts AS k (city_id, category, restaurants)
+  SELECT changed.city_id, counted.category, sum(changed.delta)::int
+    FROM (SELECT (e ->> 0)::int AS city_id, e -> 1 AS categories, 1 AS delta FROM jsonb_array_elements(added) AS e
+          UNION ALL
+          SELECT (e ->> 0)::int, e -> 1, -1 FROM jsonb_array_elements(removed) AS e) AS changed
+   CROSS JOIN LATERAL (SELECT '' UNION SELECT jsonb_array_elements_text(changed.categories)) AS counted (category)
+   GROUP BY changed.city_id, counted.category
+  HAVING sum(changed.delta) <> 0
+   ORDER BY changed.city_id, counted.category
+      ON CONFLICT (city_id, category) DO UPDATE SET restaurants = k.restaurants + excluded.restaurants
+$$;
+
 CREATE FUNCTION restaurants_keep_city_counts() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   added jsonb := '[]';
@@ -24,17 +40,7 @@ BEGIN
   IF TG_OP <> 'INSERT' THEN
     removed := (SELECT coalesce(jsonb_agg(jsonb_build_array(city_id, categories)), '[]') FROM old_rows);
   END IF;
-  INSERT INTO city_restaurant_counts AS k (city_id, category, restaurants)
-  SELECT changed.city_id, counted.category, sum(changed.delta)::int
-    FROM (SELECT (e ->> 0)::int AS city_id, e -> 1 AS categories, 1 AS delta FROM jsonb_array_elements(added) AS e
-          UNION ALL
-          SELECT (e ->> 0)::int, e -> 1, -1 FROM jsonb_array_elements(removed) AS e) AS changed
-   -- A restaurant counts once in its city and once per cuisine it names, however often it names it.
-   CROSS JOIN LATERAL (SELECT '' UNION SELECT jsonb_array_elements_text(changed.categories)) AS counted (category)
-   GROUP BY changed.city_id, counted.category
-  HAVING sum(changed.delta) <> 0
-   ORDER BY changed.city_id, counted.category
-      ON CONFLICT (city_id, category) DO UPDATE SET restaurants = k.restaurants + excluded.restaurants;
+  PERFORM city_restaurant_counts_add(added, removed);
   RETURN NULL;
 END;
 $$;
@@ -49,11 +55,8 @@ CREATE TRIGGER restaurants_counted_on_delete AFTER DELETE ON restaurants
   REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION restaurants_keep_city_counts();
 
-INSERT INTO city_restaurant_counts (city_id, category, restaurants)
-SELECT r.city_id, counted.category, count(*)
-  FROM restaurants AS r
- CROSS JOIN LATERAL (SELECT '' UNION SELECT unnest(r.categories)) AS counted (category)
- GROUP BY r.city_id, counted.category;
+SELECT city_restaurant_counts_add(
+  (SELECT coalesce(jsonb_agg(jsonb_build_array(city_id, categories)), '[]') FROM restaurants), '[]');
 
 -- The cuisine beside the best-rated order, so a page of one cuisine finds its rows in the index
 -- alone and reads only the twenty it shows. Built before the old one is dropped: building holds off

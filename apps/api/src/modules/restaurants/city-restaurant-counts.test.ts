@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { cityIdsBySlug, upsertRestaurants, type RestaurantInput } from "./catalog-writes.repository";
-import { everyDay } from "../../../test/reservation-helpers";
+import { cityIdsBySlug, upsertRestaurants } from "./catalog-writes.repository";
+import { restaurantIn } from "../../../test/catalog-helpers";
 import { useTestApp } from "../../../test/test-app";
 
 /**
@@ -40,26 +40,6 @@ async function searchTotal(city: string, category = "all"): Promise<number> {
   return response.json<{ total: number }>().total;
 }
 
-const restaurant = (name: string, citySlug: string, categories: string[]): RestaurantInput => ({
-  citySlug,
-  name,
-  type: "trattoria",
-  categories,
-  descriptionIt: "Cucina di casa.",
-  descriptionEn: "Home cooking.",
-  address: "Via Roma 1",
-  phone: "+39 02 0000000",
-  imageKey: "italiano-1",
-  rating: 4,
-  priceRange: 2,
-  openingHours: everyDay({ open: "12:00", close: "23:00" }),
-  timeZone: "Europe/Rome",
-  lat: 45.46,
-  lng: 9.19,
-  autoConfirm: true,
-  tables: [{ number: 1, capacity: 4 }],
-});
-
 describe("the counts behind a city search's total", () => {
   it("are those of the seeded catalogue, in the search and in the list of cities", async () => {
     await expectCountsKept();
@@ -79,7 +59,10 @@ describe("the counts behind a city search's total", () => {
     // A cuisine named twice counts once.
     const [first, second] = await upsertRestaurants(
       t.database.db,
-      [restaurant("Conta Uno", "milano", ["sushi", "sushi", "etnico"]), restaurant("Conta Due", "milano", ["pizza"])],
+      [
+        restaurantIn("milano", "Conta Uno", ["sushi", "sushi", "etnico"]),
+        restaurantIn("milano", "Conta Due", ["pizza"]),
+      ],
       cities,
     );
     await expectCountsKept();
@@ -90,8 +73,8 @@ describe("the counts behind a city search's total", () => {
     await upsertRestaurants(
       t.database.db,
       [
-        { ...restaurant("Conta Uno", "roma", ["sushi"]), id: first! },
-        { ...restaurant("Conta Due", "milano", ["sushi", "pizza"]), id: second! },
+        { ...restaurantIn("roma", "Conta Uno", ["sushi"]), id: first! },
+        { ...restaurantIn("milano", "Conta Due", ["sushi", "pizza"]), id: second! },
       ],
       cities,
     );
@@ -125,7 +108,10 @@ describe("the counts behind a city search's total", () => {
         t.database.db.transaction().execute(async (trx) => {
           await upsertRestaurants(
             trx,
-            [restaurant(`Corsa ${i} A`, "torino", ["pizza"]), restaurant(`Corsa ${i} B`, "torino", ["carne", "pizza"])],
+            [
+              restaurantIn("torino", `Corsa ${i} A`, ["pizza"]),
+              restaurantIn("torino", `Corsa ${i} B`, ["carne", "pizza"]),
+            ],
             cities,
           );
           await sql`SELECT pg_sleep(0.05)`.execute(trx);
