@@ -1,13 +1,12 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
+import { RacesSpreadOut } from "./apps/api/test/races-spread-out";
 
 /**
- * One runner, eight projects. "api" runs the API suite on embedded PGlite; "api-pg" runs the very
- * same files on a real PostgreSQL server (a fresh database per run, see apps/api/test/test-database.ts),
- * the concurrency races apart in "api-pg-race".
+ * One runner, seven projects. "api" runs the API suite on embedded PGlite; "api-pg" runs the very
+ * same files on a real PostgreSQL server (a fresh database per file, see apps/api/test/test-database.ts),
+ * its 50-way races among them, one at a time (decision 078).
  */
-/** Suites racing many concurrent requests against one PostgreSQL server. */
-const RACE_TESTS = "src/**/*race.test.ts";
 /** Suites that stop servers and kill processes (decision 014): their own project, see below. */
 const FAULT_TESTS = "src/**/*.fault.test.ts";
 /**
@@ -56,6 +55,8 @@ export default defineConfig({
     // Vitest's default on 2 cores is one worker (cores - 1), leaving the second core idle while a file
     // waits on PostgreSQL, a child process or a timer (decision 047).
     maxWorkers: 2,
+    // The races of "api-pg" spread through its files, never two at once (decision 078).
+    sequence: { sequencer: RacesSpreadOut },
     projects: [
       { test: { name: "shared", root: "packages/shared", environment: "node", include: ["src/**/*.test.ts"] } },
       // npm test's own set-up (scripts/test-setup.mjs): decided by a pure function, tested without apt.
@@ -80,27 +81,11 @@ export default defineConfig({
           ...SHARED_MODULES,
           environment: "node",
           include: ["src/**/*.test.ts"],
-          exclude: ["src/catalog/seed/**", RACE_TESTS, FAULT_TESTS, ...ENGINE_FREE_TESTS],
+          exclude: ["src/catalog/seed/**", FAULT_TESTS, ...ENGINE_FREE_TESTS],
           env: { TAVOLO_TEST_DATABASE: "postgres" },
           globalSetup: API_SETUP,
+          setupFiles: ["./test/races-one-at-a-time.ts"],
           testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
-      {
-        // The 50-way races hold ~50 connections each: run alone, one file at a time, after every
-        // other project, so no two ever share the server's 100 connections (a refused connection
-        // is a 500 that has nothing to do with the race under test).
-        test: {
-          name: "api-pg-race",
-          root: "apps/api",
-          environment: "node",
-          include: [RACE_TESTS],
-          env: { TAVOLO_TEST_DATABASE: "postgres" },
-          globalSetup: API_SETUP,
-          fileParallelism: false,
-          sequence: { groupOrder: 1 },
-          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },

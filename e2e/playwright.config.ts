@@ -13,7 +13,10 @@ import { PHONE_ONLY_TAG } from "./support/widths";
  */
 const mainServerOnly = process.env.E2E_MAIN_SERVER_ONLY === "1";
 const workers = mainServerOnly ? 1 : Number(process.env.E2E_WORKERS ?? 2);
-const mainServerPorts = planMainServers(workers, Number(process.env.E2E_PORT ?? 3199));
+const firstPort = Number(process.env.E2E_PORT ?? 3199);
+const mainServerPorts = planMainServers(workers, firstPort);
+/** Opened by support/start-servers.mjs once every server of the run answers. */
+const serversReadyPort = firstPort - 5;
 /** A second server, signed in through a standards-strict OpenID provider (support/start-with-strict-oidc.mjs). */
 const strictAppPort = Number(process.env.E2E_STRICT_OIDC_APP_PORT ?? 3195);
 const strictProviderPort = Number(process.env.E2E_STRICT_OIDC_PORT ?? 3196);
@@ -34,14 +37,16 @@ const LAPTOP_ONLY = ["**/google.spec.ts", "**/strict-oidc.spec.ts", "**/installa
  * first start, and what every server here shares. Every test signs in from 127.0.0.1: the per-address
  * limits (tested in the API suite) would otherwise throttle the suite itself.
  */
-const appServer = (command: string, appPort: number, restaurants: number, env: Record<string, string>) => ({
+const appServer = (
+  name: string,
+  command: string,
+  appPort: number,
+  restaurants: number,
+  env: Record<string, string>,
+) => ({
+  name,
   command,
-  cwd: "..",
-  timeout: 120_000,
-  reuseExistingServer: false,
-  stdout: "ignore" as const,
-  stderr: "pipe" as const,
-  url: `http://127.0.0.1:${appPort}/api/ready`,
+  readyUrl: `http://127.0.0.1:${appPort}/api/ready`,
   env: {
     HOST: "127.0.0.1",
     LOG_LEVEL: "warn",
@@ -58,17 +63,23 @@ const appServer = (command: string, appPort: number, restaurants: number, env: R
 });
 
 /** The app signed in through the Google stand-in, one per worker: every spec but the strict provider's. */
-const mainServers = mainServerPorts.map(({ app, google, googleControl }) =>
-  appServer("node e2e/support/start-with-google-mock.mjs", app, 800, {
+const mainServers = mainServerPorts.map(({ app, google, googleControl }, slot) =>
+  appServer(`main ${slot}`, "node e2e/support/start-with-google-mock.mjs", app, 800, {
     E2E_GOOGLE_PORT: String(google),
     E2E_GOOGLE_CONTROL_PORT: String(googleControl),
   }),
 );
 
 /** A second app, signed in through the standards-strict OpenID provider (strict-oidc.spec.ts). */
-const strictOidcServer = appServer("node --import tsx e2e/support/start-with-strict-oidc.mjs", strictAppPort, 20, {
-  E2E_STRICT_OIDC_PORT: String(strictProviderPort),
-});
+const strictOidcServer = appServer(
+  "strict OpenID",
+  "node --import tsx e2e/support/start-with-strict-oidc.mjs",
+  strictAppPort,
+  20,
+  {
+    E2E_STRICT_OIDC_PORT: String(strictProviderPort),
+  },
+);
 
 export default defineConfig({
   testDir: "./tests",
@@ -110,9 +121,19 @@ export default defineConfig({
       use: { viewport: { width: 1280, height: 800 } },
     },
   ],
-  webServer: [
-    ...mainServers,
-    // The booking smoke on the Node LTS (scripts/test-all.mjs) books on the main server alone.
-    ...(mainServerOnly ? [] : [strictOidcServer]),
-  ],
+  // Every server at once, behind one ready address (support/start-servers.mjs, decision 078). The
+  // booking smoke on the Node LTS (scripts/test-all.mjs) books on the main server alone.
+  webServer: {
+    command: "node e2e/support/start-servers.mjs",
+    cwd: "..",
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    url: `http://127.0.0.1:${serversReadyPort}/`,
+    env: {
+      E2E_SERVERS: JSON.stringify([...mainServers, ...(mainServerOnly ? [] : [strictOidcServer])]),
+      E2E_SERVERS_READY_PORT: String(serversReadyPort),
+    },
+  },
 });

@@ -24,11 +24,11 @@ interface RaceAnswer {
 
 /**
  * Skips a race on PGlite: it has one connection and runs one statement at a time, so a race there
- * proves nothing (DESIGN §4). The races run in the api-pg-race project.
+ * proves nothing (DESIGN §4). The races run in the api-pg project, one at a time (decision 078).
  */
 export function skipUnlessPostgres(t: TestApp, ctx: TestContext): void {
   if (t.database.kind !== "postgres") {
-    ctx.skip("PGlite runs one statement at a time, so a race on it proves nothing (DESIGN §4): run it in api-pg-race");
+    ctx.skip("PGlite runs one statement at a time, so a race on it proves nothing (DESIGN §4): run it in api-pg");
   }
 }
 

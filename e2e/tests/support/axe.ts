@@ -53,8 +53,13 @@ async function codeSnifferErrors(page: Page): Promise<SnifferError[]> {
  * HTML_CodeSniffer (pa11y) finds a WCAG 2 AA error such as text below 4.5:1.
  */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  // In the page itself, reporting only the failing nodes (decision 078): the default opens a blank
+  // page for every check to merge frames' results (Tavolo's pages have no frames), and serialises
+  // every passing node. The same rules find the same violations, 2–4 times sooner.
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .setLegacyMode(true)
+    .options({ resultTypes: ["violations"] })
     .analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")

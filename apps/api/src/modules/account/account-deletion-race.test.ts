@@ -16,7 +16,7 @@ import { useTestApp } from "../../../test/test-app";
  * same diner does meanwhile, nothing is left half-done. Only a real PostgreSQL server runs these
  * requests concurrently; PGlite serialises them, so a race there proves nothing.
  */
-const NOT_ON_PGLITE = "PGlite runs one statement at a time, so a race on it proves nothing: api-pg-race runs this";
+const NOT_ON_PGLITE = "PGlite runs one statement at a time, so a race on it proves nothing: api-pg runs this";
 const ROUNDS = 10;
 
 const t = useTestApp();
