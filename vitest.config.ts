@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 import react from "@vitejs/plugin-react";
-import { RacesSpreadOut } from "./apps/api/test/races-spread-out";
+// With its extension: Vite's coming native config loader resolves no other.
+import { RACE_FILE, RACE_PROJECT } from "./apps/api/test/race-files.ts";
 
 /**
  * One runner, seven projects. "api" runs the API suite on embedded PGlite; "api-pg" runs the very
@@ -49,6 +51,34 @@ const WEB_MOCKING_TESTS = [
   "src/features/auth/components/google-sign-in.test.tsx",
   "src/features/auth/components/native-login.test.tsx",
 ];
+
+/**
+ * Vitest's order (longest or largest first, project by project), with the race files of
+ * "api-pg" spread evenly through its files (decision 078). A race file waits for any other race file
+ * to finish (apps/api/test/races-one-at-a-time.ts): one in every few files, the other worker is
+ * almost always on a file that does not race, and neither waits.
+ */
+class RacesSpreadOut extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const inRaceProject = (spec: TestSpecification) => spec.project.name === RACE_PROJECT;
+    const isRace = (spec: TestSpecification) => inRaceProject(spec) && RACE_FILE.test(spec.moduleId);
+    const races = sorted.filter(isRace);
+    const rest = sorted.filter((spec) => !isRace(spec));
+    const first = rest.findIndex(inRaceProject);
+    const count = rest.filter(inRaceProject).length;
+    if (races.length === 0 || first === -1) return sorted;
+    const spread: TestSpecification[] = [];
+    let placed = 0;
+    rest.forEach((spec, index) => {
+      while (placed < races.length && index === first + Math.floor((placed * count) / races.length)) {
+        spread.push(races[placed++]!);
+      }
+      spread.push(spec);
+    });
+    return [...spread, ...races.slice(placed)];
+  }
+}
 
 export default defineConfig({
   test: {
