@@ -169,6 +169,13 @@ describe.each(["pglite", "postgres"] as const)("a server restart on %s", (engine
         ["reservation-booked", "reservation-booked", "reservation-booked", "verification-code"].sort(),
       );
       expect(mails.filter((m) => m.failed_at)).toEqual([]);
+      // A real start hashes at OWASP's cost: only Vitest's own workers hash cheaper (decision 078).
+      const { password_hash } = await database.db
+        .selectFrom("users")
+        .select("password_hash")
+        .where("email", "=", email)
+        .executeTakeFirstOrThrow();
+      expect(password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     } finally {
       await database.close();
     }
