@@ -2,7 +2,7 @@ import { defineConfig } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./support/chromium";
+import { CHROMIUM_FLAGS, HEADLESS_SHELL_PATH } from "./support/chromium";
 import { planMainServers } from "./support/main-servers";
 import { PHONE_ONLY_TAG } from "./support/widths";
 
@@ -100,8 +100,10 @@ export default defineConfig({
     // The service worker (decision 045) answers fetches before page.route sees them and serves
     // pages seen before when offline: every suite but the one that tests it runs without it.
     serviceWorkers: "block",
+    // Chromium's headless shell, as Playwright prefers for headless runs (decision 078); the
+    // installable app's file asks for the full browser.
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: HEADLESS_SHELL_PATH,
       args: CHROMIUM_FLAGS,
     },
   },

@@ -1,5 +1,5 @@
 // What `npm test` needs beyond node_modules, and setting it up when it can (decision 017): Debian's
-// chromium (e2e), redis-server (the scale-out suites start their own) and the local PostgreSQL
+// chromium and its headless shell (e2e, decision 078), redis-server (the scale-out suites start their own) and the local PostgreSQL
 // cluster (the api-pg projects). As root with apt it installs and starts what is missing; otherwise
 // it prints the exact command to run.
 import { spawnSync } from "node:child_process";
@@ -10,7 +10,8 @@ const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 
 /**
  * The set-up for the facts of this machine, decided without touching it.
- * @param {{ root: boolean, apt: boolean, chromium: boolean, chromiumPath: string, redis: boolean,
+ * @param {{ root: boolean, apt: boolean, chromium: boolean, chromiumPath: string, headlessShell: boolean,
+ *   headlessShellPath: string, redis: boolean,
  *   postgres: "up" | "down", postgresLocal: boolean, postgresVersions: string[], databaseUrl: string,
  *   requireRedis: boolean }} facts
  * @returns {{ steps: { title: string, commands: string[][] }[], blockers: string[], notes: string[] }}
@@ -24,7 +25,11 @@ export function planSetup(facts) {
   const admin = facts.root && facts.apt;
   const sudo = facts.root ? "" : "sudo ";
 
-  const packages = [...(facts.chromium ? [] : ["chromium"]), ...(facts.redis ? [] : ["redis-server"])];
+  const packages = [
+    ...(facts.chromium ? [] : ["chromium"]),
+    ...(facts.headlessShell ? [] : ["chromium-headless-shell"]),
+    ...(facts.redis ? [] : ["redis-server"]),
+  ];
   if (packages.length > 0 && admin) {
     // One index update for every package, only when something is missing.
     steps.push({
@@ -40,6 +45,10 @@ export function planSetup(facts) {
       : `install ${packages.join(" and ")} with this system's package manager`;
     if (!facts.chromium)
       blockers.push(`Chromium is missing (${facts.chromiumPath}): ${command} (or set CHROMIUM_PATH).`);
+    if (!facts.headlessShell)
+      blockers.push(
+        `Chromium's headless shell is missing (${facts.headlessShellPath}): ${command} (or set CHROMIUM_HEADLESS_SHELL_PATH).`,
+      );
     if (!facts.redis) {
       const message = `redis-server is missing, the scale-out suites need it: ${command}`;
       if (facts.requireRedis) blockers.push(`${message} (REQUIRE_REDIS=1).`);
@@ -86,12 +95,15 @@ const onPath = (command) => spawnSync("sh", ["-c", `command -v ${command}`], { s
 /** The facts planSetup decides on, read from this machine and the environment. */
 export async function machineFacts(env, databaseUrl) {
   const chromiumPath = env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  const headlessShellPath = env.CHROMIUM_HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell";
   const host = new URL(databaseUrl).hostname;
   return {
     root: process.getuid?.() === 0,
     apt: onPath("apt-get"),
     chromium: existsSync(chromiumPath),
     chromiumPath,
+    headlessShell: existsSync(headlessShellPath),
+    headlessShellPath,
     redis: onPath("redis-server"),
     postgres: (await postgresReachable(databaseUrl)) ? "up" : "down",
     postgresLocal: LOCAL_HOSTS.has(host),

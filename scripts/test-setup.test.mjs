@@ -7,6 +7,8 @@ const ready = {
   apt: true,
   chromium: true,
   chromiumPath: "/usr/bin/chromium",
+  headlessShell: true,
+  headlessShellPath: "/usr/bin/chromium-headless-shell",
   redis: true,
   postgres: "up",
   postgresLocal: true,
@@ -22,9 +24,12 @@ describe("npm test's machine set-up", () => {
     expect(planSetup(ready)).toEqual({ steps: [], blockers: [], notes: [] });
   });
 
-  it("as root with apt, installs chromium and redis-server after one index update", () => {
-    const plan = planSetup({ ...ready, chromium: false, redis: false });
-    expect(commandsOf(plan)).toEqual(["apt-get update -qq", "apt-get install -y -qq chromium redis-server"]);
+  it("as root with apt, installs chromium, its headless shell and redis-server after one index update", () => {
+    const plan = planSetup({ ...ready, chromium: false, headlessShell: false, redis: false });
+    expect(commandsOf(plan)).toEqual([
+      "apt-get update -qq",
+      "apt-get install -y -qq chromium chromium-headless-shell redis-server",
+    ]);
     expect(plan.blockers).toEqual([]);
     expect(commandsOf(planSetup({ ...ready, redis: false }))).toEqual([
       "apt-get update -qq",
@@ -41,6 +46,9 @@ describe("npm test's machine set-up", () => {
     const user = { ...ready, root: false };
     expect(planSetup({ ...user, chromium: false }).blockers).toEqual([
       "Chromium is missing (/usr/bin/chromium): sudo apt-get update && sudo apt-get install -y chromium (or set CHROMIUM_PATH).",
+    ]);
+    expect(planSetup({ ...user, headlessShell: false }).blockers).toEqual([
+      "Chromium's headless shell is missing (/usr/bin/chromium-headless-shell): sudo apt-get update && sudo apt-get install -y chromium-headless-shell (or set CHROMIUM_HEADLESS_SHELL_PATH).",
     ]);
     expect(planSetup({ ...user, postgres: "down" }).blockers).toEqual([
       "PostgreSQL is not reachable at postgres://postgres@127.0.0.1:5432/postgres: sudo pg_ctlcluster --skip-systemctl-redirect 15 main start (or set TEST_DATABASE_URL).",

@@ -1,8 +1,12 @@
 /// <reference lib="webworker" />
 import type { PushPayload } from "@tavolo/shared/push";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../support/chromium";
 import { newPerson, registerViaApi } from "./support/accounts";
 import { findBookable, signIn } from "./support/booking";
 import { expect, test } from "./support/test";
+
+// The full browser, not the suite's headless shell: the shell shows no notifications (decision 078).
+test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS } });
 
 /** The installable app (decision 045): manifest, service worker, offline pages, a push shown and tapped. */
 test.describe("installable app", () => {
