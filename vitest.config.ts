@@ -55,8 +55,8 @@ const WEB_MOCKING_TESTS = [
 /**
  * Vitest's order (longest or largest first, project by project), with the race files of
  * "api-pg" spread evenly through its files (decision 078). A race file waits for any other race file
- * to finish (apps/api/test/races-one-at-a-time.ts): one in every few files, the other worker is
- * almost always on a file that does not race, and neither waits.
+ * to finish (apps/api/test/races-one-at-a-time.ts): with one race in every few files, the other
+ * workers are almost always on files that do not race, and none waits.
  */
 class RacesSpreadOut extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -7,8 +7,9 @@ import { RACE_FILE } from "./race-files";
  * The "api-pg" files run one per Vitest worker, and the race files among them (`*race.test.ts`)
  * beside the others, never beside each other (decision 078): a 50-way race holds up to ~50
  * connections, two of them at once would reach the server's 100, and a refused connection is a 500
- * that has nothing to do with the race under test. An ordinary file holds a few. A race file waits here, before its own set-up, until no
- * other race file holds the server's session-level advisory lock; closing the connection frees it.
+ * that has nothing to do with the race under test. An ordinary file holds a few. A race file waits
+ * here, before its own set-up, until no other race file holds the server's session-level advisory
+ * lock; closing the connection frees it.
  */
 /** Any fixed key: only the race files of one run take it. */
 const RACES_LOCK = 7_807_807;
