@@ -2,13 +2,15 @@ import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 import react from "@vitejs/plugin-react";
 // With its extension: Vite's coming native config loader resolves no other.
-import { RACE_FILE, RACE_PROJECT } from "./apps/api/test/race-files.ts";
+import { RACE_FILE } from "./apps/api/test/race-files.ts";
 
 /**
  * One runner, seven projects. "api" runs the API suite on embedded PGlite; "api-pg" runs the very
  * same files on a real PostgreSQL server (a fresh database per file, see apps/api/test/test-database.ts),
  * its 50-way races among them, one at a time (decision 078).
  */
+/** The API suite on PostgreSQL, its races among its files (the sequencer below). */
+const POSTGRES_PROJECT = "api-pg";
 /** Suites that stop servers and kill processes (decision 014): their own project, see below. */
 const FAULT_TESTS = "src/**/*.fault.test.ts";
 /**
@@ -61,7 +63,7 @@ const WEB_MOCKING_TESTS = [
 class RacesSpreadOut extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const inRaceProject = (spec: TestSpecification) => spec.project.name === RACE_PROJECT;
+    const inRaceProject = (spec: TestSpecification) => spec.project.name === POSTGRES_PROJECT;
     const isRace = (spec: TestSpecification) => inRaceProject(spec) && RACE_FILE.test(spec.moduleId);
     const races = sorted.filter(isRace);
     const rest = sorted.filter((spec) => !isRace(spec));
@@ -107,7 +109,7 @@ export default defineConfig({
       },
       {
         test: {
-          name: "api-pg",
+          name: POSTGRES_PROJECT,
           root: "apps/api",
           ...SHARED_MODULES,
           environment: "node",

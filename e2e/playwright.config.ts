@@ -126,7 +126,7 @@ export default defineConfig({
   // Every server at once, behind one ready address (support/start-servers.mjs, decision 078). The
   // booking smoke on the Node LTS (scripts/test-all.mjs) books on the main server alone.
   webServer: {
-    command: "node e2e/support/start-servers.mjs",
+    command: "node --import tsx e2e/support/start-servers.mjs",
     cwd: "..",
     timeout: 120_000,
     reuseExistingServer: false,

@@ -3,16 +3,19 @@
  * and opens its own address, which Playwright waits for, only once each of them answers /api/ready.
  * As separate webServer entries they started one after another, ~12 s each on a loaded machine.
  *
- * E2E_SERVERS: the servers, `[{ name, command, env, readyUrl }]`; E2E_SERVERS_READY_PORT: the port
- * opened when all are ready. A server that exits before it is ready ends this process with its code,
+ * Run with `node --import tsx`: it waits through the API suites' `waitUntilOk`. E2E_SERVERS: the
+ * servers, `[{ name, command, env, readyUrl }]`; E2E_SERVERS_READY_PORT: the port opened when all
+ * are ready. A server that exits before it is ready ends this process with its code,
  * so the run fails at once with the server's own error. Playwright stops the whole process group.
  */
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
+import { waitUntilOk } from "../../apps/api/test/free-port.ts";
 
 const servers = JSON.parse(process.env.E2E_SERVERS ?? "[]");
 const readyPort = Number(process.env.E2E_SERVERS_READY_PORT);
-const POLL_MS = 250;
+/** Playwright's own wait for this process is as long. */
+const READY_WITHIN_MS = 120_000;
 
 const children = servers.map(({ name, command, env }) => {
   const child = spawn(command, {
@@ -34,17 +37,5 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
-const answers = async (url) => {
-  try {
-    return (await fetch(url)).ok;
-  } catch {
-    return false;
-  }
-};
-
-await Promise.all(
-  servers.map(async ({ readyUrl }) => {
-    while (!(await answers(readyUrl))) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }),
-);
+await Promise.all(servers.map(({ readyUrl }) => waitUntilOk(readyUrl, READY_WITHIN_MS)));
 createServer((_request, response) => response.end("ready")).listen(readyPort, "127.0.0.1");
