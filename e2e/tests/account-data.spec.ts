@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page, PHONE_ONLY_TEST } from "./support/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { latestMail, newPerson, registerViaApi, type Person } from "./support/accounts";
-import { findBookable, signIn } from "./support/booking";
+import { latestMail, newPerson, registerViaApi, signIn, type Person } from "./support/accounts";
+import { findBookable } from "./support/booking";
 
 /** Screenshots for review go here when ACCOUNT_SHOTS names a folder. */
 const SHOTS = process.env.ACCOUNT_SHOTS;

@@ -1,5 +1,5 @@
 import { expect, expectHydrated, test, type Page } from "./support/test";
-import { codeIn, latestMail, newPerson, registerViaApi, type Person } from "./support/accounts";
+import { codeIn, latestMail, newPerson, registerViaApi, sendSignInForm } from "./support/accounts";
 import { findBookable } from "./support/booking";
 import { throttle } from "./support/throttle";
 
@@ -14,12 +14,6 @@ async function offerId(page: Page): Promise<string> {
   const response = await page.request.get("/api/client/getLastMinuteByCity?city=milano");
   const { offers } = (await response.json()) as { offers: { id: string }[] };
   return offers[0]!.id;
-}
-
-async function signInByForm(page: Page, person: Person) {
-  await page.getByLabel(/^Email/).fill(person.email);
-  await page.getByLabel(/^Password/).fill(person.password);
-  await page.getByRole("button", { name: "Accedi", exact: true }).click();
 }
 
 test.describe("the first seconds on a slow phone", () => {
@@ -40,7 +34,7 @@ test.describe("the first seconds on a slow phone", () => {
     expect(href).toBe(`/login?next=${encodeURIComponent(`/lastminute/${id}`)}`);
     await cta.click();
     await expect(page).toHaveURL(new RegExp(`/login\\?next=%2Flastminute%2F${id}$`));
-    await signInByForm(page, person);
+    await sendSignInForm(page, person);
     await expect(page).toHaveURL(new RegExp(`/lastminute/${id}$`), { timeout: 20_000 });
     await expect(page.getByRole("button", { name: "Conferma la prenotazione" })).toBeVisible();
   });
@@ -53,7 +47,7 @@ test.describe("the first seconds on a slow phone", () => {
     await registerViaApi(request, person);
     const page = await context.newPage();
     await page.goto("/login");
-    await signInByForm(page, person);
+    await sendSignInForm(page, person);
     await expect(page).toHaveURL(/\/$/);
     const bookable = await findBookable(request, "milano");
     const id = await offerId(page);

@@ -1,6 +1,6 @@
 import { expect, test, type Page, PHONE_ONLY_TEST } from "./support/test";
-import { newPerson, registerViaApi } from "./support/accounts";
-import { findBookable, signIn } from "./support/booking";
+import { newPerson, registerViaApi, signIn } from "./support/accounts";
+import { findBookable } from "./support/booking";
 
 /**
  * Hostile input in the browser (decision 016): what a diner types is shown as text wherever it appears,

@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
 import type { PushPayload } from "@tavolo/shared/push";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../support/chromium";
-import { newPerson, registerViaApi } from "./support/accounts";
-import { findBookable, signIn } from "./support/booking";
+import { newPerson, registerViaApi, signIn } from "./support/accounts";
+import { findBookable } from "./support/booking";
 import { expect, test } from "./support/test";
 
 // The full browser, not the suite's headless shell: the shell shows no notifications (decision 078).

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from "./support/test";
+import { expect, test, type APIRequestContext } from "./support/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { newPerson, registerViaApi, type Person } from "./support/accounts";
+import { newPerson, registerViaApi, signIn } from "./support/accounts";
 
 interface Offer {
   id: string;
@@ -33,14 +33,6 @@ async function emptySearch(request: APIRequestContext): Promise<{ city: string; 
     }
   }
   throw new Error("every city has offers of every cuisine");
-}
-
-async function signIn(page: Page, person: Person) {
-  await page.goto("/login");
-  await page.getByLabel(/^Email/).fill(person.email);
-  await page.getByLabel(/^Password/).fill(person.password);
-  await page.getByRole("button", { name: "Accedi", exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
 }
 
 const seatsText = (left: number, total: number) => `${left} di ${total} posti liberi`;

@@ -1,6 +1,5 @@
 import { expect, test, PHONE_ONLY_TEST } from "./support/test";
-import { newPerson, registerViaApi } from "./support/accounts";
-import { signIn } from "./support/booking";
+import { newPerson, registerViaApi, signIn } from "./support/accounts";
 import { freshMobile, smsCode } from "./support/phone";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 

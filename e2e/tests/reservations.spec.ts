@@ -1,7 +1,7 @@
 import { expect, test } from "./support/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { latestMail, newPerson, registerViaApi } from "./support/accounts";
-import { findBookable, signIn } from "./support/booking";
+import { latestMail, newPerson, registerViaApi, signIn } from "./support/accounts";
+import { findBookable } from "./support/booking";
 
 const texts = {
   it: {

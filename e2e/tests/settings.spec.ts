@@ -1,18 +1,10 @@
 import { expect, test, type APIRequestContext, type Page, PHONE_ONLY_TEST } from "./support/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { latestMail, linkIn, logOut, newPerson, registerViaApi, type Person } from "./support/accounts";
+import { latestMail, linkIn, logOut, newPerson, registerViaApi, signIn, type Person } from "./support/accounts";
 import { freshMobile, smsCode } from "./support/phone";
 
 /** Screenshots for review go here when SETTINGS_SHOTS names a folder. */
 const SHOTS = process.env.SETTINGS_SHOTS;
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole("button", { name: "Accedi", exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 const profileSection = (page: Page) => page.getByRole("region", { name: "Profilo" });
 
@@ -39,7 +31,7 @@ test.describe("settings", () => {
   }, testInfo) => {
     const person = newPerson("settings", "Chiara", "Verdi");
     await registerViaApi(request, person);
-    await signIn(page, person.email, person.password);
+    await signIn(page, person);
     await page.goto("/profile");
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Profilo e impostazioni");
@@ -117,7 +109,7 @@ test.describe("settings", () => {
 
     await logOut(page, isMobile);
     await expect(page).toHaveURL(/\/$/);
-    await signIn(page, person.email, person.password);
+    await signIn(page, person);
     await page.goto("/settings");
     await expect(profileSection(page).getByLabel(/^Nome/)).toHaveValue("Chiara Maria");
     await expect(profileSection(page).getByText("Verificato", { exact: true })).toBeVisible();
@@ -132,7 +124,7 @@ test.describe("settings", () => {
     async ({ page, request, isMobile }) => {
       const person: Person = newPerson("password", "Luca", "Neri");
       await registerViaApi(request, person);
-      await signIn(page, person.email, person.password);
+      await signIn(page, person);
       await page.goto("/settings#security");
       const card = page.getByRole("form", { name: "Cambia password" });
       await card.getByLabel(/^Password attuale/).fill("Sbagliata#1");
@@ -154,7 +146,7 @@ test.describe("settings", () => {
       await page.getByLabel(/^Password/).fill(person.password);
       await page.getByRole("button", { name: "Accedi", exact: true }).click();
       await expect(page.getByText("Email o password non corretti")).toBeVisible();
-      await signIn(page, person.email, "Nuova#Pass9");
+      await signIn(page, { email: person.email, password: "Nuova#Pass9" });
       expect((await latestMail(request, person.email, "password-changed")).language).toBe("it");
     },
   );
@@ -162,7 +154,7 @@ test.describe("settings", () => {
   test("changes the e-mail through the link sent to the new address", PHONE_ONLY_TEST, async ({ page, request }) => {
     const person = newPerson("oldmail", "Sara", "Blu");
     await registerViaApi(request, person);
-    await signIn(page, person.email, person.password);
+    await signIn(page, person);
     await page.goto("/settings");
     const form = page.getByRole("form", { name: "Cambia email" });
     await form.getByLabel(/^Nuova email/).fill("scritta-male");

@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext, PHONE_ONLY_TEST } from "./support/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { newPerson, registerViaApi, type Person } from "./support/accounts";
-import { signIn } from "./support/booking";
+import { newPerson, registerViaApi, signIn, type Person } from "./support/accounts";
 
 /** Rome's wall clock, whatever the machine's: the seed's restaurants live there. */
 const romeNow = () => {

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from "./support/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { latestMail, newPerson, registerViaApi, type Person } from "./support/accounts";
-import { findBookable, signIn } from "./support/booking";
+import { latestMail, newPerson, registerViaApi, signIn, type Person } from "./support/accounts";
+import { findBookable } from "./support/booking";
 
 /**
  * The waitlist end to end (decision 029): diner A takes the last table, diner B joins the waitlist from the restaurant

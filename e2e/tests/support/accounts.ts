@@ -21,6 +21,24 @@ export function newPerson(tag: string, firstName = "Giulia", lastName = "Rossi")
   return { firstName, lastName, email: uniqueEmail(tag), password: PASSWORD };
 }
 
+/** Fills the sign-in form of the page and sends it; `login` is its button's label in the page's language. */
+export async function sendSignInForm(
+  page: Page,
+  who: Pick<Person, "email" | "password">,
+  login = "Accedi",
+): Promise<void> {
+  await page.getByLabel(/^Email/).fill(who.email);
+  await page.getByLabel(/^Password/).fill(who.password);
+  await page.getByRole("button", { name: login, exact: true }).click();
+}
+
+/** Signs in through /login, which then leads home. */
+export async function signIn(page: Page, who: Pick<Person, "email" | "password">, login = "Accedi"): Promise<void> {
+  await page.goto("/login");
+  await sendSignInForm(page, who, login);
+  await expect(page).toHaveURL(/\/$/);
+}
+
 /** An account made through the API, for tests whose subject is not registration itself. */
 export async function registerViaApi(request: APIRequestContext, person: Person, language = "it"): Promise<void> {
   const response = await request.post("/api/client/register", {

@@ -1,5 +1,4 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import type { Person } from "./accounts";
+import { expect, type APIRequestContext } from "@playwright/test";
 
 /** The seed's restaurants live in Rome's zone; "tonight" is Rome's tonight whatever the machine's clock. */
 const romeDate = (at: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(at);
@@ -39,13 +38,4 @@ export async function findBookable(request: APIRequestContext, city: string): Pr
     }
   }
   throw new Error(`no restaurant in ${city} has a free table for two in the next three days`);
-}
-
-/** Signs in through the login form; `login` is the button's label in the page's language. */
-export async function signIn(page: Page, person: Person, login: string) {
-  await page.goto("/login");
-  await page.getByLabel(/^Email/).fill(person.email);
-  await page.getByLabel(/^Password/).fill(person.password);
-  await page.getByRole("button", { name: login, exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
 }
