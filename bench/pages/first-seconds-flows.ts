@@ -12,13 +12,19 @@ const BOOKED = /Prenotazione (inviata|confermata)!|Offerta Last Minute prenotata
 /** One step's patience: far above any goal, so a slow machine is measured rather than failed. */
 export const STEP_TIMEOUT_MS = Number(process.env.FIRST_SECONDS_STEP_TIMEOUT_MS ?? 30_000);
 
+/** What a run reports as it goes: each tap, and each named step once it is done. */
+export interface Progress {
+  tap(): void;
+  reached(step: string): void;
+}
+
 export interface Flow {
   name: string;
   goalMs: number;
   maxTaps: number;
   signedIn: boolean;
   /** `email`: a diner registered before the clock starts (the signed-out flow logs in as them). */
-  run(page: Page, tap: () => void, email: string): Promise<void>;
+  run(page: Page, progress: Progress, email: string): Promise<void>;
 }
 
 /** A step that did not finish: the flow's report names it. */
@@ -32,13 +38,18 @@ export class StepError extends Error {
   }
 }
 
-async function step<T>(name: string, action: () => Promise<T>): Promise<T> {
+async function step<T>(progress: Progress, name: string, action: () => Promise<T>): Promise<T> {
   try {
-    return await action();
+    const done = await action();
+    progress.reached(name);
+    return done;
   } catch (error) {
     throw new StepError(name, error);
   }
 }
+
+/** For the sign-in before a flow, whose steps are not the flow's. */
+const unreported: Progress = { tap: () => {}, reached: () => {} };
 
 async function json<T>(url: string, init?: RequestInit): Promise<T> {
   const response = await fetch(url, init);
@@ -69,11 +80,11 @@ export const newPhone = (browser: Browser, baseUrl: string) =>
     timezoneId: "Europe/Rome",
   });
 
-async function signInByForm(page: Page, email: string, tap: () => void) {
-  await step("login form shows", () => page.getByLabel(/^Email/).waitFor());
+async function signInByForm(page: Page, email: string, progress: Progress) {
+  await step(progress, "login form shows", () => page.getByLabel(/^Email/).waitFor());
   await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Password/).fill(PASSWORD);
-  tap();
+  progress.tap();
   await page.getByRole("button", { name: "Accedi", exact: true }).click();
 }
 
@@ -83,8 +94,8 @@ export async function signedInContext(browser: Browser, baseUrl: string, email: 
   const page = await context.newPage();
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   await page.goto("/login");
-  await signInByForm(page, email, () => {});
-  await step("signed in before the flow (Home)", () => page.waitForURL((url) => url.pathname === "/"));
+  await signInByForm(page, email, unreported);
+  await step(unreported, "signed in before the flow (Home)", () => page.waitForURL((url) => url.pathname === "/"));
   await page.close();
   return context;
 }
@@ -94,25 +105,25 @@ export async function signedInContext(browser: Browser, baseUrl: string, email: 
  * shows. The chips are the links of the list named "Orari liberi per …": «Prenota un tavolo» and
  * the other links to the form stay out of it.
  */
-async function tapFirstChip(page: Page, tap: () => void) {
+async function tapFirstChip(page: Page, progress: Progress) {
   const chip = page
     .getByRole("list", { name: /^Orari liberi per/ })
     .getByRole("link")
     .first();
-  await step("first time chip shows", () => chip.waitFor());
-  tap();
+  await step(progress, "first time chip shows", () => chip.waitFor());
+  progress.tap();
   await chip.click();
 }
 
 /** The form is usable once a table is proposed (the chip's seating, smallest fitting table): then it books. */
-async function confirmBooking(page: Page, tap: () => void) {
+async function confirmBooking(page: Page, progress: Progress) {
   const form = page.getByRole("form", { name: "Dati della prenotazione" });
-  await step("booking form proposes a table", () =>
+  await step(progress, "booking form proposes a table", () =>
     form.getByRole("group", { name: "Tavolo" }).getByRole("radio", { checked: true }).waitFor(),
   );
-  tap();
+  progress.tap();
   await form.getByRole("button", { name: "Conferma prenotazione" }).click();
-  await step("booking confirmed", () => page.getByRole("heading", { name: BOOKED }).waitFor());
+  await step(progress, "booking confirmed", () => page.getByRole("heading", { name: BOOKED }).waitFor());
 }
 
 export function flows(targets: FirstSecondsTargets): Flow[] {
@@ -123,10 +134,10 @@ export function flows(targets: FirstSecondsTargets): Flow[] {
       goalMs: 3000,
       maxTaps: 2,
       signedIn: true,
-      async run(page, tap) {
+      async run(page, progress) {
         await page.goto(restaurantLink, { waitUntil: "commit" });
-        await tapFirstChip(page, tap);
-        await confirmBooking(page, tap);
+        await tapFirstChip(page, progress);
+        await confirmBooking(page, progress);
       },
     },
     {
@@ -134,13 +145,13 @@ export function flows(targets: FirstSecondsTargets): Flow[] {
       goalMs: 2500,
       maxTaps: 1,
       signedIn: true,
-      async run(page, tap) {
+      async run(page, progress) {
         await page.goto(`/lastminute/${targets.offerId}`, { waitUntil: "commit" });
         const book = page.getByRole("button", { name: "Conferma la prenotazione" });
-        await step("«Conferma la prenotazione» shows", () => book.waitFor());
-        tap();
+        await step(progress, "«Conferma la prenotazione» shows", () => book.waitFor());
+        progress.tap();
         await book.click();
-        await step("offer booking confirmed", () => page.getByRole("heading", { name: BOOKED }).waitFor());
+        await step(progress, "offer booking confirmed", () => page.getByRole("heading", { name: BOOKED }).waitFor());
       },
     },
     {
@@ -148,14 +159,14 @@ export function flows(targets: FirstSecondsTargets): Flow[] {
       goalMs: 6000,
       maxTaps: 5,
       signedIn: false,
-      async run(page, tap, email) {
+      async run(page, progress, email) {
         await page.goto(restaurantLink, { waitUntil: "commit" });
-        await tapFirstChip(page, tap);
-        await signInByForm(page, email, tap);
-        await step("back on the booking form after login", () =>
+        await tapFirstChip(page, progress);
+        await signInByForm(page, email, progress);
+        await step(progress, "back on the booking form after login", () =>
           page.waitForURL((url) => url.pathname.startsWith(`/reservation/${targets.restaurantId}`)),
         );
-        await confirmBooking(page, tap);
+        await confirmBooking(page, progress);
       },
     },
   ];

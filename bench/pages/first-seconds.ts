@@ -53,6 +53,8 @@ export async function benchFirstSeconds(): Promise<{ lines: string[] }> {
     for (const flow of flows(targets).filter((f) => !only || f.name.includes(only))) {
       const times: number[] = [];
       const taps: number[] = [];
+      /** When each named step was done, from the link, run by run: where the seconds go. */
+      const steps = new Map<string, number[]>();
       for (let i = 0; i < RUNS; i++) {
         const { email } = await newAccount(baseUrl);
         const context = flow.signedIn
@@ -63,8 +65,12 @@ export async function benchFirstSeconds(): Promise<{ lines: string[] }> {
         await throttle(page);
         let count = 0;
         const started = performance.now();
+        const progress = {
+          tap: () => (count += 1),
+          reached: (step: string) => steps.set(step, [...(steps.get(step) ?? []), performance.now() - started]),
+        };
         try {
-          await flow.run(page, () => (count += 1), email);
+          await flow.run(page, progress, email);
         } catch (error) {
           await page.screenshot({ path: FAILURE_SHOT }).catch(() => {});
           const where = error instanceof StepError ? error.message : String(error);
@@ -89,6 +95,9 @@ export async function benchFirstSeconds(): Promise<{ lines: string[] }> {
       const ok = ms <= flow.goalMs && Math.max(...taps) <= flow.maxTaps;
       print(
         `${flow.name.padEnd(56)} ${Math.round(ms).toString().padStart(5)} ms  taps ${Math.max(...taps)}  ${ok ? "✔" : "✘"} (≤ ${flow.goalMs} ms, ≤ ${flow.maxTaps} taps)  runs ${times.map((t) => Math.round(t)).join(", ")}  load ${load}`,
+      );
+      print(
+        `  steps, median ms from the link: ${[...steps].map(([step, at]) => `${step} ${Math.round(median(at))}`).join(" · ")}`,
       );
     }
   } finally {
