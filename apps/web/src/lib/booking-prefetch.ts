@@ -1,7 +1,8 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import { paths, routePatterns } from "@tavolo/shared/app-paths";
 import { BOOKING_FILES_ID, BOOKING_FILES_ROUTES } from "@tavolo/shared/rendered-page";
+import type { ApiClient } from "./api-client";
 import { useApiClient } from "./api-client-context";
 import { prefetchFormSeating, prefetchSeating, type SeatingQuery } from "./seating-availability";
 
@@ -93,9 +94,20 @@ export function useChipPrefetch(restaurantId: string, seating: SeatingQuery) {
   const client = useQueryClient();
   const api = useApiClient();
   const { date, time, people } = seating;
-  const start = useCallback(() => {
-    prefetchBookingRoute();
-    prefetchFormSeating(client, api, restaurantId, { date, time, people });
-  }, [client, api, restaurantId, date, time, people]);
+  const start = useCallback(
+    () => prefetchForChip(client, api, restaurantId, { date, time, people }),
+    [client, api, restaurantId, date, time, people],
+  );
   return { onPointerDown: start, onPointerEnter: start, onFocus: start };
+}
+
+/** What a chip's touch starts, for a list of chips that shares one handler (FreeTimeChips). */
+export function prefetchForChip(
+  client: QueryClient,
+  api: ApiClient,
+  restaurantId: string,
+  seating: SeatingQuery,
+): void {
+  prefetchBookingRoute();
+  prefetchFormSeating(client, api, restaurantId, seating);
 }

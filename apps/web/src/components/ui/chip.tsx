@@ -20,9 +20,12 @@ export function Tag({
   );
 }
 
+/** A chip's classes, for a chip drawn as a plain `<a>` (a list of them shares one handler). */
+export const chipClassName = (className?: string) => [styles.chip, className].filter(Boolean).join(" ");
+
 export function ChipLink({ className, children, ...rest }: LinkProps) {
   return (
-    <Link className={[styles.chip, className].filter(Boolean).join(" ")} {...rest}>
+    <Link className={chipClassName(className)} {...rest}>
       {children}
     </Link>
   );

@@ -19,6 +19,7 @@ import { useAvailableSlots } from "../api/get-available-slots";
 import { useChipPrefetch, usePrefetchBookingDay } from "../../../lib/booking-prefetch";
 import { useBookingLink } from "../../../lib/booking-link";
 import type { TableQuery } from "../api/table-search";
+import { FreeTimeChips } from "./free-time-chips";
 import styles from "./card-slots.module.css";
 
 interface Props {
@@ -48,13 +49,13 @@ export function CardSlots({ restaurant, slots, table }: Props) {
       <p className={styles.label} id={`slots-${restaurant.id}`}>
         {t("tableSearch.freeAt", { count: table.people })}
       </p>
-      <ul role="list" className={styles.list} aria-labelledby={`slots-${restaurant.id}`}>
-        {slots.map((time) => (
-          <li key={time}>
-            <SlotChip restaurant={restaurant} table={{ ...table, time }} />
-          </li>
-        ))}
-      </ul>
+      <FreeTimeChips
+        restaurant={restaurant}
+        seating={{ date: table.date, people: table.people }}
+        times={slots}
+        className={styles.list}
+        aria-labelledby={`slots-${restaurant.id}`}
+      />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { TextField } from "../../../components/ui/text-field";
 import { useAvailableSlots } from "../api/get-available-slots";
 import { usePrefetchBookingDay } from "../../../lib/booking-prefetch";
 import type { TableQuery } from "../api/table-search";
-import { SlotChip } from "./card-slots";
+import { FreeTimeChips } from "./free-time-chips";
 import { NothingFits } from "./nothing-fits";
 import { PARTY_SIZES } from "./party";
 import type { TableChoice } from "./use-table-choice";
@@ -90,18 +90,14 @@ export function SlotPicker({ restaurant, choice, whenNothingFits }: Props) {
                   : t("tableSearch.slotCount", { count: slots.data.length })}
       </p>
       {free?.length && !slots.isError ? (
-        <ul
-          role="list"
+        <FreeTimeChips
+          restaurant={restaurant}
+          seating={{ date, people }}
+          times={free}
           className={[styles.list, slots.isPlaceholderData ? styles.stale : ""].join(" ")}
           aria-label={t("tableSearch.freeAt", { count: people })}
           aria-busy={slots.isPlaceholderData || undefined}
-        >
-          {free.map((time) => (
-            <li key={time}>
-              <SlotChip restaurant={restaurant} table={{ date, time, people }} />
-            </li>
-          ))}
-        </ul>
+        />
       ) : null}
       {whenNothingFits && free && !slots.isPlaceholderData && !slots.isError ? (
         <NothingFits
