@@ -60,7 +60,10 @@ export function CardSlots({ restaurant, slots, table }: Props) {
   );
 }
 
-/** One free time: its text is the time; the restaurant is said for screen readers leaving the card. */
+/**
+ * One free time standing alone, inside a sentence: its text is the time; the restaurant is said for
+ * screen readers leaving the card. A list of times is FreeTimeChips (decision 079).
+ */
 export function SlotChip({
   restaurant,
   table,

@@ -33,7 +33,7 @@ const chipOf = (event: { target: EventTarget }) =>
  * filled in. The chips are plain links, and the list holds their behaviour once: it follows a chip in
  * the app, and as a finger, pointer or focus lands on one it starts the form's code and asks for that
  * seating's tables (decision 039). A page has forty chips, a search page a hundred: as router links,
- * each with its own handlers, they were a tenth of a rendered page's render and of its hydration.
+ * each with its own handlers, they cost a tenth of a rendered page's server render.
  */
 export function FreeTimeChips({ restaurant, seating, times, ...list }: Props) {
   const { t } = useTranslation();
