@@ -17,6 +17,8 @@ const firstPort = Number(process.env.E2E_PORT ?? 3199);
 const mainServerPorts = planMainServers(workers, firstPort);
 /** Opened by support/start-servers.mjs once every server of the run answers. */
 const serversReadyPort = firstPort - 5;
+/** How long every server of the run has to answer: Playwright's wait, and the launcher's for each. */
+const SERVERS_START_MS = 120_000;
 /** A second server, signed in through a standards-strict OpenID provider (support/start-with-strict-oidc.mjs). */
 const strictAppPort = Number(process.env.E2E_STRICT_OIDC_APP_PORT ?? 3195);
 const strictProviderPort = Number(process.env.E2E_STRICT_OIDC_PORT ?? 3196);
@@ -128,7 +130,7 @@ export default defineConfig({
   webServer: {
     command: "node --import tsx e2e/support/start-servers.mjs",
     cwd: "..",
-    timeout: 120_000,
+    timeout: SERVERS_START_MS,
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
@@ -136,6 +138,7 @@ export default defineConfig({
     env: {
       E2E_SERVERS: JSON.stringify([...mainServers, ...(mainServerOnly ? [] : [strictOidcServer])]),
       E2E_SERVERS_READY_PORT: String(serversReadyPort),
+      E2E_SERVERS_START_MS: String(SERVERS_START_MS),
     },
   },
 });

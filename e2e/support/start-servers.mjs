@@ -5,8 +5,9 @@
  *
  * Run with `node --import tsx`: it waits through the API suites' `waitUntilOk`. E2E_SERVERS: the
  * servers, `[{ name, command, env, readyUrl }]`; E2E_SERVERS_READY_PORT: the port opened when all
- * are ready. A server that exits before it is ready ends this process with its code,
- * so the run fails at once with the server's own error. Playwright stops the whole process group.
+ * are ready; E2E_SERVERS_START_MS: how long each may take. A server that exits before it is ready
+ * ends this process with its code, so the run fails at once with the server's own error. Playwright
+ * stops the whole process group.
  */
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
@@ -14,8 +15,8 @@ import { waitUntilOk } from "../../apps/api/test/free-port.ts";
 
 const servers = JSON.parse(process.env.E2E_SERVERS ?? "[]");
 const readyPort = Number(process.env.E2E_SERVERS_READY_PORT);
-/** Playwright's own wait for this process is as long. */
-const READY_WITHIN_MS = 120_000;
+/** As long as Playwright's own wait for this process (E2E_SERVERS_START_MS, playwright.config.ts). */
+const READY_WITHIN_MS = Number(process.env.E2E_SERVERS_START_MS ?? 120_000);
 
 const children = servers.map(({ name, command, env }) => {
   const child = spawn(command, {

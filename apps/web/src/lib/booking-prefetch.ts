@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect } from "react";
+import { useEffect } from "react";
 import { paths, routePatterns } from "@tavolo/shared/app-paths";
 import { BOOKING_FILES_ID, BOOKING_FILES_ROUTES } from "@tavolo/shared/rendered-page";
 import type { ApiClient } from "./api-client";
@@ -87,21 +87,9 @@ export function usePrefetchBookingDay(restaurantId: string, day: { date: string;
 }
 
 /**
- * Handlers for one chip: as the tap begins, before the form mounts, the form's code runs (its files
- * are already downloaded) and its seating's tables are asked.
+ * As a tap on a chip begins, before the form mounts: the form's code runs (its files are already
+ * downloaded) and the seating's tables are asked.
  */
-export function useChipPrefetch(restaurantId: string, seating: SeatingQuery) {
-  const client = useQueryClient();
-  const api = useApiClient();
-  const { date, time, people } = seating;
-  const start = useCallback(
-    () => prefetchForChip(client, api, restaurantId, { date, time, people }),
-    [client, api, restaurantId, date, time, people],
-  );
-  return { onPointerDown: start, onPointerEnter: start, onFocus: start };
-}
-
-/** What a chip's touch starts, for a list of chips that shares one handler (FreeTimeChips). */
 export function prefetchForChip(
   client: QueryClient,
   api: ApiClient,

@@ -1,8 +1,4 @@
 import { useRef } from "react";
-import { useQueryClient } from "@tanstack/react-query";
-import { useQueryLanguage } from "../../../lib/localized-query-key";
-import { restaurantQuery } from "../api/get-restaurant";
-import { useApiClient } from "../../../lib/api-client-context";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { RestaurantSummary, SearchResult } from "@tavolo/shared/restaurants";
@@ -16,10 +12,10 @@ import { paths } from "../../../config/paths";
 import { ChipLink } from "../../../components/ui/chip";
 import { useNearViewport } from "../../../lib/use-near-viewport";
 import { useAvailableSlots } from "../api/get-available-slots";
-import { useChipPrefetch, usePrefetchBookingDay } from "../../../lib/booking-prefetch";
+import { usePrefetchBookingDay } from "../../../lib/booking-prefetch";
 import { useBookingLink } from "../../../lib/booking-link";
 import type { TableQuery } from "../api/table-search";
-import { FreeTimeChips } from "./free-time-chips";
+import { FreeTimeChips, useChipStart } from "./free-time-chips";
 import styles from "./card-slots.module.css";
 
 interface Props {
@@ -75,15 +71,8 @@ export function SlotChip({
   // The form, or for a visitor the sign-in page on the way to it (decision 065).
   const bookingLink = useBookingLink();
   // The tapped seating's tables are asked as the finger lands, before the form opens (decision 039).
-  const chip = useChipPrefetch(restaurant.id, table);
-  // From a search card, the form also needs the restaurant's details (its page has them already).
-  const client = useQueryClient();
-  const language = useQueryLanguage();
-  const api = useApiClient();
-  const start = () => {
-    chip.onPointerDown();
-    void client.prefetchQuery(restaurantQuery(restaurant.id, language, api));
-  };
+  const startChip = useChipStart(restaurant.id);
+  const start = () => startChip(table);
   const prefetch = { onPointerDown: start, onPointerEnter: start, onFocus: start };
   return (
     <ChipLink

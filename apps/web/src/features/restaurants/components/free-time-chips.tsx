@@ -7,6 +7,7 @@ import { chipClassName } from "../../../components/ui/chip";
 import { useApiClient } from "../../../lib/api-client-context";
 import { useBookingLink } from "../../../lib/booking-link";
 import { prefetchForChip } from "../../../lib/booking-prefetch";
+import type { SeatingQuery } from "../../../lib/seating-availability";
 import { useQueryLanguage } from "../../../lib/localized-query-key";
 import { restaurantQuery } from "../api/get-restaurant";
 import styles from "./card-slots.module.css";
@@ -24,6 +25,20 @@ interface Props extends ListProps {
   times: readonly string[];
 }
 
+/**
+ * What a touch on a chip starts (decision 039): the form's code and the seating's tables, and the
+ * restaurant's details, which the form needs and a search card has not asked for (its page has them).
+ */
+export function useChipStart(restaurantId: string): (seating: SeatingQuery) => void {
+  const client = useQueryClient();
+  const api = useApiClient();
+  const language = useQueryLanguage();
+  return (seating) => {
+    prefetchForChip(client, api, restaurantId, seating);
+    void client.prefetchQuery(restaurantQuery(restaurantId, language, api));
+  };
+}
+
 /** The chip a pointer or focus event happened on, and its time. */
 const chipOf = (event: { target: EventTarget }) =>
   event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[data-time]") : null;
@@ -39,9 +54,7 @@ export function FreeTimeChips({ restaurant, seating, times, ...list }: Props) {
   const { t } = useTranslation();
   const bookingLink = useBookingLink();
   const navigate = useNavigate();
-  const client = useQueryClient();
-  const api = useApiClient();
-  const language = useQueryLanguage();
+  const startChip = useChipStart(restaurant.id);
   const started = useRef<string | null>(null);
   // Said after each time for screen readers leaving the card: the same words for every chip.
   const bookAt = t("tableSearch.bookAt", { name: restaurant.name, count: seating.people });
@@ -51,9 +64,7 @@ export function FreeTimeChips({ restaurant, seating, times, ...list }: Props) {
     // A pointer moving within one chip (over its text, then its edge) starts it once.
     if (!time || (event.type === "pointerover" && started.current === time)) return;
     started.current = time;
-    prefetchForChip(client, api, restaurant.id, { date: seating.date, time, people: seating.people });
-    // From a search card, the form also needs the restaurant's details (its page has them already).
-    void client.prefetchQuery(restaurantQuery(restaurant.id, language, api));
+    startChip({ date: seating.date, time, people: seating.people });
   };
 
   // As a router link would: a plain click stays in the app; a modified one (new tab, window) is the browser's.
