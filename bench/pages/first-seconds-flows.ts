@@ -1,10 +1,12 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { FIRST_SECONDS_EMAIL_DOMAIN, type FirstSecondsTargets } from "../lib/first-seconds-data";
+import { tapAt, watchForSights, whenShown, type Seen, type Sight } from "./first-seconds-sights";
 
 /**
- * The three flows of "first seconds" (decisions 039, 059), as a diner on a phone taps through them.
- * Elements are found by role and accessible name, as the diner reads them (Italian, the default),
- * and each wait is a named step: a run that stalls says which step it stalled at.
+ * The three flows of "first seconds" (decisions 039, 059, 080), as a diner on a phone taps through
+ * them. Elements are found by their accessible names, as the diner reads them (Italian, the
+ * default), with a check that costs the page nothing (first-seconds-sights.ts), and each wait is a
+ * named step: a run that stalls says which step it stalled at.
  */
 const PASSWORD = "Tavolo1!";
 /** The confirmation's heading: a table's («Prenotazione inviata!»), or an offer's (the server's «Offerta Last Minute prenotata!»). */
@@ -12,10 +14,10 @@ const BOOKED = /Prenotazione (inviata|confermata)!|Offerta Last Minute prenotata
 /** One step's patience: far above any goal, so a slow machine is measured rather than failed. */
 export const STEP_TIMEOUT_MS = Number(process.env.FIRST_SECONDS_STEP_TIMEOUT_MS ?? 30_000);
 
-/** What a run reports as it goes: each tap, and each named step once it is done. */
+/** What a run reports as it goes: each tap, and each named step once it is done (when the page showed it). */
 export interface Progress {
   tap(): void;
-  reached(step: string): void;
+  reached(step: string, at?: number): void;
 }
 
 export interface Flow {
@@ -48,6 +50,32 @@ async function step<T>(progress: Progress, name: string, action: () => Promise<T
   }
 }
 
+/** A step that is something on screen: done when the page showed it, by the page's clock. */
+async function shows(page: Page, progress: Progress, name: string, sight: Sight): Promise<Seen> {
+  let seen: Seen;
+  try {
+    seen = await whenShown(page, sight, STEP_TIMEOUT_MS);
+  } catch (error) {
+    throw new StepError(name, error);
+  }
+  progress.reached(name, seen.at);
+  return seen;
+}
+
+async function tap(page: Page, progress: Progress, seen: Seen) {
+  progress.tap();
+  await tapAt(page, seen);
+}
+
+/** The first free time of the restaurant page's picker: the links of the list named "Orari liberi per …". */
+const FIRST_CHIP: Sight = { css: 'ul[aria-label^="Orari liberi per"] a[href]' };
+/** «Conferma prenotazione», once the form proposes a table (a radio of the group "Tavolo" checked). */
+const CONFIRM_PROPOSED: Sight = {
+  css: 'form[aria-label="Dati della prenotazione"]:has(fieldset input[type="radio"]:checked) button[type="submit"]',
+  name: /^Conferma prenotazione$/,
+};
+const BOOKED_HEADING: Sight = { css: "h1, h2", name: BOOKED };
+
 /** For the sign-in before a flow, whose steps are not the flow's. */
 const unreported: Progress = { tap: () => {}, reached: () => {} };
 
@@ -70,8 +98,8 @@ export async function newAccount(baseUrl: string): Promise<{ email: string }> {
   return { email };
 }
 
-export const newPhone = (browser: Browser, baseUrl: string) =>
-  browser.newContext({
+export async function newPhone(browser: Browser, baseUrl: string): Promise<BrowserContext> {
+  const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: { width: 390, height: 844 },
     isMobile: true,
@@ -79,13 +107,16 @@ export const newPhone = (browser: Browser, baseUrl: string) =>
     locale: "it-IT",
     timezoneId: "Europe/Rome",
   });
+  await watchForSights(context);
+  return context;
+}
 
 async function signInByForm(page: Page, email: string, progress: Progress) {
-  await step(progress, "login form shows", () => page.getByLabel(/^Email/).waitFor());
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  progress.tap();
-  await page.getByRole("button", { name: "Accedi", exact: true }).click();
+  await shows(page, progress, "login form shows", { css: 'input[type="email"]' });
+  // Typing is not timed: a diner's fingers are not the app's seconds.
+  await page.locator('input[type="email"]').fill(email);
+  await page.locator('input[type="password"]').fill(PASSWORD);
+  await tap(page, progress, await whenShown(page, { css: 'button[type="submit"]', name: /^Accedi$/ }, STEP_TIMEOUT_MS));
 }
 
 /** A signed-in browser: signed in once through the form, unthrottled, as on an earlier visit. */
@@ -106,24 +137,13 @@ export async function signedInContext(browser: Browser, baseUrl: string, email: 
  * the other links to the form stay out of it.
  */
 async function tapFirstChip(page: Page, progress: Progress) {
-  const chip = page
-    .getByRole("list", { name: /^Orari liberi per/ })
-    .getByRole("link")
-    .first();
-  await step(progress, "first time chip shows", () => chip.waitFor());
-  progress.tap();
-  await chip.click();
+  await tap(page, progress, await shows(page, progress, "first time chip shows", FIRST_CHIP));
 }
 
 /** The form is usable once a table is proposed (the chip's seating, smallest fitting table): then it books. */
 async function confirmBooking(page: Page, progress: Progress) {
-  const form = page.getByRole("form", { name: "Dati della prenotazione" });
-  await step(progress, "booking form proposes a table", () =>
-    form.getByRole("group", { name: "Tavolo" }).getByRole("radio", { checked: true }).waitFor(),
-  );
-  progress.tap();
-  await form.getByRole("button", { name: "Conferma prenotazione" }).click();
-  await step(progress, "booking confirmed", () => page.getByRole("heading", { name: BOOKED }).waitFor());
+  await tap(page, progress, await shows(page, progress, "booking form proposes a table", CONFIRM_PROPOSED));
+  await shows(page, progress, "booking confirmed", BOOKED_HEADING);
 }
 
 export function flows(targets: FirstSecondsTargets): Flow[] {
@@ -147,11 +167,9 @@ export function flows(targets: FirstSecondsTargets): Flow[] {
       signedIn: true,
       async run(page, progress) {
         await page.goto(`/lastminute/${targets.offerId}`, { waitUntil: "commit" });
-        const book = page.getByRole("button", { name: "Conferma la prenotazione" });
-        await step(progress, "«Conferma la prenotazione» shows", () => book.waitFor());
-        progress.tap();
-        await book.click();
-        await step(progress, "offer booking confirmed", () => page.getByRole("heading", { name: BOOKED }).waitFor());
+        const book = { css: "button", name: /^Conferma la prenotazione$/ };
+        await tap(page, progress, await shows(page, progress, "«Conferma la prenotazione» shows", book));
+        await shows(page, progress, "offer booking confirmed", BOOKED_HEADING);
       },
     },
     {

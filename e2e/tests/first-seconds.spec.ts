@@ -1,5 +1,5 @@
 import { expect, expectHydrated, test, type Page } from "./support/test";
-import { codeIn, latestMail, newPerson, registerViaApi, sendSignInForm } from "./support/accounts";
+import { codeIn, latestMail, newPerson, registerViaApi, sendSignInForm, signIn } from "./support/accounts";
 import { findBookable } from "./support/booking";
 import { throttle } from "./support/throttle";
 
@@ -39,6 +39,49 @@ test.describe("the first seconds on a slow phone", () => {
     await expect(page.getByRole("button", { name: "Conferma la prenotazione" })).toBeVisible();
   });
 
+  test("a chip tapped before the app runs opens the form in the app, at the chip's seating, with no page load", async ({
+    context,
+    request,
+  }) => {
+    const person = newPerson("early-chip");
+    await registerViaApi(request, person);
+    const page = await context.newPage();
+    await signIn(page, person);
+    const bookable = await findBookable(request, "milano");
+    // The app's entry waits for the tap: it is surely tapped before the app runs (decision 080).
+    let release = () => {};
+    const tapped = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+      await tapped;
+      await route.continue();
+    });
+    const documents: string[] = [];
+    page.on("request", (asked) => asked.resourceType() === "document" && documents.push(new URL(asked.url()).pathname));
+    await throttle(page);
+    await page.goto(`/restaurants/${bookable.id}`, { waitUntil: "commit" });
+    const chip = page
+      .getByRole("list", { name: /^Orari liberi per/ })
+      .getByRole("link")
+      .first();
+    const href = (await chip.getAttribute("href"))!;
+    const time = new URLSearchParams(href.slice(href.indexOf("?"))).get("time")!;
+    await chip.click();
+    // Held, and shown held, until the app starts: not a page load of a form only the app draws.
+    await expect(chip).toHaveAttribute("aria-busy", "true");
+    release();
+    await expect(page).toHaveURL(href);
+    const form = page.getByRole("form", { name: "Dati della prenotazione" });
+    await expect(form.getByRole("group", { name: "Tavolo" }).getByRole("radio", { checked: true })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(form.getByLabel(/^Orario/)).toHaveValue(time);
+    expect(documents).toEqual([`/restaurants/${bookable.id}`]);
+    // One step back is the restaurant's page again, drawn by the app.
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1, name: bookable.name })).toBeVisible();
+    expect(documents).toEqual([`/restaurants/${bookable.id}`]);
+  });
+
   test("a signed-in diner never sees a sign-in call to action on a public page, even before the app runs", async ({
     context,
     request,
@@ -46,9 +89,7 @@ test.describe("the first seconds on a slow phone", () => {
     const person = newPerson("hinted");
     await registerViaApi(request, person);
     const page = await context.newPage();
-    await page.goto("/login");
-    await sendSignInForm(page, person);
-    await expect(page).toHaveURL(/\/$/);
+    await signIn(page, person);
     const bookable = await findBookable(request, "milano");
     const id = await offerId(page);
     await throttle(page);

@@ -14,7 +14,7 @@ import { RenderClockContext, type RenderClock } from "./lib/clock";
 import { registerServiceWorker } from "./lib/service-worker";
 import { createBrowserApiClient } from "./app/browser-api-client";
 import { HydratedTitleContext, hydratedTitle, type HydratedTitle } from "./lib/use-document-title";
-import { prefetchBookingFilesIfLinked } from "./lib/booking-prefetch";
+import { prefetchBookingFilesIfLinked, prefetchForBookingLink } from "./lib/booking-prefetch";
 import { hydrateFromPage } from "./lib/hydrated-queries";
 
 const root = document.getElementById("root")!;
@@ -58,8 +58,8 @@ function routerState(data: HydrationData) {
 }
 
 let markHydrated = () => {};
-/** Resolves once a server-rendered page has hydrated (entry-client.tsx then replays early taps). */
-export const hydrated = new Promise<void>((resolve) => {
+/** Resolves once a server-rendered page has hydrated, or the app started at a link tapped before it ran. */
+const hydrated = new Promise<void>((resolve) => {
   markHydrated = resolve;
 });
 
@@ -95,7 +95,21 @@ const app = (
   </StrictMode>
 );
 
-if (hydration) {
+/** The boot's hold on early taps (boot/early-taps.ts): a link tapped before the app ran leads here. */
+export interface EarlyLink {
+  tappedLink(): string | null;
+  takeLink(): string | null;
+}
+
+const NO_EARLY_LINK: EarlyLink = { tappedLink: () => null, takeLink: () => null };
+
+/**
+ * Starts the app: a server-rendered page hydrates, unless the diner has already tapped a link into
+ * a page only the app draws (decision 080); every other page renders in the browser. Resolves once
+ * the page is the app's (entry-client.tsx then replays early taps on buttons).
+ */
+export async function startApp(early: EarlyLink = NO_EARLY_LINK): Promise<void> {
+  if (!hydration) return startInBrowser();
   // A server-rendered page (/, /search, a restaurant, an offer; decision 027): same language, same
   // instant, same data and same route modules as the server had, then hydrate its HTML.
   // The first wall-clock reading builds an Intl formatter with a time zone, and the browser loads the
@@ -103,11 +117,15 @@ if (hydration) {
   // it is not added to hydration's first slice, which Total Blocking Time counts (decision 031).
   setTimeout(() => void import("./lib/dates").then(({ todayIn }) => todayIn()));
   const queryClient = createQueryClient();
+  // Kept whichever page starts: the restaurant a chip leads from is the booking form's restaurant.
   hydrateFromPage(queryClient, hydration.queries);
   // The start chunk has just run (one task): let the browser breathe before the route's modules are
   // asked for, whose loader adds a preload link per module (Total Blocking Time, decision 033).
   await new Promise((resolve) => setTimeout(resolve));
-  await Promise.all([messagesReady, loadMatchedRoutes()]);
+  // A page the diner has already left needs none of its modules.
+  await Promise.all([messagesReady, early.tappedLink() ? null : loadMatchedRoutes()]);
+  const link = early.takeLink();
+  if (link) return startAtTappedLink(link, queryClient);
   const router = createRouter(routerState(hydration));
   // The page's own code is in: the booking form's files download while the page hydrates (decisions 059, 064).
   prefetchBookingFilesIfLinked(root, { signedIn: hydration.signedIn === true });
@@ -118,9 +136,29 @@ if (hydration) {
     hydrateRoot(root, app(router, queryClient, hydratedTitle(router.state.location.key, hydration.language)));
   });
   void hydrated.then(() => registerServiceWorker(router));
-} else {
-  // Every other route, and the native app: rendered in the browser as always. The router starts
-  // fetching the first page's chunk now, in parallel with the language's messages.
+  await hydrated;
+}
+
+/**
+ * The diner tapped a link into the app before it ran: it starts at that page, as a navigation in
+ * the app would have taken them there (a history entry, the top of the page, the real clock),
+ * rendered in place of the server's HTML instead of hydrating a page nobody looks at any more.
+ */
+async function startAtTappedLink(link: string, queryClient: ReturnType<typeof createQueryClient>): Promise<void> {
+  window.history.pushState(null, "", link);
+  window.scrollTo(0, 0);
+  clock.instant = null;
+  // What a touch on a chip would have started: the form's code and its seating's tables.
+  prefetchForBookingLink(queryClient, api, link);
+  const router = createRouter();
+  createRoot(root).render(app(router, queryClient));
+  void hydrated.then(() => registerServiceWorker(router));
+  await hydrated;
+}
+
+/** Every other route, and the native app: rendered in the browser as always. */
+async function startInBrowser(): Promise<void> {
+  // The router starts fetching the first page's chunk now, in parallel with the language's messages.
   const router = createRouter();
   // First render once the active language's start messages are in: no untranslated key is ever painted.
   await messagesReady;

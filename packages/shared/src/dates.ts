@@ -1,9 +1,7 @@
 import { boundedMemo } from "./bounded-memo";
 
-/** "HH:MM" on a 24-hour clock, 00:00–23:59: every time of day a request, a link or a file carries. */
-export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-/** "YYYY-MM-DD" as written; whether the day exists is checked where it matters. */
-export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+// The patterns alone, for code that must not carry this module's time-zone work (clock-patterns.ts).
+export { CLOCK_TIME, ISO_DATE } from "./clock-patterns";
 
 /** "YYYY-MM-DD" of an instant on the wall calendar of a time zone. */
 export function dateInZone(at: Date, timeZone: string): string {

@@ -6,7 +6,13 @@ import { paths } from "@tavolo/shared/app-paths";
 import { Wrapper } from "../../test/render";
 import { mockFetch } from "../../test/mock-api";
 import { BOOKING_FILES_ID } from "@tavolo/shared/rendered-page";
-import { prefetchBookingFilesIfLinked, setBookingRouteLoader, usePrefetchBookingDay } from "./booking-prefetch";
+import { createApiClient } from "./api-client";
+import {
+  prefetchBookingFilesIfLinked,
+  prefetchForBookingLink,
+  setBookingRouteLoader,
+  usePrefetchBookingDay,
+} from "./booking-prefetch";
 
 afterEach(() => {
   document.body.replaceChildren();
@@ -120,5 +126,58 @@ describe("the day's free times ahead of a tap (decision 039)", () => {
     unmount();
     await vi.advanceTimersByTimeAsync(1_000);
     expect(asked()).toBe(0);
+  });
+});
+
+describe("a booking link the app starts at, tapped before it ran (decision 080)", () => {
+  function start(link: string) {
+    const load = vi.fn(() => Promise.resolve());
+    setBookingRouteLoader(load);
+    const fetch = mockFetch(() => new Promise<Response>(() => {}));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const api = createApiClient({
+      baseUrl: "/api",
+      timeoutMs: 10_000,
+      getToken: () => null,
+      getLanguage: () => "it",
+      translate: (key) => key,
+    });
+    prefetchForBookingLink(client, api, link);
+    const asked = fetch.mock.calls.map(([url]) => {
+      const { pathname, searchParams } = new URL(String(url), "http://localhost");
+      return `${pathname} ${searchParams.get("time") ?? "day"}`;
+    });
+    return { load, asked };
+  }
+
+  it("asks a chip's seating and runs the form's code at once, as a touch on the chip does", () => {
+    const { load, asked } = start(paths.reservation("r 1", { date: "2026-11-27", time: "20:00", people: 2 }));
+    expect(load).toHaveBeenCalledOnce();
+    expect(asked).toEqual(["/api/client/getAvailableTables/r%201 day", "/api/client/getAvailableTables/r%201 20:00"]);
+  });
+
+  it("runs only the form's code for a link that names no seating, or a hand-edited one", () => {
+    for (const link of [
+      paths.reservation("r-1"),
+      paths.reservation("r-1", { date: "2026-11-27", people: 2 }),
+      "/reservation/r-1?date=27/11/2026&time=20:00&people=2",
+      "/reservation/r-1?date=2026-11-27&time=25:00&people=2",
+    ]) {
+      const { load, asked } = start(link);
+      expect(load, link).toHaveBeenCalledOnce();
+      expect(asked, link).toEqual([]);
+    }
+  });
+
+  it("leaves a move, and any other page, to their own pages", () => {
+    for (const link of [
+      paths.reservation("r-1", { date: "2026-11-27", time: "20:00", people: 2, modify: "b-1" }),
+      paths.login({ next: paths.reservation("r-1", { time: "20:00" }) }),
+      paths.history(),
+    ]) {
+      const { load, asked } = start(link);
+      expect(load, link).not.toHaveBeenCalled();
+      expect(asked, link).toEqual([]);
+    }
   });
 });

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { paths, routePatterns } from "@tavolo/shared/app-paths";
 import { BOOKING_FILES_ID, BOOKING_FILES_ROUTES } from "@tavolo/shared/rendered-page";
 import type { ApiClient } from "./api-client";
+import { bookingPrefillFrom } from "./booking-prefill";
 import { useApiClient } from "./api-client-context";
 import { prefetchFormSeating, prefetchSeating, type SeatingQuery } from "./seating-availability";
 
@@ -33,6 +34,8 @@ function prefetchBookingRoute(): void {
 
 /** "/reservation/": where every link to the booking form starts (a time chip, «Prenota un tavolo»). */
 const BOOKING_FORM_PREFIX = routePatterns.reservation.slice(0, routePatterns.reservation.indexOf(":"));
+/** The form's own address, and its restaurant. */
+const BOOKING_FORM_PATH = new RegExp(`^${BOOKING_FORM_PREFIX}([^/]+)$`);
 /** A link to the form, or, for a visitor, to the sign-in page on the way to it (decision 065). */
 const BOOKING_LINKS = [BOOKING_FORM_PREFIX, paths.login({ next: BOOKING_FORM_PREFIX })]
   .map((prefix) => `a[href^="${prefix}"]`)
@@ -98,4 +101,18 @@ export function prefetchForChip(
 ): void {
   prefetchBookingRoute();
   prefetchFormSeating(client, api, restaurantId, seating);
+}
+
+/**
+ * The app starts at the booking form from a link tapped before it ran (decision 080): the form's code
+ * and, for a chip's link (date, time and party), that seating's tables are asked at once, as a touch
+ * on a chip asks them, rather than once the form's module has loaded and mounted.
+ */
+export function prefetchForBookingLink(client: QueryClient, api: ApiClient, link: string): void {
+  const url = new URL(link, window.location.origin);
+  const restaurantId = BOOKING_FORM_PATH.exec(url.pathname)?.[1];
+  if (!restaurantId || url.searchParams.has("modify")) return;
+  const { date, time, people } = bookingPrefillFrom(url.searchParams);
+  if (date && time && people) prefetchForChip(client, api, decodeURIComponent(restaurantId), { date, time, people });
+  else prefetchBookingRoute();
 }

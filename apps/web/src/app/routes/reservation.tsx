@@ -12,7 +12,7 @@ import { Card, Page } from "../../components/ui/page";
 import { Skeleton } from "../../components/ui/spinner";
 import { useSession } from "../../features/auth/session/session-context";
 import { ReservationForm } from "../../features/reservations/components/reservation-form";
-import { bookingPrefillFrom } from "../../features/reservations/components/booking-prefill";
+import { bookingPrefillFrom } from "../../lib/booking-prefill";
 import { useMovingReservation } from "../../features/reservations/components/use-moving-reservation";
 import { MovingSummary } from "../../features/reservations/components/moving-summary";
 import { useRestaurant } from "../../features/restaurants/api/get-restaurant";

@@ -5,8 +5,8 @@ import type { Table } from "@tavolo/shared/restaurants";
 import { openEveryDay, reservationFixture } from "../../../../test/fixtures";
 import { renderAt } from "../../../../test/render";
 import { answer, apiError, mockFetch } from "../../../../test/mock-api";
-import { bookingPrefillFrom } from "./booking-prefill";
-import { ReservationForm, type BookableRestaurant, type BookingPrefill } from "./reservation-form";
+import { bookingPrefillFrom, type BookingPrefill } from "../../../lib/booking-prefill";
+import { ReservationForm, type BookableRestaurant } from "./reservation-form";
 
 const ID = "11111111-1111-4111-8111-111111111111";
 const restaurant: BookableRestaurant = {

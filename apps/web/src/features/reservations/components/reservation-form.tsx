@@ -13,6 +13,7 @@ import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { TextAreaField } from "../../../components/ui/text-area-field";
 import { useIdempotencyKey } from "../../../lib/idempotency-key";
+import type { BookingPrefill } from "../../../lib/booking-prefill";
 import type { Reservation } from "@tavolo/shared/reservations";
 import { useMakeReservation } from "../api/make-reservation";
 import { useModifyReservation } from "../api/modify-reservation";
@@ -42,12 +43,6 @@ const isSeatingTaken = (error: unknown) =>
   error instanceof ApiError && error.status === 409 && (error.code === "table_taken" || error.code === "no_table_free");
 
 /** What a slot chip hands the form (decision 026): the diner's date, time and party. */
-export interface BookingPrefill {
-  date?: string;
-  time?: string;
-  people?: number;
-}
-
 interface Props {
   userId: string;
   restaurant: BookableRestaurant;
