@@ -119,7 +119,11 @@ async function signInByForm(page: Page, email: string, progress: Progress) {
   await tap(page, progress, await whenShown(page, { css: 'button[type="submit"]', name: /^Accedi$/ }, STEP_TIMEOUT_MS));
 }
 
-/** A signed-in browser: signed in once through the form, unthrottled, as on an earlier visit. */
+/**
+ * A signed-in browser: signed in once through the form, unthrottled, as on an earlier visit. That
+ * visit installed the service worker, which has finished copying the app's files by the time a link
+ * is opened later (decision 081): the flow must not share the phone with that copying.
+ */
 export async function signedInContext(browser: Browser, baseUrl: string, email: string): Promise<BrowserContext> {
   const context = await newPhone(browser, baseUrl);
   const page = await context.newPage();
@@ -127,6 +131,12 @@ export async function signedInContext(browser: Browser, baseUrl: string, email: 
   await page.goto("/login");
   await signInByForm(page, email, unreported);
   await step(unreported, "signed in before the flow (Home)", () => page.waitForURL((url) => url.pathname === "/"));
+  await step(unreported, "the service worker installed", () =>
+    page.evaluate(async () => {
+      await (globalThis as unknown as { navigator: { serviceWorker: { ready: Promise<unknown> } } }).navigator
+        .serviceWorker.ready;
+    }),
+  );
   await page.close();
   return context;
 }

@@ -1,6 +1,6 @@
 import os from "node:os";
 import path from "node:path";
-import { chromium } from "@playwright/test";
+import { chromium, type Page } from "@playwright/test";
 import { repoRoot, startBenchServer } from "../lib/server";
 import { prepareFirstSecondsData, type FirstSecondsTargets } from "../lib/first-seconds-data";
 import { MOBILE_PROFILE, throttle } from "../../e2e/tests/support/throttle";
@@ -15,9 +15,13 @@ import { flows, newAccount, newPhone, signedInContext, STEP_TIMEOUT_MS, StepErro
  * (a part of a flow's name) picks flows; FIRST_SECONDS_RUNS changes the runs; FIRST_SECONDS_PORT
  * moves the server; FIRST_SECONDS_DIST serves another build (main's, for a before and after).
  * FIRST_SECONDS_URL measures a server already running instead, with its own data: then
- * FIRST_SECONDS_RESTAURANT and FIRST_SECONDS_OFFER name what to book.
+ * FIRST_SECONDS_RESTAURANT and FIRST_SECONDS_OFFER name what to book. A signed-in run opens its
+ * link as a diner does some time after their last visit: the service worker that visit installed
+ * has been stopped by the browser, which starts it again for the link (decision 081).
+ * FIRST_SECONDS_WARM_WORKER=1 leaves it running instead: a link opened within half a minute.
  */
 const RUNS = Number(process.env.FIRST_SECONDS_RUNS ?? 3);
+const WARM_WORKER = process.env.FIRST_SECONDS_WARM_WORKER === "1";
 const PORT = Number(process.env.FIRST_SECONDS_PORT ?? 41480);
 const RESTAURANTS = 800;
 const DIST = process.env.FIRST_SECONDS_DIST ?? path.join(repoRoot, "apps/web/dist");
@@ -30,6 +34,14 @@ function givenTargets(): FirstSecondsTargets {
     throw new Error("FIRST_SECONDS_URL needs FIRST_SECONDS_RESTAURANT and FIRST_SECONDS_OFFER (ids to book)");
   }
   return { restaurantId, offerId };
+}
+
+/** As the browser stops an idle service worker (after about 30 s): the next page starts it again. */
+async function stopServiceWorkers(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("ServiceWorker.enable");
+  await cdp.send("ServiceWorker.stopAllWorkers");
+  await cdp.detach();
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -47,7 +59,7 @@ export async function benchFirstSeconds(): Promise<{ lines: string[] }> {
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
   try {
     print(
-      `\n== first seconds: ${MOBILE_PROFILE.cpuSlowdown}× CPU, ${MOBILE_PROFILE.latencyMs} ms, 1.6 Mbit/s; median of ${RUNS} ==`,
+      `\n== first seconds: ${MOBILE_PROFILE.cpuSlowdown}× CPU, ${MOBILE_PROFILE.latencyMs} ms, 1.6 Mbit/s; median of ${RUNS}${WARM_WORKER ? "; service worker left running" : ""} ==`,
     );
     const only = process.env.FIRST_SECONDS_ONLY;
     for (const flow of flows(targets).filter((f) => !only || f.name.includes(only))) {
@@ -63,6 +75,7 @@ export async function benchFirstSeconds(): Promise<{ lines: string[] }> {
         const page = await context.newPage();
         page.setDefaultTimeout(STEP_TIMEOUT_MS);
         await throttle(page);
+        if (!WARM_WORKER) await stopServiceWorkers(page);
         let count = 0;
         // The machine's clock, which the page's own readings share (first-seconds-sights.ts).
         const started = Date.now();

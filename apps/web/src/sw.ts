@@ -8,6 +8,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-
 import { NavigationRoute, registerRoute, setCatchHandler } from "workbox-routing";
 import { NetworkFirst } from "workbox-strategies";
 import { ExpirationPlugin } from "workbox-expiration";
+import { enable as enableNavigationPreload } from "workbox-navigation-preload";
 import type { PushPayload } from "@tavolo/shared/push";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] };
@@ -15,6 +16,10 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; r
 // No directory index or clean URLs: "/" is the server-rendered home, never the raw shell from the precache.
 precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: "", cleanURLs: false });
 cleanupOutdatedCaches();
+
+// A page is asked of the network while the worker starts, not after (decision 081): a shared link
+// on a phone usually finds the worker stopped, and NetworkFirst below takes the preloaded answer.
+enableNavigationPreload();
 
 /** How long the network gets before the last-seen copy is shown instead. */
 const NETWORK_TIMEOUT_SECONDS = 4;
