@@ -162,6 +162,7 @@ describe("a booking link the app starts at, tapped before it ran (decision 080)"
       paths.reservation("r-1", { date: "2026-11-27", people: 2 }),
       "/reservation/r-1?date=27/11/2026&time=20:00&people=2",
       "/reservation/r-1?date=2026-11-27&time=25:00&people=2",
+      "/reservation/%E0%A4%A?date=2026-11-27&time=20:00&people=2",
     ]) {
       const { load, asked } = start(link);
       expect(load, link).toHaveBeenCalledOnce();

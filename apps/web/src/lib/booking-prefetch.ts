@@ -113,6 +113,14 @@ export function prefetchForBookingLink(client: QueryClient, api: ApiClient, link
   const restaurantId = BOOKING_FORM_PATH.exec(url.pathname)?.[1];
   if (!restaurantId || url.searchParams.has("modify")) return;
   const { date, time, people } = bookingPrefillFrom(url.searchParams);
-  if (date && time && people) prefetchForChip(client, api, decodeURIComponent(restaurantId), { date, time, people });
+  // An address that does not decode names no restaurant to ask about; the form says so itself.
+  const id = (() => {
+    try {
+      return decodeURIComponent(restaurantId);
+    } catch {
+      return null;
+    }
+  })();
+  if (id && date && time && people) prefetchForChip(client, api, id, { date, time, people });
   else prefetchBookingRoute();
 }
