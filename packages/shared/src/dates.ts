@@ -1,7 +1,7 @@
 import { boundedMemo } from "./bounded-memo";
 
-// The patterns alone, for code that must not carry this module's time-zone work (clock-patterns.ts).
-export { CLOCK_TIME, ISO_DATE } from "./clock-patterns";
+// How dates and times are written and read, apart from this module's time-zone work (clock-patterns.ts).
+export { CLOCK_TIME, ISO_DATE, minutesOfDay } from "./clock-patterns";
 
 /** "YYYY-MM-DD" of an instant on the wall calendar of a time zone. */
 export function dateInZone(at: Date, timeZone: string): string {
@@ -20,20 +20,7 @@ export function addDays(date: string, days: number): string {
   return at.toISOString().slice(0, 10);
 }
 
-/** "HH:MM" as minutes after midnight, and back. */
-export function minutesOfDay(time: string): number {
-  // "HH:MM" read digit by digit: a search for a table asks this for every free time of its page.
-  if (time.length === 5 && time.charCodeAt(2) === 58) {
-    return (digitAt(time, 0) * 10 + digitAt(time, 1)) * 60 + digitAt(time, 3) * 10 + digitAt(time, 4);
-  }
-  const [hours = "0", minutes = "0"] = time.split(":");
-  return Number(hours) * 60 + Number(minutes);
-}
-/** The digit at `index`, or NaN (as Number() reads a non-number) for any other character. */
-function digitAt(text: string, index: number): number {
-  const digit = text.charCodeAt(index) - 48;
-  return digit >= 0 && digit <= 9 ? digit : Number.NaN;
-}
+/** Minutes after midnight as "HH:MM" (clock-patterns.ts reads it back). */
 export function timeOfDay(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 }

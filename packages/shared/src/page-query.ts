@@ -1,7 +1,7 @@
 import type { RenderedPageRoute } from "./app-paths";
 import { ALL_CATEGORIES, isCategoryFilter } from "./categories";
 import { PEOPLE_PER_RESERVATION, SEARCH_SORTS, SLOT_MINUTES } from "./constants";
-import { CLOCK_TIME, ISO_DATE, minutesOfDay } from "./dates";
+import { CLOCK_TIME, ISO_DATE, minutesOfDay } from "./clock-patterns";
 
 /**
  * Which query parameters each server-rendered page reads, and in which form: one rule for the web
@@ -25,7 +25,8 @@ export interface AskedTable {
 /**
  * The date, time and party a URL asks about, each only when it is given and well formed (a
  * hand-edited link never becomes a 400): /search fills the rest with defaults, the restaurant page
- * starts its picker from them.
+ * starts its picker from them, and the booking form its prefill (decision 026; the browser's start
+ * chunk reads a chip's link with it too, decision 080).
  */
 export function askedTable(params: URLSearchParams): AskedTable {
   const date = params.get("date") ?? "";

@@ -1,4 +1,5 @@
 import { isAppPath, renderedPageOf } from "@tavolo/shared/app-paths";
+import { isPlainClick } from "../lib/plain-click";
 
 /**
  * A rendered page is on screen before the app runs (decision 033): its links and its search form
@@ -27,12 +28,7 @@ function appLinkOf(event: Event): HTMLAnchorElement | null {
   const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[href]") : null;
   if (!link || link.hasAttribute("download") || (link.target && link.target !== "_self")) return null;
   // A new tab or window, or a download: the browser's, as always.
-  if (
-    event instanceof MouseEvent &&
-    (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-  ) {
-    return null;
-  }
+  if (event instanceof MouseEvent && !isPlainClick(event)) return null;
   const url = new URL(link.href, window.location.href);
   if (url.origin !== window.location.origin || !isAppPath(url.pathname) || renderedPageOf(url.pathname)) return null;
   return link;

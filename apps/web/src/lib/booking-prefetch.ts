@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { paths, routePatterns } from "@tavolo/shared/app-paths";
 import { BOOKING_FILES_ID, BOOKING_FILES_ROUTES } from "@tavolo/shared/rendered-page";
 import type { ApiClient } from "./api-client";
-import { bookingPrefillFrom } from "./booking-prefill";
+import { askedTable } from "@tavolo/shared/page-query";
 import { useApiClient } from "./api-client-context";
 import { prefetchFormSeating, prefetchSeating, type SeatingQuery } from "./seating-availability";
 
@@ -112,7 +112,7 @@ export function prefetchForBookingLink(client: QueryClient, api: ApiClient, link
   const url = new URL(link, window.location.origin);
   const restaurantId = BOOKING_FORM_PATH.exec(url.pathname)?.[1];
   if (!restaurantId || url.searchParams.has("modify")) return;
-  const { date, time, people } = bookingPrefillFrom(url.searchParams);
+  const { date, time, people } = askedTable(url.searchParams);
   // An address that does not decode names no restaurant to ask about; the form says so itself.
   const id = (() => {
     try {

@@ -12,7 +12,7 @@ import { Card, Page } from "../../components/ui/page";
 import { Skeleton } from "../../components/ui/spinner";
 import { useSession } from "../../features/auth/session/session-context";
 import { ReservationForm } from "../../features/reservations/components/reservation-form";
-import { bookingPrefillFrom } from "../../lib/booking-prefill";
+import { askedTable } from "@tavolo/shared/page-query";
 import { useMovingReservation } from "../../features/reservations/components/use-moving-reservation";
 import { MovingSummary } from "../../features/reservations/components/moving-summary";
 import { useRestaurant } from "../../features/restaurants/api/get-restaurant";
@@ -30,7 +30,7 @@ export default function ReservationRoute() {
   const restaurant = useRestaurant(restaurantId);
   const modifyId = params.get("modify");
   // A new booking's choices from its link; its seating asked beside the restaurant (decision 065).
-  const prefill = modifyId ? undefined : bookingPrefillFrom(params);
+  const prefill = modifyId ? undefined : askedTable(params);
   usePrefetchSeating(restaurantId, prefill ?? null);
   const moving = useMovingReservation(user?.id, restaurantId, modifyId);
   // The booking as it was when the page opened. Once saved, the refreshed list holds the new time:

@@ -5,7 +5,7 @@ import type { Table } from "@tavolo/shared/restaurants";
 import { openEveryDay, reservationFixture } from "../../../../test/fixtures";
 import { renderAt } from "../../../../test/render";
 import { answer, apiError, mockFetch } from "../../../../test/mock-api";
-import { bookingPrefillFrom, type BookingPrefill } from "../../../lib/booking-prefill";
+import { askedTable, type AskedTable } from "@tavolo/shared/page-query";
 import { ReservationForm, type BookableRestaurant } from "./reservation-form";
 
 const ID = "11111111-1111-4111-8111-111111111111";
@@ -57,7 +57,7 @@ function api(move?: (body: Record<string, unknown>) => Response) {
   });
 }
 
-const render = (props: { prefill?: BookingPrefill; moving?: typeof booking }) => {
+const render = (props: { prefill?: AskedTable; moving?: typeof booking }) => {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(new Date("2025-06-11T10:00:00Z"));
   return renderAt(<ReservationForm userId="u-1" restaurant={restaurant} {...props} />, {
@@ -132,14 +132,14 @@ describe("ReservationForm in modify mode", () => {
   });
 });
 
-describe("bookingPrefillFrom", () => {
+describe("askedTable", () => {
   it("reads date, time and party, and leaves out whatever does not look right", () => {
-    expect(bookingPrefillFrom(new URLSearchParams("date=2025-06-12&time=20:30&people=4"))).toEqual({
+    expect(askedTable(new URLSearchParams("date=2025-06-12&time=20:30&people=4"))).toEqual({
       date: "2025-06-12",
       time: "20:30",
       people: 4,
     });
-    expect(bookingPrefillFrom(new URLSearchParams("date=12/06/2025&time=25:00&people=11"))).toEqual({
+    expect(askedTable(new URLSearchParams("date=12/06/2025&time=25:00&people=11"))).toEqual({
       date: undefined,
       time: undefined,
       people: undefined,

@@ -13,7 +13,7 @@ import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { TextAreaField } from "../../../components/ui/text-area-field";
 import { useIdempotencyKey } from "../../../lib/idempotency-key";
-import type { BookingPrefill } from "../../../lib/booking-prefill";
+import type { AskedTable } from "@tavolo/shared/page-query";
 import type { Reservation } from "@tavolo/shared/reservations";
 import { useMakeReservation } from "../api/make-reservation";
 import { useModifyReservation } from "../api/modify-reservation";
@@ -42,11 +42,11 @@ const isConflict = (error: unknown) => error instanceof ApiError && error.status
 const isSeatingTaken = (error: unknown) =>
   error instanceof ApiError && error.status === 409 && (error.code === "table_taken" || error.code === "no_table_free");
 
-/** What a slot chip hands the form (decision 026): the diner's date, time and party. */
 interface Props {
   userId: string;
   restaurant: BookableRestaurant;
-  prefill?: BookingPrefill;
+  /** What a slot chip hands the form (decision 026): the diner's date, time and party. */
+  prefill?: AskedTable;
   /** Modify mode: the booking being moved, whose date, time and party start the form. */
   moving?: Reservation;
 }

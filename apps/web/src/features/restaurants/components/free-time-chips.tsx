@@ -7,6 +7,7 @@ import { chipClassName } from "../../../components/ui/chip";
 import { useApiClient } from "../../../lib/api-client-context";
 import { useBookingLink } from "../../../lib/booking-link";
 import { prefetchForChip } from "../../../lib/booking-prefetch";
+import { isPlainClick } from "../../../lib/plain-click";
 import type { SeatingQuery } from "../../../lib/seating-availability";
 import { useQueryLanguage } from "../../../lib/localized-query-key";
 import { restaurantQuery } from "../api/get-restaurant";
@@ -70,8 +71,7 @@ export function FreeTimeChips({ restaurant, seating, times, ...list }: Props) {
   // As a router link would: a plain click stays in the app; a modified one (new tab, window) is the browser's.
   const follow = (event: MouseEvent) => {
     const chip = chipOf(event);
-    if (!chip || event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!chip || event.defaultPrevented || !isPlainClick(event)) return;
     event.preventDefault();
     void navigate(chip.getAttribute("href")!);
   };
